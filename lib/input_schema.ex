@@ -1,0 +1,190 @@
+defmodule InputSchema do
+  @moduledoc """
+  Validates tool-call arguments against a tool's input schema, a strict subset of JSON Schema:
+  `type` (object, array, string, integer, number, boolean), `properties`, `required`,
+  `additionalProperties` (or `additional_properties`), `description`, `enum`, `minimum`, `items`
+  and `oneOf`. Any other keyword is refused, never ignored.
+
+  The work is done by a Rust NIF. It reads the terms in place, returns the caller's own
+  `arguments` term on success, never raises, and never holds a normal scheduler for long: large
+  inputs continue on a dirty CPU scheduler.
+
+  Schemas may use string keys, atom keys or both. Results are
+
+    * `{:ok, arguments}`: the very same term;
+    * `{:error, :validation | :unsupported_capability, detail}`: `detail` is a flat map with
+      `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
+      `:keyword` or `:keywords`.
+
+  ## Examples
+
+      iex> schema = %{
+      ...>   "type" => "object",
+      ...>   "properties" => %{"path" => %{"type" => "string"}, "limit" => %{"type" => "integer", "minimum" => 1}},
+      ...>   "required" => ["path"]
+      ...> }
+      iex> InputSchema.validate(schema, %{"path" => "README.md", "limit" => 10})
+      {:ok, %{"path" => "README.md", "limit" => 10}}
+      iex> InputSchema.validate(schema, %{"limit" => 10})
+      {:error, :validation, %{message: "required tool argument is missing", path: "$arguments", property: "path"}}
+      iex> InputSchema.validate(schema, %{"path" => "README.md", "limit" => 0})
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.limit", minimum: 1}}
+      iex> InputSchema.validate(%{"type" => "object", "properties" => %{"a" => %{"type" => "string", "format" => "uri"}}}, %{})
+      {:error, :unsupported_capability, %{message: "schema keyword is unsupported", keyword: "format"}}
+  """
+
+  alias InputSchema.{Compiled, Native}
+
+  @typedoc "A tool's input schema (string or atom keys), or a compiled one."
+  @type schema :: map() | compiled() | nil
+  @typedoc "A schema checked once by `compile/1`, for validating many calls."
+  @type compiled :: Compiled.t()
+  @type class :: :validation | :unsupported_capability
+  @type detail :: %{required(:message) => String.t(), optional(atom()) => term()}
+  @type error :: {:error, class(), detail()}
+  @type validate_option :: {:errors, :first | :all} | {:max_errors, pos_integer()}
+
+  @default_max_errors 100
+
+  @doc """
+  Checks `schema`, then `arguments` against it.
+
+  Returns `{:ok, arguments}` with the caller's own term, or the first error in the contract's
+  order. With `errors: :all`, an argument error's detail also carries `:errors`, the detail
+  maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}).
+
+      iex> schema = %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}, "additionalProperties" => false}
+      iex> InputSchema.validate(schema, %{"n" => 1.5, "x" => 1}, errors: :all)
+      {:error, :validation,
+       %{message: "additional tool argument is not allowed", path: "$arguments", property: "x",
+         errors: [
+           %{message: "additional tool argument is not allowed", path: "$arguments", property: "x"},
+           %{message: "tool argument has the wrong type", path: "$arguments.n", type: "integer"}
+         ]}}
+  """
+  @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
+  def validate(schema, arguments, options \\ [])
+
+  def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
+
+  def validate(schema, arguments, options) do
+    case max_errors(options) do
+      {:ok, max_errors} -> run_validate(schema, arguments, max_errors)
+      {:error, _, _} = error -> error
+    end
+  end
+
+  @doc """
+  The schema phase alone, for registering a tool before any call: `:ok` or the error
+  `validate/2` would return for this schema.
+
+  A `nil` schema is `:unsupported_capability` "tool schema is required"; any other non-map is
+  `:validation` "tool schema must be a map". With `locate: true` a schema error also carries
+  `:schema_path`, where in the schema it sits (`"properties.a.items"`, `""` for the root).
+
+      iex> InputSchema.validate_schema(%{"type" => "object", "properties" => %{"q" => %{"type" => "string"}}})
+      :ok
+      iex> InputSchema.validate_schema(%{"type" => "array"})
+      {:error, :unsupported_capability, %{message: "only object tool schemas are supported"}}
+      iex> InputSchema.validate_schema(%{"properties" => %{"q" => %{"type" => "null"}}}, locate: true)
+      {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
+  """
+  @spec validate_schema(schema() | term(), locate: boolean()) :: :ok | error()
+  def validate_schema(schema, options \\ [])
+
+  def validate_schema(%Compiled{ref: ref} = compiled, options) do
+    case Native.validate_compiled(ref, %{}, 0) do
+      :not_compiled -> run_validate_schema(compiled, options)
+      _ -> :ok
+    end
+  end
+
+  def validate_schema(schema, options), do: run_validate_schema(schema, options)
+
+  @doc """
+  Checks `schema` once and returns it compiled, for any number of `validate/3` calls; or
+  exactly the error `validate_schema/1` returns.
+
+  The compiled schema is immutable, can be shared between processes and kept in
+  `:persistent_term` or ETS, and is freed by the garbage collector. Results with it equal the
+  results with the raw schema.
+
+      iex> {:ok, compiled} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
+      iex> InputSchema.validate(compiled, %{"q" => "elixir"})
+      {:ok, %{"q" => "elixir"}}
+      iex> InputSchema.validate(compiled, %{})
+      {:error, :validation, %{message: "required tool argument is missing", path: "$arguments", property: "q"}}
+  """
+  @spec compile(schema() | term()) :: {:ok, compiled()} | error()
+  def compile(%Compiled{} = compiled) do
+    case validate_schema(compiled) do
+      :ok -> {:ok, compiled}
+      error -> error
+    end
+  end
+
+  def compile(schema) do
+    case dirty_if_needed(Native.compile(schema), fn -> Native.compile_dirty(schema) end) do
+      {:ok, ref} -> {:ok, %Compiled{ref: ref}}
+      error -> error
+    end
+  end
+
+  defp run_validate(%Compiled{ref: ref} = compiled, arguments, max_errors) do
+    case Native.validate_compiled(ref, arguments, max_errors) do
+      :budget_exhausted -> Native.validate_compiled_dirty(ref, arguments, max_errors)
+      # A struct that only looks compiled is checked as the map it is.
+      :not_compiled -> run_validate_raw(compiled, arguments, max_errors)
+      answer -> answer
+    end
+  end
+
+  defp run_validate(schema, arguments, max_errors),
+    do: run_validate_raw(schema, arguments, max_errors)
+
+  defp run_validate_raw(schema, arguments, max_errors) do
+    case Native.validate(schema, arguments, max_errors) do
+      :budget_exhausted -> Native.validate_dirty(schema, arguments, max_errors)
+      answer -> answer
+    end
+  end
+
+  defp run_validate_schema(schema, options) do
+    case Keyword.validate(List.wrap(options), locate: false) do
+      {:ok, [locate: locate]} when is_boolean(locate) ->
+        dirty_if_needed(Native.validate_schema(schema, locate), fn ->
+          Native.validate_schema_dirty(schema, locate)
+        end)
+
+      _ ->
+        invalid_options(options)
+    end
+  rescue
+    ArgumentError -> invalid_options(options)
+  end
+
+  defp dirty_if_needed(:budget_exhausted, dirty), do: dirty.()
+  defp dirty_if_needed(answer, _dirty), do: answer
+
+  defp max_errors(options) when is_list(options) do
+    case Keyword.validate(options, errors: :first, max_errors: @default_max_errors) do
+      {:ok, valid} ->
+        case {valid[:errors], valid[:max_errors]} do
+          {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
+          {:all, max} when is_integer(max) and max > 0 -> {:ok, max}
+          _ -> invalid_options(options)
+        end
+
+      {:error, _unknown} ->
+        invalid_options(options)
+    end
+  rescue
+    ArgumentError -> invalid_options(options)
+  end
+
+  defp max_errors(options), do: invalid_options(options)
+
+  defp invalid_options(options) do
+    {:error, :validation, %{message: "options are invalid", options: options}}
+  end
+end

@@ -1,0 +1,24 @@
+defmodule InputSchema.Native do
+  @moduledoc false
+  # Stubs for the functions of the Rust NIF crate native/input_schema_nif.
+  # Loading the library replaces them; if it fails to load, @on_load returns
+  # the error and this module does not load at all.
+
+  @on_load :load_nif
+
+  @doc false
+  def load_nif do
+    path = Path.join(:code.priv_dir(:input_schema), "native/libinput_schema_nif")
+    :erlang.load_nif(String.to_charlist(path), 0)
+  end
+
+  def validate(_schema, _arguments, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_dirty(_schema, _arguments, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_schema(_schema, _locate), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_schema_dirty(_schema, _locate), do: :erlang.nif_error(:nif_not_loaded)
+  def compile(_schema), do: :erlang.nif_error(:nif_not_loaded)
+  def compile_dirty(_schema), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_compiled(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_compiled_dirty(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
+  def noop, do: :erlang.nif_error(:nif_not_loaded)
+end

@@ -1,0 +1,123 @@
+defmodule Mix.Tasks.Compile.InputSchemaNif do
+  @moduledoc false
+  # Builds the Rust NIF crate with cargo and installs it as
+  # priv/native/libinput_schema_nif.so, without the Hex :rustler package.
+  use Mix.Task.Compiler
+
+  @crate "input_schema_nif"
+
+  @impl Mix.Task.Compiler
+  def run(_args) do
+    project_root = File.cwd!()
+
+    # cargo tracks staleness itself and is a no-op when nothing changed.
+    cargo!(["build", "--release", "-p", @crate], project_root)
+
+    built = Path.join([cargo_target_dir(project_root), "release", built_library_name()])
+    installed = Path.join(project_root, "priv/native/lib#{@crate}.so")
+    result = install_if_changed(built, installed)
+
+    # Mix builds _build before the compilers run, so on a fresh clone priv/
+    # did not exist yet and was not linked; link it now.
+    Mix.Project.build_structure()
+    {result, []}
+  end
+
+  @doc false
+  def cargo!(args, project_root) do
+    System.find_executable("cargo") ||
+      Mix.raise("cargo not found on PATH: install Rust with rustup (https://rustup.rs)")
+
+    case System.cmd("cargo", args,
+           cd: project_root,
+           into: IO.stream(:stdio, :line),
+           stderr_to_stdout: true
+         ) do
+      {_, 0} -> :ok
+      {_, status} -> Mix.raise("`cargo #{Enum.join(args, " ")}` failed (exit status #{status})")
+    end
+  end
+
+  defp cargo_target_dir(project_root) do
+    case System.get_env("CARGO_TARGET_DIR") do
+      nil -> Path.join(project_root, "target")
+      dir -> Path.expand(dir, project_root)
+    end
+  end
+
+  # erlang:load_nif/2 appends ".so" on every Unix, macOS included.
+  defp built_library_name do
+    case :os.type() do
+      {:unix, :darwin} -> "lib#{@crate}.dylib"
+      _ -> "lib#{@crate}.so"
+    end
+  end
+
+  # Copies only when the bytes differ, so an unchanged build keeps the
+  # installed file (and its mtime) as it is.
+  defp install_if_changed(built, installed) do
+    bytes =
+      case File.read(built) do
+        {:ok, bytes} -> bytes
+        {:error, reason} -> Mix.raise("cannot read #{built}: #{:file.format_error(reason)}")
+      end
+
+    if File.read(installed) == {:ok, bytes} do
+      :noop
+    else
+      File.mkdir_p!(Path.dirname(installed))
+      File.write!(installed, bytes)
+      :ok
+    end
+  end
+end
+
+defmodule InputSchema.MixProject do
+  use Mix.Project
+
+  def project do
+    [
+      app: :input_schema,
+      version: "0.1.0",
+      elixir: "~> 1.14",
+      elixirc_paths: elixirc_paths(Mix.env()),
+      compilers: [:input_schema_nif] ++ Mix.compilers(),
+      deps: [],
+      aliases: aliases()
+    ] ++ preferred_cli_env()
+  end
+
+  def application, do: []
+
+  # Elixir >= 1.15 reads cli/0 and warns about :preferred_cli_env;
+  # Elixir 1.14 only knows :preferred_cli_env.
+  def cli do
+    [preferred_envs: ["test.all": :test]]
+  end
+
+  defp preferred_cli_env do
+    if Version.match?(System.version(), "< 1.15.0"),
+      do: [preferred_cli_env: ["test.all": :test]],
+      else: []
+  end
+
+  defp elixirc_paths(:test), do: ["lib", "test/support"]
+  defp elixirc_paths(_), do: ["lib"]
+
+  # `mix test.all` is the project's one test command: it stops at the first
+  # failing step with a nonzero exit status.
+  defp aliases do
+    [
+      "test.all": [
+        fn _ -> cargo!(["fmt", "--all", "--", "--check"]) end,
+        fn _ -> cargo!(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]) end,
+        fn _ -> cargo!(["test", "--workspace"]) end,
+        "format --check-formatted",
+        "compile --warnings-as-errors --force",
+        "test"
+      ]
+    ]
+  end
+
+  defp cargo!(args), do: Mix.Tasks.Compile.InputSchemaNif.cargo!(args, File.cwd!())
+end

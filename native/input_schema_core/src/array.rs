@@ -1,0 +1,79 @@
+//! Array schemas: `items`, checked in the schema and then against each element.
+
+use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::path::{Segment, Trail};
+use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::validate::{Flow, Validator};
+use crate::value::{Element, Kind, Value};
+
+const LABEL: TypeLabel = TypeLabel {
+    name: "array",
+    atom: false,
+};
+
+/// Rejected beside `type: array`, in this order.
+const REJECTED: [TypeKeyword; 5] = [
+    TypeKeyword::Properties,
+    TypeKeyword::Required,
+    TypeKeyword::Minimum,
+    TypeKeyword::AdditionalProperties,
+    TypeKeyword::AdditionalPropertiesSnake,
+];
+
+#[derive(Debug)]
+pub(crate) struct Array<A> {
+    items: Option<Box<Node<A>>>,
+}
+
+impl<A: Copy> Array<A> {
+    pub fn compile<'a, V: Value<'a, AtomKey = A>>(
+        compiler: &mut Compiler<'_>,
+        keywords: &Keywords<V>,
+        trail: &Trail<'_>,
+        depth: usize,
+    ) -> Result<Self, Stop<V>> {
+        keywords
+            .reject(&REJECTED)
+            .map_err(|error| Stop::Error(error, trail.schema_location()))?;
+        let items = match keywords.get(Keyword::Items) {
+            Some(schema) => Some(Box::new(compiler.child(
+                schema,
+                trail,
+                Segment::Items,
+                depth,
+            )?)),
+            None => None,
+        };
+        Ok(Array { items })
+    }
+
+    /// A list; then each element in index order against `items`. The original validator
+    /// crashed on an improper list under `items`; here its tail is a wrong type.
+    pub fn check<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let wrong_type = || Error::WrongType {
+            path: trail.argument_path(),
+            type_: LABEL,
+        };
+        if value.kind() != Kind::List {
+            return validator.fail(wrong_type);
+        }
+        let Some(items) = &self.items else {
+            return Ok(true);
+        };
+        let mut valid = true;
+        for (index, element) in value.list_elements().enumerate() {
+            match element {
+                Element::Item(item) => {
+                    valid &= validator.check(items, item, &trail.child(Segment::Index(index)))?;
+                }
+                Element::ImproperTail(_) => valid &= validator.fail(wrong_type)?,
+            }
+        }
+        Ok(valid)
+    }
+}

@@ -1,0 +1,38 @@
+//! A count of work units (visited nodes), so that a caller on a normal scheduler can stop
+//! early and continue elsewhere instead of holding the scheduler.
+
+#[derive(Debug)]
+pub struct Budget {
+    remaining: u64,
+}
+
+/// The budget ran out before the work was done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exhausted;
+
+impl Budget {
+    pub fn new(units: u64) -> Self {
+        Budget { remaining: units }
+    }
+
+    pub fn unlimited() -> Self {
+        Budget {
+            remaining: u64::MAX,
+        }
+    }
+
+    #[inline]
+    pub fn spend(&mut self, units: u64) -> Result<(), Exhausted> {
+        match self.remaining.checked_sub(units) {
+            Some(left) => {
+                self.remaining = left;
+                Ok(())
+            }
+            None => Err(Exhausted),
+        }
+    }
+
+    pub fn remaining(&self) -> u64 {
+        self.remaining
+    }
+}

@@ -1,0 +1,252 @@
+//! The `enum` keyword: its schema check (a list of JSON values) and its value check (Erlang `==`
+//! against each choice).
+//!
+//! Choices live in flat arenas and both walks use explicit stacks, so a choice nested a million
+//! levels deep costs memory, never native stack.
+
+use crate::budget::{Budget, Exhausted};
+use crate::number::Number;
+use crate::value::{AtomKind, Element, Kind, Value};
+
+/// The choices of one `enum` keyword.
+#[derive(Debug, Default)]
+pub(crate) struct Choices {
+    roots: Vec<usize>,
+    nodes: Vec<Choice>,
+    elements: Vec<usize>,
+    entries: Vec<(Box<[u8]>, usize)>,
+}
+
+#[derive(Debug)]
+enum Choice {
+    Nil,
+    True,
+    False,
+    Number(Number),
+    Binary(Box<[u8]>),
+    /// `len` element nodes starting at `start` in `elements`.
+    List {
+        start: usize,
+        len: usize,
+    },
+    /// `len` entries starting at `start` in `entries`.
+    Map {
+        start: usize,
+        len: usize,
+    },
+}
+
+/// `enum` is not a list of JSON values.
+pub(crate) struct NotJson;
+
+pub(crate) enum CompileError {
+    NotJson,
+    Exhausted,
+}
+
+impl From<Exhausted> for CompileError {
+    fn from(_: Exhausted) -> Self {
+        CompileError::Exhausted
+    }
+}
+
+/// Where a converted node's index goes once it exists.
+#[derive(Clone, Copy)]
+enum Slot {
+    Root(usize),
+    Element(usize),
+    Entry(usize),
+}
+
+impl Choices {
+    /// Checks that `value` is a proper list of JSON values and keeps a copy of it.
+    pub fn compile<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Self, CompileError> {
+        let mut choices = Choices::default();
+        let mut pending: Vec<(V, Slot)> = Vec::new();
+        for element in list_items(value)? {
+            budget.spend(1)?;
+            pending.push((element, Slot::Root(choices.roots.len())));
+            choices.roots.push(0);
+        }
+        // Children are pushed in reverse so that nodes are built in document order.
+        pending.reverse();
+        while let Some((value, slot)) = pending.pop() {
+            budget.spend(1)?;
+            let index = choices.nodes.len();
+            let node = match value.kind() {
+                Kind::Binary(bytes) => Choice::Binary(bytes.into()),
+                Kind::Integer | Kind::Float(_) => Choice::Number(value.number().ok_or(NotJson)?),
+                Kind::Atom(AtomKind::Nil) => Choice::Nil,
+                Kind::Atom(AtomKind::True) => Choice::True,
+                Kind::Atom(AtomKind::False) => Choice::False,
+                Kind::List => {
+                    let start = choices.elements.len();
+                    let first_pending = pending.len();
+                    for element in list_items(value)? {
+                        budget.spend(1)?;
+                        pending.push((element, Slot::Element(choices.elements.len())));
+                        choices.elements.push(0);
+                    }
+                    pending.get_mut(first_pending..).ok_or(NotJson)?.reverse();
+                    Choice::List {
+                        start,
+                        len: choices.elements.len() - start,
+                    }
+                }
+                Kind::Map => {
+                    let start = choices.entries.len();
+                    let first_pending = pending.len();
+                    for (key, child) in value.map_entries() {
+                        budget.spend(1)?;
+                        let Kind::Binary(key) = key.kind() else {
+                            return Err(CompileError::NotJson);
+                        };
+                        pending.push((child, Slot::Entry(choices.entries.len())));
+                        choices.entries.push((key.into(), 0));
+                    }
+                    pending.get_mut(first_pending..).ok_or(NotJson)?.reverse();
+                    Choice::Map {
+                        start,
+                        len: choices.entries.len() - start,
+                    }
+                }
+                Kind::Atom(AtomKind::Other) | Kind::Other => return Err(CompileError::NotJson),
+            };
+            choices.nodes.push(node);
+            let target = match slot {
+                Slot::Root(at) => choices.roots.get_mut(at),
+                Slot::Element(at) => choices.elements.get_mut(at),
+                Slot::Entry(at) => choices.entries.get_mut(at).map(|entry| &mut entry.1),
+            };
+            *target.ok_or(NotJson)? = index;
+        }
+        Ok(choices)
+    }
+
+    /// Whether `value` equals (`==`) one of the choices.
+    pub fn contains<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        for root in &self.roots {
+            if self.equals(value, *root, budget)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn equals<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        node: usize,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        // Scalar choices, the usual ones, never touch the stack (which allocates on first push).
+        let mut pending = Vec::new();
+        let mut current = (value, node);
+        loop {
+            let (value, node) = current;
+            let equal = match self.compare_scalar(value, node, budget)? {
+                Some(equal) => equal,
+                None => self.push_children(value, node, &mut pending, budget)?,
+            };
+            if !equal {
+                return Ok(false);
+            }
+            match pending.pop() {
+                Some(next) => current = next,
+                None => return Ok(true),
+            }
+        }
+    }
+
+    /// Pairs up the children of a container value and a container choice of the same kind;
+    /// `false` when their sizes or keys differ.
+    fn push_children<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        node: usize,
+        pending: &mut Vec<(V, usize)>,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        Ok(match self.nodes.get(node) {
+            Some(Choice::List { start, len }) => {
+                let mut children = self
+                    .elements
+                    .get(*start..start + len)
+                    .unwrap_or_default()
+                    .iter();
+                for element in value.list_elements() {
+                    budget.spend(1)?;
+                    match (element, children.next()) {
+                        (Element::Item(item), Some(child)) => pending.push((item, *child)),
+                        _ => return Ok(false),
+                    }
+                }
+                children.next().is_none()
+            }
+            Some(Choice::Map { start, len }) => {
+                let entries = self.entries.get(*start..start + len).unwrap_or_default();
+                value.map_len() == entries.len()
+                    && entries
+                        .iter()
+                        .all(|(key, child)| match value.map_get_binary(key) {
+                            Some(item) => {
+                                pending.push((item, *child));
+                                true
+                            }
+                            None => false,
+                        })
+            }
+            _ => false,
+        })
+    }
+
+    /// `Some(equal)` for a scalar choice or a kind mismatch; `None` when both are containers.
+    fn compare_scalar<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        node: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<bool>, Exhausted> {
+        budget.spend(1)?;
+        let kind = value.kind();
+        Ok(match self.nodes.get(node) {
+            Some(Choice::Binary(choice)) => Some(kind == Kind::Binary(choice)),
+            Some(Choice::Nil) => Some(kind == Kind::Atom(AtomKind::Nil)),
+            Some(Choice::True) => Some(kind == Kind::Atom(AtomKind::True)),
+            Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),
+            Some(Choice::Number(choice)) => Some(match kind {
+                Kind::Integer | Kind::Float(_) => value
+                    .number()
+                    .is_some_and(|number| number.compare(choice).is_eq()),
+                _ => false,
+            }),
+            Some(Choice::List { .. }) => (kind != Kind::List).then_some(false),
+            Some(Choice::Map { .. }) => (kind != Kind::Map).then_some(false),
+            None => Some(false),
+        })
+    }
+}
+
+impl From<NotJson> for CompileError {
+    fn from(_: NotJson) -> Self {
+        CompileError::NotJson
+    }
+}
+
+/// The elements of a proper list; anything else is not a JSON list.
+fn list_items<'a, V: Value<'a>>(value: V) -> Result<Vec<V>, NotJson> {
+    if value.kind() != Kind::List {
+        return Err(NotJson);
+    }
+    value
+        .list_elements()
+        .map(|element| match element {
+            Element::Item(item) => Ok(item),
+            Element::ImproperTail(_) => Err(NotJson),
+        })
+        .collect()
+}

@@ -1,0 +1,175 @@
+//! Every error of the contract (section 3), with its class, exact message and detail keys.
+
+use crate::number::Number;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Validation,
+    UnsupportedCapability,
+}
+
+/// A keyword that a type does not allow, reported by its canonical atom name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeKeyword {
+    Minimum,
+    Items,
+    Properties,
+    Required,
+    AdditionalProperties,
+    AdditionalPropertiesSnake,
+}
+
+impl TypeKeyword {
+    pub fn atom_name(self) -> &'static str {
+        match self {
+            TypeKeyword::Minimum => "minimum",
+            TypeKeyword::Items => "items",
+            TypeKeyword::Properties => "properties",
+            TypeKeyword::Required => "required",
+            TypeKeyword::AdditionalProperties => "additionalProperties",
+            TypeKeyword::AdditionalPropertiesSnake => "additional_properties",
+        }
+    }
+}
+
+/// The `type` detail of a wrong-type error: a string for object, array, integer and number;
+/// for string and boolean the schema's own spelling (atom or string).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeLabel {
+    pub name: &'static str,
+    pub atom: bool,
+}
+
+/// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
+pub type Path = Vec<u8>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error<V> {
+    #[error("tool schema is required")]
+    SchemaRequired,
+    #[error("tool schema must be a map")]
+    SchemaNotMap,
+    #[error("tool schema and arguments must be maps")]
+    NotMaps,
+    #[error("only object tool schemas are supported")]
+    RootNotObject,
+    #[error("schema keyword is unsupported")]
+    UnknownKeyword { keyword: V },
+    #[error("oneOf sibling keywords are unsupported")]
+    OneOfSiblings { keywords: Vec<V> },
+    #[error("property schema type is unsupported")]
+    UnsupportedType { type_: V },
+    #[error("schema keyword is unsupported for this type")]
+    KeywordNotForType { keyword: TypeKeyword },
+    #[error("schema nesting is too deep")]
+    TooDeep,
+    #[error("property schema must be a map")]
+    SchemaNotAMap,
+    #[error("property schema type is required")]
+    TypeRequired,
+    #[error("schema enum must be a list of JSON values")]
+    BadEnum,
+    #[error("schema oneOf must be a non-empty list")]
+    BadOneOf,
+    #[error("schema properties must be a map")]
+    BadProperties,
+    #[error("schema property names must be strings or atoms")]
+    BadPropertyName,
+    #[error("schema required must be a list of property names")]
+    BadRequired,
+    #[error("schema additionalProperties must be a boolean")]
+    BadAdditionalProperties,
+    #[error("schema minimum must be a number")]
+    BadMinimum,
+    #[error("required tool argument is missing")]
+    MissingRequired { path: Path, property: Box<[u8]> },
+    #[error("additional tool argument is not allowed")]
+    AdditionalProperty { path: Path, property: V },
+    #[error("tool argument has the wrong type")]
+    WrongType { path: Path, type_: TypeLabel },
+    #[error("tool argument is below the minimum")]
+    BelowMinimum { path: Path, minimum: Number },
+    #[error("tool argument is not an allowed enum value")]
+    NotInEnum { path: Path },
+    #[error("tool argument must match exactly one oneOf branch")]
+    OneOfMismatch { path: Path },
+}
+
+/// A detail value, for a bridge to encode.
+#[derive(Debug)]
+pub enum Field<'e, V> {
+    /// A binary (paths, required names, type names written as strings).
+    Binary(&'e [u8]),
+    Atom(&'static str),
+    /// A term as the caller wrote it.
+    Term(V),
+    Terms(&'e [V]),
+    Number(&'e Number),
+}
+
+impl<V: Copy> Error<V> {
+    pub fn class(&self) -> Class {
+        match self {
+            Error::SchemaRequired
+            | Error::RootNotObject
+            | Error::UnknownKeyword { .. }
+            | Error::OneOfSiblings { .. }
+            | Error::UnsupportedType { .. }
+            | Error::KeywordNotForType { .. }
+            | Error::TooDeep => Class::UnsupportedCapability,
+            _ => Class::Validation,
+        }
+    }
+
+    /// Whether the error concerns the arguments (as opposed to the schema or the entry gate).
+    pub fn is_argument_error(&self) -> bool {
+        matches!(
+            self,
+            Error::MissingRequired { .. }
+                | Error::AdditionalProperty { .. }
+                | Error::WrongType { .. }
+                | Error::BelowMinimum { .. }
+                | Error::NotInEnum { .. }
+                | Error::OneOfMismatch { .. }
+        )
+    }
+
+    /// The detail keys besides `message`, in a fixed order.
+    pub fn fields(&self) -> Vec<(&'static str, Field<'_, V>)> {
+        match self {
+            Error::UnknownKeyword { keyword } => vec![("keyword", Field::Term(*keyword))],
+            Error::OneOfSiblings { keywords } => vec![("keywords", Field::Terms(keywords))],
+            Error::UnsupportedType { type_ } => vec![("type", Field::Term(*type_))],
+            Error::KeywordNotForType { keyword } => {
+                vec![("keyword", Field::Atom(keyword.atom_name()))]
+            }
+            Error::MissingRequired { path, property } => vec![
+                ("path", Field::Binary(path)),
+                ("property", Field::Binary(property)),
+            ],
+            Error::AdditionalProperty { path, property } => vec![
+                ("path", Field::Binary(path)),
+                ("property", Field::Term(*property)),
+            ],
+            Error::WrongType { path, type_ } => vec![
+                ("path", Field::Binary(path)),
+                (
+                    "type",
+                    if type_.atom {
+                        Field::Atom(type_.name)
+                    } else {
+                        Field::Binary(type_.name.as_bytes())
+                    },
+                ),
+            ],
+            Error::BelowMinimum { path, minimum } => vec![
+                ("path", Field::Binary(path)),
+                ("minimum", Field::Number(minimum)),
+            ],
+            Error::NotInEnum { path } | Error::OneOfMismatch { path } => {
+                vec![("path", Field::Binary(path))]
+            }
+            _ => Vec::new(),
+        }
+    }
+}

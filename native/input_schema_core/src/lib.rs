@@ -1,0 +1,29 @@
+//! The engine of `input_schema`: compiles a tool's input schema (the strict subset of JSON Schema
+//! that the contract describes) and validates call arguments against it.
+//!
+//! Everything is generic over [`Value`], a read-only view of the host's values, so the same code
+//! serves Erlang terms (through the NIF crate) and `serde_json::Value` (in tests and benches).
+
+#![forbid(unsafe_code)]
+
+mod array;
+mod budget;
+mod choices;
+mod error;
+mod number;
+mod object;
+mod one_of;
+mod path;
+mod scalar;
+mod schema;
+#[cfg(feature = "serde_json")]
+pub mod serde;
+mod validate;
+mod value;
+
+pub use budget::{Budget, Exhausted};
+pub use error::{Class, Error, Field, Path, TypeKeyword, TypeLabel};
+pub use number::{BigInt, Number};
+pub use schema::{compile, Schema, MAX_DEPTH};
+pub use validate::{validate, Failure, Mode};
+pub use value::{AtomKind, Element, Kind, Value};

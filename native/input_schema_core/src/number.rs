@@ -1,0 +1,274 @@
+//! Numbers as the BEAM sees them, and Erlang's rules for comparing them.
+//!
+//! `minimum` and `enum` compare with Erlang term semantics (contract section 7): integers and
+//! floats compare by value, except that an integer too large for the VM's small-integer form is
+//! converted to a float the way the VM converts it, rounding included.
+
+use std::cmp::Ordering;
+
+/// A number as written: integer of any size, or float.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Number {
+    Int(i64),
+    Big(BigInt),
+    Float(f64),
+}
+
+/// An integer outside the `i64` range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigInt {
+    pub negative: bool,
+    /// Little-endian 64-bit digits, without leading zero digits.
+    pub magnitude: Vec<u64>,
+}
+
+/// The VM's small integers are 60-bit signed on 64-bit machines; larger ones are bignums,
+/// which compare with floats by conversion (`erts_cmp`).
+const MAX_SMALL: i64 = (1 << 59) - 1;
+const MIN_SMALL: i64 = -(1 << 59);
+/// A bignum of more digits than this is beyond every float.
+const BIG_DIGITS_FLOAT_MAX: usize = 1024 / 64;
+
+impl BigInt {
+    /// Normalises sign and digits; `None` when the value fits an `i64`.
+    pub fn new(negative: bool, mut magnitude: Vec<u64>) -> Result<Self, i64> {
+        while magnitude.last() == Some(&0) {
+            magnitude.pop();
+        }
+        match magnitude.as_slice() {
+            [] => Err(0),
+            [digit] if !negative && *digit <= i64::MAX as u64 => Err(*digit as i64),
+            [digit] if negative && *digit <= 1 << 63 => Err((*digit as i128).wrapping_neg() as i64),
+            _ => Ok(BigInt {
+                negative,
+                magnitude,
+            }),
+        }
+    }
+
+    fn from_i64(value: i64) -> Self {
+        BigInt {
+            negative: value < 0,
+            magnitude: vec![value.unsigned_abs()],
+        }
+    }
+
+    fn cmp_magnitude(&self, other: &BigInt) -> Ordering {
+        self.magnitude
+            .len()
+            .cmp(&other.magnitude.len())
+            .then_with(|| {
+                self.magnitude
+                    .iter()
+                    .rev()
+                    .cmp(other.magnitude.iter().rev())
+            })
+    }
+
+    fn sign_order(&self) -> Ordering {
+        if self.negative {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        }
+    }
+
+    /// The VM's `big_to_double`: digit by digit from the top, rounding at each step.
+    fn to_f64_like_vm(&self) -> Option<f64> {
+        let base = 18_446_744_073_709_551_616.0_f64;
+        let mut value = 0.0_f64;
+        for digit in self.magnitude.iter().rev() {
+            value = value * base + *digit as f64;
+            if !value.is_finite() {
+                return None;
+            }
+        }
+        Some(if self.negative { -value } else { value })
+    }
+
+    /// Decimal digits, for the string form of an integer map key.
+    pub fn to_decimal(&self) -> String {
+        const CHUNK: u64 = 10_000_000_000_000_000_000;
+        let mut digits = self.magnitude.clone();
+        let mut chunks = Vec::new();
+        while !digits.is_empty() {
+            let mut remainder: u128 = 0;
+            for digit in digits.iter_mut().rev() {
+                let current = (remainder << 64) | u128::from(*digit);
+                *digit = (current / u128::from(CHUNK)) as u64;
+                remainder = current % u128::from(CHUNK);
+            }
+            chunks.push(remainder as u64);
+            while digits.last() == Some(&0) {
+                digits.pop();
+            }
+        }
+        let mut text = String::from(if self.negative { "-" } else { "" });
+        for (position, chunk) in chunks.iter().rev().enumerate() {
+            if position == 0 {
+                text.push_str(&chunk.to_string());
+            } else {
+                text.push_str(&format!("{chunk:019}"));
+            }
+        }
+        text
+    }
+}
+
+impl Number {
+    /// Erlang term order between two numbers.
+    pub fn compare(&self, other: &Number) -> Ordering {
+        match (self, other) {
+            (Number::Int(a), Number::Int(b)) => a.cmp(b),
+            (Number::Float(a), Number::Float(b)) => a.total_cmp(b),
+            (Number::Big(a), Number::Big(b)) => compare_big(a, b),
+            (Number::Int(_), Number::Big(b)) => b.sign_order().reverse(),
+            (Number::Big(a), Number::Int(_)) => a.sign_order(),
+            (Number::Int(a), Number::Float(b)) => compare_int_float(*a, *b),
+            (Number::Float(a), Number::Int(b)) => compare_int_float(*b, *a).reverse(),
+            (Number::Big(a), Number::Float(b)) => compare_big_float(a, *b),
+            (Number::Float(a), Number::Big(b)) => compare_big_float(b, *a).reverse(),
+        }
+    }
+}
+
+fn compare_big(a: &BigInt, b: &BigInt) -> Ordering {
+    match (a.negative, b.negative) {
+        (false, true) => Ordering::Greater,
+        (true, false) => Ordering::Less,
+        (false, false) => a.cmp_magnitude(b),
+        (true, true) => b.cmp_magnitude(a),
+    }
+}
+
+fn compare_int_float(int: i64, float: f64) -> Ordering {
+    if (MIN_SMALL..=MAX_SMALL).contains(&int) {
+        compare_exact(int, float)
+    } else {
+        compare_big_float(&BigInt::from_i64(int), float)
+    }
+}
+
+/// A small integer against a float compares exactly in the VM.
+fn compare_exact(int: i64, float: f64) -> Ordering {
+    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+    if float >= TWO_POW_63 {
+        return Ordering::Less;
+    }
+    if float < -TWO_POW_63 {
+        return Ordering::Greater;
+    }
+    let whole = float.trunc();
+    int.cmp(&(whole as i64))
+        .then_with(|| 0.0_f64.total_cmp(&(float - whole)).then(Ordering::Equal))
+}
+
+fn compare_big_float(big: &BigInt, float: f64) -> Ordering {
+    let small_range = (MIN_SMALL as f64)..(MAX_SMALL as f64 + 1.0);
+    if (float > small_range.start && float < small_range.end)
+        || big.magnitude.len() > BIG_DIGITS_FLOAT_MAX
+    {
+        return big.sign_order();
+    }
+    match big.to_f64_like_vm() {
+        Some(value) => value.total_cmp(&float),
+        None => big.sign_order(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(negative: bool, magnitude: &[u64]) -> Number {
+        match BigInt::new(negative, magnitude.to_vec()) {
+            Ok(big) => Number::Big(big),
+            Err(small) => Number::Int(small),
+        }
+    }
+
+    #[test]
+    fn integers_and_floats_compare_by_value() {
+        assert_eq!(Number::Int(1).compare(&Number::Float(1.0)), Ordering::Equal);
+        assert_eq!(Number::Int(1).compare(&Number::Float(1.5)), Ordering::Less);
+        assert_eq!(
+            Number::Int(-1).compare(&Number::Float(-1.5)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            Number::Int(2).compare(&Number::Float(1.5)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            Number::Float(-0.0).compare(&Number::Int(0)),
+            Ordering::Equal
+        );
+    }
+
+    #[test]
+    fn small_integers_beyond_2_pow_53_compare_exactly() {
+        let two_53 = 9_007_199_254_740_992_i64;
+        assert_eq!(
+            Number::Int(two_53 + 1).compare(&Number::Float(two_53 as f64)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            Number::Int(two_53).compare(&Number::Float(two_53 as f64)),
+            Ordering::Equal
+        );
+    }
+
+    #[test]
+    fn vm_bignums_compare_with_floats_after_rounding() {
+        // 2^60 + 1 is a bignum in the VM: it becomes 2^60 as a float, so `==` holds.
+        let two_60 = 1_i64 << 60;
+        assert_eq!(
+            Number::Int(two_60 + 1).compare(&Number::Float(two_60 as f64)),
+            Ordering::Equal
+        );
+        let beyond_i64 = big(false, &[1, 1]);
+        assert_eq!(beyond_i64.compare(&Number::Float(1.0e300)), Ordering::Less);
+        assert_eq!(beyond_i64.compare(&Number::Float(1.0)), Ordering::Greater);
+        let huge = big(
+            true,
+            &[0; 17].iter().copied().chain([1]).collect::<Vec<_>>(),
+        );
+        assert_eq!(huge.compare(&Number::Float(-1.0e308)), Ordering::Less);
+    }
+
+    #[test]
+    fn bignums_order_by_sign_then_magnitude() {
+        let a = big(false, &[0, 2]);
+        let b = big(false, &[5, 1]);
+        let c = big(true, &[0, 9]);
+        assert_eq!(a.compare(&b), Ordering::Greater);
+        assert_eq!(c.compare(&b), Ordering::Less);
+        assert_eq!(c.compare(&Number::Int(i64::MIN)), Ordering::Less);
+        assert_eq!(
+            big(false, &[u64::MAX]).compare(&Number::Int(i64::MAX)),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn normalisation_keeps_i64_values_small() {
+        assert_eq!(BigInt::new(true, vec![1 << 63]), Err(i64::MIN));
+        assert_eq!(BigInt::new(false, vec![7, 0]), Err(7));
+        assert!(BigInt::new(false, vec![1 << 63]).is_ok());
+    }
+
+    #[test]
+    fn decimal_text_of_bignums() {
+        let Number::Big(value) = big(false, &[0, 1]) else {
+            panic!("expected a bignum")
+        };
+        assert_eq!(value.to_decimal(), "18446744073709551616");
+        let Number::Big(value) = big(true, &[u64::MAX, u64::MAX]) else {
+            panic!("expected a bignum")
+        };
+        assert_eq!(
+            value.to_decimal(),
+            "-340282366920938463463374607431768211455"
+        );
+    }
+}

@@ -1,0 +1,85 @@
+//! `oneOf` schemas: only `oneOf` and `description`, a non-empty list of schema maps; a value must
+//! satisfy exactly one branch.
+
+use crate::error::Error;
+use crate::path::{Segment, Trail};
+use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::validate::{Flow, Halt, Validator};
+use crate::value::{Element, Kind, Value};
+
+#[derive(Debug)]
+pub(crate) struct OneOf<A> {
+    branches: Vec<Node<A>>,
+}
+
+impl<A: Copy> OneOf<A> {
+    /// Sibling keys first (every key but oneOf/description, in map order), then the list, then
+    /// each branch in list order.
+    pub fn compile<'a, V: Value<'a, AtomKey = A>>(
+        compiler: &mut Compiler<'_>,
+        keywords: &Keywords<V>,
+        branches: V,
+        trail: &Trail<'_>,
+        depth: usize,
+    ) -> Result<Self, Stop<V>> {
+        let fail = |error| Stop::Error(error, trail.schema_location());
+        let siblings = keywords.siblings_of_one_of();
+        if !siblings.is_empty() {
+            return Err(fail(Error::OneOfSiblings { keywords: siblings }));
+        }
+        let mut compiled = Vec::new();
+        if branches.kind() == Kind::List {
+            for (index, element) in branches.list_elements().enumerate() {
+                let Element::Item(branch) = element else {
+                    return Err(fail(Error::BadOneOf));
+                };
+                compiled.push(compiler.child(branch, trail, Segment::Branch(index), depth)?);
+            }
+        }
+        if compiled.is_empty() {
+            return Err(fail(Error::BadOneOf));
+        }
+        Ok(OneOf { branches: compiled })
+    }
+
+    /// Every branch runs quietly (its errors are discarded); exactly one must accept.
+    pub fn check<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut accepted = 0;
+        for branch in &self.branches {
+            match validator.quietly(|validator| validator.check(branch, value, trail)) {
+                Ok(_) => accepted += 1,
+                Err(Halt::Failed) => {}
+                Err(Halt::Exhausted) => return Err(Halt::Exhausted),
+            }
+            if accepted > 1 {
+                break;
+            }
+        }
+        if accepted == 1 {
+            Ok(true)
+        } else {
+            validator.fail(|| Error::OneOfMismatch {
+                path: trail.argument_path(),
+            })
+        }
+    }
+}
+
+impl<'a, V: Value<'a>> Keywords<V> {
+    fn siblings_of_one_of(&self) -> Vec<V> {
+        self.entries()
+            .filter(|(key, _)| {
+                !matches!(
+                    Keyword::of_key(*key),
+                    Some(Keyword::OneOf | Keyword::Description)
+                )
+            })
+            .map(|(key, _)| key)
+            .collect()
+    }
+}

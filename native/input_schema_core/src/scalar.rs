@@ -1,0 +1,129 @@
+//! Integer, number, string and boolean schemas, with `minimum` for the numeric ones.
+
+use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::number::Number;
+use crate::path::Trail;
+use crate::schema::{Keyword, Keywords};
+use crate::validate::{Flow, Validator};
+use crate::value::{AtomKind, Kind, Value};
+
+#[derive(Debug)]
+pub(crate) enum Scalar {
+    Integer(Bound),
+    Number(Bound),
+    String(TypeLabel),
+    Boolean(TypeLabel),
+}
+
+/// An optional `minimum`, kept as written so that errors echo it (`1` vs `1.0`).
+#[derive(Debug)]
+pub(crate) struct Bound {
+    minimum: Option<Number>,
+}
+
+/// Rejected beside `type: integer | number`, in this order.
+const REJECTED_NUMERIC: [TypeKeyword; 5] = [
+    TypeKeyword::Properties,
+    TypeKeyword::Required,
+    TypeKeyword::Items,
+    TypeKeyword::AdditionalProperties,
+    TypeKeyword::AdditionalPropertiesSnake,
+];
+
+/// Rejected beside `type: string | boolean`, in this order.
+const REJECTED_PLAIN: [TypeKeyword; 6] = [
+    TypeKeyword::Properties,
+    TypeKeyword::Required,
+    TypeKeyword::Minimum,
+    TypeKeyword::Items,
+    TypeKeyword::AdditionalProperties,
+    TypeKeyword::AdditionalPropertiesSnake,
+];
+
+const INTEGER: TypeLabel = TypeLabel {
+    name: "integer",
+    atom: false,
+};
+const NUMBER: TypeLabel = TypeLabel {
+    name: "number",
+    atom: false,
+};
+
+impl Bound {
+    /// `minimum` must be a number; then the keywords a numeric type rejects.
+    pub fn compile<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<Self, Error<V>> {
+        let minimum = match keywords.get(Keyword::Minimum) {
+            Some(value) => Some(value.number().ok_or(Error::BadMinimum)?),
+            None => None,
+        };
+        keywords.reject(&REJECTED_NUMERIC)?;
+        Ok(Bound { minimum })
+    }
+
+    fn check<'a, V: Value<'a>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let Some(minimum) = &self.minimum else {
+            return Ok(true);
+        };
+        match value.number() {
+            Some(number) if number.compare(minimum).is_lt() => {
+                validator.fail(|| Error::BelowMinimum {
+                    path: trail.argument_path(),
+                    minimum: minimum.clone(),
+                })
+            }
+            _ => Ok(true),
+        }
+    }
+}
+
+impl Scalar {
+    pub fn string<'a, V: Value<'a>>(
+        keywords: &Keywords<V>,
+        label: TypeLabel,
+    ) -> Result<Self, Error<V>> {
+        keywords.reject(&REJECTED_PLAIN)?;
+        Ok(Scalar::String(label))
+    }
+
+    pub fn boolean<'a, V: Value<'a>>(
+        keywords: &Keywords<V>,
+        label: TypeLabel,
+    ) -> Result<Self, Error<V>> {
+        keywords.reject(&REJECTED_PLAIN)?;
+        Ok(Scalar::Boolean(label))
+    }
+
+    /// The shape (1.0 and true are not integers; nil is not a boolean), then `minimum`.
+    pub fn check<'a, V: Value<'a>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let kind = value.kind();
+        let (shaped, label) = match self {
+            Scalar::Integer(_) => (kind == Kind::Integer, INTEGER),
+            Scalar::Number(_) => (matches!(kind, Kind::Integer | Kind::Float(_)), NUMBER),
+            Scalar::String(label) => (matches!(kind, Kind::Binary(_)), *label),
+            Scalar::Boolean(label) => (
+                matches!(kind, Kind::Atom(AtomKind::True | AtomKind::False)),
+                *label,
+            ),
+        };
+        if !shaped {
+            return validator.fail(|| Error::WrongType {
+                path: trail.argument_path(),
+                type_: label,
+            });
+        }
+        match self {
+            Scalar::Integer(bound) | Scalar::Number(bound) => bound.check(validator, value, trail),
+            Scalar::String(_) | Scalar::Boolean(_) => Ok(true),
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The schema phase (contract section 4): the root gate, then a depth-first check of every schema
+//! map, producing the compiled form that argument validation walks.
+
+use crate::array::Array;
+use crate::budget::{Budget, Exhausted};
+use crate::choices::{self, Choices};
+use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::object::Object;
+use crate::one_of::OneOf;
+use crate::path::{Segment, Trail, ROOT};
+use crate::scalar::{Bound, Scalar};
+use crate::validate::Failure;
+use crate::value::{AtomKind, Kind, Value};
+
+/// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted.
+/// Compilation and validation recurse once per level; this bound keeps them well inside the
+/// smallest scheduler stack. Deeper schemas get `TooDeep`.
+pub const MAX_DEPTH: usize = 1_000;
+
+/// A checked schema, ready to validate arguments. `A` is the host's atom handle.
+#[derive(Debug)]
+pub struct Schema<A> {
+    pub(crate) root: Node<A>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Node<A> {
+    pub shape: Shape<A>,
+    pub choices: Option<Choices>,
+}
+
+#[derive(Debug)]
+pub(crate) enum Shape<A> {
+    Object(Object<A>),
+    Array(Array<A>),
+    Scalar(Scalar),
+    OneOf(OneOf<A>),
+}
+
+/// The keywords of the subset, by their string form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keyword {
+    Type,
+    Properties,
+    Required,
+    AdditionalProperties,
+    AdditionalPropertiesSnake,
+    Description,
+    Enum,
+    Minimum,
+    Items,
+    OneOf,
+}
+
+const KEYWORD_COUNT: usize = 10;
+
+impl Keyword {
+    fn from_text(text: &[u8]) -> Option<Keyword> {
+        Some(match text {
+            b"type" => Keyword::Type,
+            b"properties" => Keyword::Properties,
+            b"required" => Keyword::Required,
+            b"additionalProperties" => Keyword::AdditionalProperties,
+            b"additional_properties" => Keyword::AdditionalPropertiesSnake,
+            b"description" => Keyword::Description,
+            b"enum" => Keyword::Enum,
+            b"minimum" => Keyword::Minimum,
+            b"items" => Keyword::Items,
+            b"oneOf" => Keyword::OneOf,
+            _ => return None,
+        })
+    }
+
+    /// A key's keyword: only binaries and atoms can spell one.
+    pub fn of_key<'a, V: Value<'a>>(key: V) -> Option<Keyword> {
+        match key.kind() {
+            Kind::Binary(text) => Keyword::from_text(text),
+            Kind::Atom(_) => key.with_atom_name(Keyword::from_text).flatten(),
+            _ => None,
+        }
+    }
+
+    fn for_type(keyword: TypeKeyword) -> Keyword {
+        match keyword {
+            TypeKeyword::Minimum => Keyword::Minimum,
+            TypeKeyword::Items => Keyword::Items,
+            TypeKeyword::Properties => Keyword::Properties,
+            TypeKeyword::Required => Keyword::Required,
+            TypeKeyword::AdditionalProperties => Keyword::AdditionalProperties,
+            TypeKeyword::AdditionalPropertiesSnake => Keyword::AdditionalPropertiesSnake,
+        }
+    }
+}
+
+/// One schema map's keywords, found in a single pass over its entries.
+pub(crate) struct Keywords<V> {
+    map: V,
+    values: [Option<V>; KEYWORD_COUNT],
+    spelled_as_atom: [bool; KEYWORD_COUNT],
+    first_unknown: Option<V>,
+}
+
+impl<'a, V: Value<'a>> Keywords<V> {
+    fn scan(map: V, budget: &mut Budget) -> Result<Self, Exhausted> {
+        let mut keywords = Keywords {
+            map,
+            values: [None; KEYWORD_COUNT],
+            spelled_as_atom: [false; KEYWORD_COUNT],
+            first_unknown: None,
+        };
+        for (key, value) in map.map_entries() {
+            budget.spend(1)?;
+            let Some(keyword) = Keyword::of_key(key) else {
+                keywords.first_unknown = keywords.first_unknown.or(Some(key));
+                continue;
+            };
+            let as_atom = matches!(key.kind(), Kind::Atom(_));
+            let index = keyword as usize;
+            // Lookup is atom key first, then string key.
+            if let (Some(slot), Some(atom)) = (
+                keywords.values.get_mut(index),
+                keywords.spelled_as_atom.get_mut(index),
+            ) {
+                if as_atom || !*atom {
+                    *slot = Some(value);
+                    *atom = as_atom;
+                }
+            }
+        }
+        Ok(keywords)
+    }
+
+    pub fn entries(&self) -> V::Entries {
+        self.map.map_entries()
+    }
+
+    pub fn get(&self, keyword: Keyword) -> Option<V> {
+        self.values.get(keyword as usize).copied().flatten()
+    }
+
+    /// The first keyword of `order` that is present: the one a type rejects first.
+    pub fn reject(&self, order: &[TypeKeyword]) -> Result<(), Error<V>> {
+        match order
+            .iter()
+            .find(|keyword| self.get(Keyword::for_type(**keyword)).is_some())
+        {
+            Some(keyword) => Err(Error::KeywordNotForType { keyword: *keyword }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What stops compilation: a schema error where it sits, or the budget.
+pub(crate) enum Stop<V> {
+    Error(Error<V>, crate::error::Path),
+    Exhausted,
+}
+
+impl<V> From<Exhausted> for Stop<V> {
+    fn from(_: Exhausted) -> Self {
+        Stop::Exhausted
+    }
+}
+
+pub(crate) struct Compiler<'b> {
+    pub budget: &'b mut Budget,
+}
+
+impl Compiler<'_> {
+    /// Checks one schema map at `trail`, `depth` levels below the root.
+    pub fn node<'a, V: Value<'a>>(
+        &mut self,
+        schema: V,
+        trail: &Trail<'_>,
+        depth: usize,
+    ) -> Result<Node<V::AtomKey>, Stop<V>> {
+        let fail = |error| Stop::Error(error, trail.schema_location());
+        if !matches!(schema.kind(), Kind::Map) {
+            return Err(fail(Error::SchemaNotAMap));
+        }
+        if depth > MAX_DEPTH {
+            return Err(fail(Error::TooDeep));
+        }
+        let keywords = Keywords::scan(schema, self.budget)?;
+        if depth == 0 {
+            root_gate(&keywords).map_err(fail)?;
+        }
+        if let Some(keyword) = keywords.first_unknown {
+            return Err(fail(Error::UnknownKeyword { keyword }));
+        }
+        let choices = match keywords.get(Keyword::Enum) {
+            Some(value) => Some(Choices::compile(value, self.budget).map_err(
+                |error| match error {
+                    choices::CompileError::NotJson => fail(Error::BadEnum),
+                    choices::CompileError::Exhausted => Stop::Exhausted,
+                },
+            )?),
+            None => None,
+        };
+        if let Some(branches) = keywords.get(Keyword::OneOf) {
+            let shape = Shape::OneOf(OneOf::compile(self, &keywords, branches, trail, depth)?);
+            return Ok(Node { shape, choices });
+        }
+        let shape = match resolve_type(&keywords, depth).map_err(fail)? {
+            SchemaType::Object => Shape::Object(Object::compile(self, &keywords, trail, depth)?),
+            SchemaType::Array => Shape::Array(Array::compile(self, &keywords, trail, depth)?),
+            SchemaType::Integer => {
+                Shape::Scalar(Scalar::Integer(Bound::compile(&keywords).map_err(fail)?))
+            }
+            SchemaType::Number => {
+                Shape::Scalar(Scalar::Number(Bound::compile(&keywords).map_err(fail)?))
+            }
+            SchemaType::String(label) => {
+                Shape::Scalar(Scalar::string(&keywords, label).map_err(fail)?)
+            }
+            SchemaType::Boolean(label) => {
+                Shape::Scalar(Scalar::boolean(&keywords, label).map_err(fail)?)
+            }
+        };
+        Ok(Node { shape, choices })
+    }
+
+    /// A child schema (property, items, branch): must be a map; one level deeper.
+    pub fn child<'a, V: Value<'a>>(
+        &mut self,
+        schema: V,
+        trail: &Trail<'_>,
+        segment: Segment<'_>,
+        depth: usize,
+    ) -> Result<Node<V::AtomKey>, Stop<V>> {
+        self.node(schema, &trail.child(segment), depth + 1)
+    }
+}
+
+enum SchemaType {
+    Object,
+    Array,
+    Integer,
+    Number,
+    String(TypeLabel),
+    Boolean(TypeLabel),
+}
+
+/// The root must be an object schema: no `oneOf`, and `type` absent or object.
+fn root_gate<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<(), Error<V>> {
+    let is_object = |value: V| type_name(value).is_some_and(|(name, _)| name == b"object");
+    if keywords.get(Keyword::OneOf).is_some()
+        || keywords
+            .get(Keyword::Type)
+            .is_some_and(|value| !is_object(value))
+    {
+        return Err(Error::RootNotObject);
+    }
+    Ok(())
+}
+
+fn resolve_type<'a, V: Value<'a>>(
+    keywords: &Keywords<V>,
+    depth: usize,
+) -> Result<SchemaType, Error<V>> {
+    let value = match keywords.get(Keyword::Type) {
+        None if depth == 0 => return Ok(SchemaType::Object),
+        None => return Err(Error::TypeRequired),
+        Some(value) if value.kind() == Kind::Atom(AtomKind::Nil) => {
+            return Err(Error::TypeRequired)
+        }
+        Some(value) => value,
+    };
+    let unsupported = || Error::UnsupportedType { type_: value };
+    let (name, atom) = type_name(value).ok_or_else(unsupported)?;
+    let label = |name| TypeLabel { name, atom };
+    Ok(match name.as_slice() {
+        b"object" => SchemaType::Object,
+        b"array" => SchemaType::Array,
+        b"integer" => SchemaType::Integer,
+        b"number" => SchemaType::Number,
+        b"string" => SchemaType::String(label("string")),
+        b"boolean" => SchemaType::Boolean(label("boolean")),
+        _ => return Err(unsupported()),
+    })
+}
+
+/// A type name as written: a binary or an atom, with which of the two it was.
+fn type_name<'a, V: Value<'a>>(value: V) -> Option<(Vec<u8>, bool)> {
+    const LONGEST: usize = "boolean".len();
+    match value.kind() {
+        Kind::Binary(text) if text.len() <= LONGEST => Some((text.to_vec(), false)),
+        Kind::Atom(_) => value
+            .with_atom_name(|text| (text.len() <= LONGEST).then(|| (text.to_vec(), true)))
+            .flatten(),
+        _ => None,
+    }
+}
+
+/// Checks a whole schema (the schema phase alone) and compiles it.
+///
+/// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
+pub fn compile<'a, V: Value<'a>>(
+    schema: V,
+    budget: &mut Budget,
+) -> Result<Schema<V::AtomKey>, Failure<V>> {
+    match schema.kind() {
+        Kind::Map => {}
+        Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
+        _ => return Err(Failure::schema(Error::SchemaNotMap)),
+    }
+    let mut compiler = Compiler { budget };
+    match compiler.node(schema, &ROOT, 0) {
+        Ok(root) => Ok(Schema { root }),
+        Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
+        Err(Stop::Exhausted) => Err(Failure::Exhausted),
+    }
+}

@@ -1,0 +1,129 @@
+//! [`Value`] for `serde_json::Value`: JSON has no atoms, so `true`, `false` and `null` stand
+//! for the atoms of the same meaning and every key is a binary.
+
+use crate::number::{BigInt, Number};
+use crate::value::{AtomKind, Element, Kind, Value};
+
+/// A JSON value, or an object key (keys are strings but not `serde_json::Value`s).
+#[derive(Clone, Copy, Debug)]
+pub enum Json<'a> {
+    Value(&'a serde_json::Value),
+    Key(&'a str),
+}
+
+impl<'a> From<&'a serde_json::Value> for Json<'a> {
+    fn from(value: &'a serde_json::Value) -> Self {
+        Json::Value(value)
+    }
+}
+
+/// JSON has no atom keys, so compiled schemas hold no handles.
+#[derive(Clone, Copy, Debug)]
+pub enum NoAtom {}
+
+type MapIter<'a> = serde_json::map::Iter<'a>;
+
+pub struct Entries<'a>(Option<MapIter<'a>>);
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (Json<'a>, Json<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (key, value) = self.0.as_mut()?.next()?;
+        Some((Json::Key(key), Json::Value(value)))
+    }
+}
+
+pub struct Elements<'a>(std::slice::Iter<'a, serde_json::Value>);
+
+impl<'a> Iterator for Elements<'a> {
+    type Item = Element<Json<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|value| Element::Item(Json::Value(value)))
+    }
+}
+
+impl<'a> Value<'a> for Json<'a> {
+    type AtomKey = NoAtom;
+    type Entries = Entries<'a>;
+    type Elements = Elements<'a>;
+
+    fn kind(self) -> Kind<'a> {
+        use serde_json::Value as J;
+        match self {
+            Json::Key(key) => Kind::Binary(key.as_bytes()),
+            Json::Value(J::Null) => Kind::Atom(AtomKind::Nil),
+            Json::Value(J::Bool(true)) => Kind::Atom(AtomKind::True),
+            Json::Value(J::Bool(false)) => Kind::Atom(AtomKind::False),
+            Json::Value(J::Number(number)) => match number.as_f64() {
+                Some(float) if number.is_f64() => Kind::Float(float),
+                _ => Kind::Integer,
+            },
+            Json::Value(J::String(text)) => Kind::Binary(text.as_bytes()),
+            Json::Value(J::Array(_)) => Kind::List,
+            Json::Value(J::Object(_)) => Kind::Map,
+        }
+    }
+
+    fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        match self.kind() {
+            Kind::Atom(AtomKind::Nil) => Some(read(b"nil")),
+            Kind::Atom(AtomKind::True) => Some(read(b"true")),
+            Kind::Atom(AtomKind::False) => Some(read(b"false")),
+            _ => None,
+        }
+    }
+
+    fn atom_key(self) -> Option<NoAtom> {
+        None
+    }
+
+    fn number(self) -> Option<Number> {
+        let Json::Value(serde_json::Value::Number(number)) = self else {
+            return None;
+        };
+        if let Some(int) = number.as_i64() {
+            Some(Number::Int(int))
+        } else if let Some(unsigned) = number.as_u64() {
+            Some(match BigInt::new(false, vec![unsigned]) {
+                Ok(big) => Number::Big(big),
+                Err(int) => Number::Int(int),
+            })
+        } else {
+            number.as_f64().map(Number::Float)
+        }
+    }
+
+    fn map_len(self) -> usize {
+        match self {
+            Json::Value(serde_json::Value::Object(map)) => map.len(),
+            _ => 0,
+        }
+    }
+
+    fn map_entries(self) -> Entries<'a> {
+        match self {
+            Json::Value(serde_json::Value::Object(map)) => Entries(Some(map.iter())),
+            _ => Entries(None),
+        }
+    }
+
+    fn map_get_binary(self, key: &[u8]) -> Option<Self> {
+        let Json::Value(serde_json::Value::Object(map)) = self else {
+            return None;
+        };
+        map.get(std::str::from_utf8(key).ok()?).map(Json::Value)
+    }
+
+    fn map_get_atom(self, key: NoAtom) -> Option<Self> {
+        match key {}
+    }
+
+    fn list_elements(self) -> Elements<'a> {
+        match self {
+            Json::Value(serde_json::Value::Array(items)) => Elements(items.iter()),
+            _ => Elements([].iter()),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The argument phase (contract section 5) and the entry points that run both phases.
+
+use crate::budget::{Budget, Exhausted};
+use crate::error::{Error, Path};
+use crate::path::{Trail, ROOT};
+use crate::schema::{compile, Node, Schema, Shape};
+use crate::value::{AtomKind, Kind, Value};
+
+/// How many argument errors to report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Stop at the first error (the contract's default).
+    First,
+    /// Go on after an error, up to this many errors.
+    All { max_errors: usize },
+}
+
+/// Why a value was not accepted.
+#[derive(Debug)]
+pub enum Failure<V> {
+    /// The entry gate or the schema phase refused; `location` is where in the schema
+    /// (`properties.a.items`, empty for the root).
+    Schema { error: Error<V>, location: Path },
+    /// The arguments do not satisfy the schema: the first error, or all of them (never empty).
+    Arguments(Vec<Error<V>>),
+    /// The work budget ran out; nothing was decided.
+    Exhausted,
+}
+
+impl<V> Failure<V> {
+    pub(crate) fn schema(error: Error<V>) -> Self {
+        Failure::Schema {
+            error,
+            location: Path::new(),
+        }
+    }
+
+    /// The error a single-error answer reports.
+    pub fn first(&self) -> Option<&Error<V>> {
+        match self {
+            Failure::Schema { error, .. } => Some(error),
+            Failure::Arguments(errors) => errors.first(),
+            Failure::Exhausted => None,
+        }
+    }
+}
+
+/// Stops a walk: the answer is known (first error, failed branch, cap reached) or out of budget.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    Failed,
+    Exhausted,
+}
+
+impl From<Exhausted> for Halt {
+    fn from(_: Exhausted) -> Self {
+        Halt::Exhausted
+    }
+}
+
+/// `Ok(valid)`: whether the subtree had no error, when the walk goes on after errors.
+pub(crate) type Flow = Result<bool, Halt>;
+
+pub(crate) struct Validator<'b, V> {
+    mode: Mode,
+    /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
+    quiet: bool,
+    errors: Vec<Error<V>>,
+    budget: &'b mut Budget,
+}
+
+impl<'a, V: Value<'a>> Validator<'_, V> {
+    pub fn spend(&mut self, units: u64) -> Result<(), Halt> {
+        Ok(self.budget.spend(units)?)
+    }
+
+    /// Records an error (made only when it will be kept) and says whether to go on.
+    pub fn fail(&mut self, error: impl FnOnce() -> Error<V>) -> Flow {
+        if self.quiet {
+            return Err(Halt::Failed);
+        }
+        self.errors.push(error());
+        match self.mode {
+            Mode::All { max_errors } if self.errors.len() < max_errors => Ok(false),
+            _ => Err(Halt::Failed),
+        }
+    }
+
+    pub fn quietly(&mut self, run: impl FnOnce(&mut Self) -> Flow) -> Flow {
+        let outer = std::mem::replace(&mut self.quiet, true);
+        let flow = run(self);
+        self.quiet = outer;
+        flow
+    }
+
+    /// One value against one schema: its shape, then its `enum` (only when the shape holds).
+    pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
+        self.spend(1)?;
+        let shaped = match &node.shape {
+            Shape::Object(object) => object.check(self, value, trail)?,
+            Shape::Array(array) => array.check(self, value, trail)?,
+            Shape::Scalar(scalar) => scalar.check(self, value, trail)?,
+            Shape::OneOf(one_of) => one_of.check(self, value, trail)?,
+        };
+        match &node.choices {
+            Some(choices) if shaped && !choices.contains(value, self.budget)? => {
+                self.fail(|| Error::NotInEnum {
+                    path: trail.argument_path(),
+                })
+            }
+            _ => Ok(shaped),
+        }
+    }
+}
+
+impl<A: Copy> Schema<A> {
+    /// Validates `arguments` (which must be a map) against this checked schema.
+    pub fn validate<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        if arguments.kind() != Kind::Map {
+            return Err(Failure::schema(Error::NotMaps));
+        }
+        let mut validator = Validator {
+            mode,
+            quiet: false,
+            errors: Vec::new(),
+            budget,
+        };
+        match validator.check(&self.root, arguments, &ROOT) {
+            Ok(_) if validator.errors.is_empty() => Ok(()),
+            Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(validator.errors)),
+            Err(Halt::Exhausted) => Err(Failure::Exhausted),
+        }
+    }
+}
+
+/// `validate/2`: the entry gate, the whole schema phase, then the arguments.
+pub fn validate<'a, V: Value<'a>>(
+    schema: V,
+    arguments: V,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<V>> {
+    match (schema.kind(), arguments.kind()) {
+        (Kind::Atom(AtomKind::Nil), _) => return Err(Failure::schema(Error::SchemaRequired)),
+        (Kind::Map, Kind::Map) => {}
+        _ => return Err(Failure::schema(Error::NotMaps)),
+    }
+    compile(schema, budget)?.validate(arguments, mode, budget)
+}

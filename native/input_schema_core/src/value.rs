@@ -1,0 +1,86 @@
+//! The view of a host value that the engine needs: read in place, never converted.
+//!
+//! Implemented for Erlang terms by the NIF crate and for `serde_json::Value` here, so that
+//! every rule runs the same code in `cargo test` and in the VM.
+
+use crate::number::Number;
+
+/// What a value is, as far as the contract distinguishes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind<'a> {
+    Map,
+    /// A list, proper or improper (Elixir's `is_list/1`).
+    List,
+    /// A binary (a bitstring whose size is a whole number of bytes).
+    Binary(&'a [u8]),
+    Integer,
+    Float(f64),
+    Atom(AtomKind),
+    /// Tuples, pids, references, funs, ports, bitstrings that are not binaries.
+    Other,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomKind {
+    True,
+    False,
+    Nil,
+    Other,
+}
+
+/// One step of a list walk: an element, or the tail of an improper list.
+#[derive(Clone, Copy, Debug)]
+pub enum Element<V> {
+    Item(V),
+    ImproperTail(V),
+}
+
+pub trait Value<'a>: Copy + 'a {
+    /// A host handle for an atom key, kept in compiled schemas for fast lookups. Atoms live as
+    /// long as the VM, so the handle may outlive the value it came from.
+    type AtomKey: Copy + Send + Sync + std::fmt::Debug + 'static;
+    /// Map entries in the host's iteration order (the VM's `Map.to_list/1` order).
+    type Entries: Iterator<Item = (Self, Self)>;
+    type Elements: Iterator<Item = Element<Self>>;
+
+    fn kind(self) -> Kind<'a>;
+
+    /// Calls `read` with an atom's name; `None` when the value is not an atom.
+    fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R>;
+
+    /// The handle of an atom, `None` for other values.
+    fn atom_key(self) -> Option<Self::AtomKey>;
+
+    /// An integer or float; `None` for anything else.
+    fn number(self) -> Option<Number>;
+
+    /// Number of entries of a map (0 for other values).
+    fn map_len(self) -> usize;
+
+    /// Entries of a map in host order (empty for other values).
+    fn map_entries(self) -> Self::Entries;
+
+    /// The value under the binary key `key`.
+    fn map_get_binary(self, key: &[u8]) -> Option<Self>;
+
+    /// The value under an atom key.
+    fn map_get_atom(self, key: Self::AtomKey) -> Option<Self>;
+
+    /// The elements of a list, then its improper tail if any (empty for other values).
+    fn list_elements(self) -> Self::Elements;
+
+    /// Calls `read` with the string form of a map key, when it has one that the contract
+    /// uses: binaries as they are, atoms by name, integers in decimal.
+    fn with_key_text<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        match self.kind() {
+            Kind::Binary(bytes) => Some(read(bytes)),
+            Kind::Atom(_) => self.with_atom_name(read),
+            Kind::Integer => match self.number()? {
+                Number::Int(value) => Some(read(value.to_string().as_bytes())),
+                Number::Big(value) => Some(read(value.to_decimal().as_bytes())),
+                Number::Float(_) => None,
+            },
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,130 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+//! Runs the shared case files in `fixtures/` (also run by ExUnit) through the core on
+//! `serde_json` values.
+
+use input_schema_core::serde::Json;
+use input_schema_core::{validate, Budget, Class, Failure, Field, Mode, Number};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
+}
+
+fn read(path: &std::path::Path) -> Value {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+fn field(detail: Field<'_, Json<'_>>) -> Value {
+    match detail {
+        Field::Binary(bytes) => Value::String(String::from_utf8_lossy(bytes).into_owned()),
+        Field::Atom(name) => json!({ "atom": name }),
+        Field::Term(Json::Value(value)) => value.clone(),
+        Field::Term(Json::Key(key)) => Value::String(key.to_owned()),
+        Field::Terms(terms) => {
+            Value::Array(terms.iter().map(|term| field(Field::Term(*term))).collect())
+        }
+        Field::Number(Number::Int(int)) => json!(int),
+        Field::Number(Number::Float(float)) => json!(float),
+        Field::Number(Number::Big(big)) => serde_json::from_str(&big.to_decimal()).unwrap(),
+    }
+}
+
+/// The answer in the fixtures' notation: `"ok"` or `{class, message, detail}`.
+fn outcome(result: Result<(), Failure<Json<'_>>>) -> Value {
+    let failure = match result {
+        Ok(()) => return json!("ok"),
+        Err(failure) => failure,
+    };
+    let error = failure.first().expect("a failure carries an error");
+    let class = match error.class() {
+        Class::Validation => "validation",
+        Class::UnsupportedCapability => "unsupported_capability",
+    };
+    let detail: serde_json::Map<String, Value> = error
+        .fields()
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), field(value)))
+        .collect();
+    json!({ "class": class, "message": error.to_string(), "detail": detail })
+}
+
+fn run(schema: &Value, arguments: &Value) -> Value {
+    outcome(validate(
+        Json::from(schema),
+        Json::from(arguments),
+        Mode::First,
+        &mut Budget::unlimited(),
+    ))
+}
+
+#[test]
+fn case_files() {
+    let mut files: Vec<_> = std::fs::read_dir(fixtures().join("cases"))
+        .expect("fixtures/cases exists")
+        .map(|entry| entry.expect("readable entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no case files found");
+    let mut count = 0;
+    let mut mismatches = Vec::new();
+    for file in files {
+        let cases = read(&file);
+        for case in cases["cases"].as_array().expect("cases is a list") {
+            count += 1;
+            let actual = run(&case["schema"], &case["arguments"]);
+            if actual != case["expect"] {
+                mismatches.push(format!(
+                    "{} / {}:\n  expected {}\n  actual   {}",
+                    file.file_name().unwrap_or_default().to_string_lossy(),
+                    case["name"],
+                    case["expect"],
+                    actual
+                ));
+            }
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} of {count} cases differ:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    assert!(count > 100, "only {count} cases ran");
+}
+
+#[test]
+fn reference_calls() {
+    let tools = read(&fixtures().join("reference_tools.json"));
+    let calls = read(&fixtures().join("reference_calls.json"));
+    let schema_of = |name: &str| {
+        tools["tools"]
+            .as_array()
+            .and_then(|tools| tools.iter().find(|tool| tool["name"] == name))
+            .map(|tool| tool["inputSchema"].clone())
+            .unwrap_or_else(|| panic!("no reference tool {name}"))
+    };
+    let mut mismatches = Vec::new();
+    let calls = calls["calls"].as_array().expect("calls is a list");
+    for call in calls {
+        let schema = schema_of(call["tool"].as_str().expect("tool name"));
+        let actual = run(&schema, &call["arguments"]);
+        if actual != call["expect"] {
+            mismatches.push(format!(
+                "{} / {}: expected {} actual {}",
+                call["tool"], call["name"], call["expect"], actual
+            ));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert!(calls.len() >= 40, "only {} reference calls", calls.len());
+}

@@ -1,0 +1,50 @@
+//! Every atom the bridge reads or writes.
+
+rustler::atoms! {
+    ok,
+    error,
+    nil,
+    true_ = "true",
+    false_ = "false",
+    validation,
+    unsupported_capability,
+    budget_exhausted,
+    not_compiled,
+    message,
+    path,
+    property,
+    type_ = "type",
+    minimum,
+    keyword,
+    keywords,
+    errors,
+    schema_path,
+    items,
+    properties,
+    required,
+    additional_properties_camel = "additionalProperties",
+    additional_properties,
+    string,
+    boolean,
+}
+
+/// The atom for a fixed name the core reports (detail keys, keywords, type names).
+pub fn named(name: &str) -> Option<rustler::Atom> {
+    Some(match name {
+        "message" => message(),
+        "path" => path(),
+        "property" => property(),
+        "type" => type_(),
+        "minimum" => minimum(),
+        "keyword" => keyword(),
+        "keywords" => keywords(),
+        "items" => items(),
+        "properties" => properties(),
+        "required" => required(),
+        "additionalProperties" => additional_properties_camel(),
+        "additional_properties" => additional_properties(),
+        "string" => string(),
+        "boolean" => boolean(),
+        _ => return None,
+    })
+}

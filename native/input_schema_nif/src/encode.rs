@@ -1,0 +1,109 @@
+//! Core results as Erlang terms: `{:ok, arguments}`, `{:error, class, detail}`, or
+//! `:budget_exhausted` when the caller must continue on a dirty scheduler.
+
+use crate::atoms;
+use crate::term::{big_external, Arg};
+use input_schema_core::{Class, Error, Failure, Field, Number};
+use rustler::{Encoder, Env, NewBinary, Term};
+
+/// How a failure is reported.
+#[derive(Clone, Copy)]
+pub struct Report {
+    /// Add `errors:` with every argument error's detail (the `errors: :all` option).
+    pub all_errors: bool,
+    /// Add `schema_path:` to schema-phase errors (the `locate: true` option).
+    pub locate: bool,
+}
+
+pub struct Answer<'e, 'a> {
+    pub failure: &'e Failure<Arg<'a>>,
+    pub report: Report,
+}
+
+impl Encoder for Answer<'_, '_> {
+    fn encode<'b>(&self, env: Env<'b>) -> Term<'b> {
+        let (error, extra) = match self.failure {
+            Failure::Exhausted => return atoms::budget_exhausted().encode(env),
+            Failure::Schema { error, location } => {
+                let location = self
+                    .report
+                    .locate
+                    .then(|| (atoms::schema_path().encode(env), binary(env, location)));
+                (error, location)
+            }
+            Failure::Arguments(errors) => {
+                let Some(first) = errors.first() else {
+                    return atoms::budget_exhausted().encode(env);
+                };
+                let all = self.report.all_errors.then(|| {
+                    let details: Vec<Term<'b>> = errors
+                        .iter()
+                        .map(|error| detail(env, error, None))
+                        .collect();
+                    (atoms::errors().encode(env), details.encode(env))
+                });
+                (first, all)
+            }
+        };
+        let class = match error.class() {
+            Class::Validation => atoms::validation(),
+            Class::UnsupportedCapability => atoms::unsupported_capability(),
+        };
+        (atoms::error(), class, detail(env, error, extra)).encode(env)
+    }
+}
+
+/// The flat detail map: `message` plus the error's own keys (plus one extra pair).
+fn detail<'b>(
+    env: Env<'b>,
+    error: &Error<Arg<'_>>,
+    extra: Option<(Term<'b>, Term<'b>)>,
+) -> Term<'b> {
+    let mut keys = vec![atoms::message().encode(env)];
+    let mut values = vec![error.to_string().encode(env)];
+    for (key, value) in error.fields() {
+        keys.push(atom(env, key));
+        values.push(field(env, value));
+    }
+    if let Some((key, value)) = extra {
+        keys.push(key);
+        values.push(value);
+    }
+    Term::map_from_term_arrays(env, &keys, &values).unwrap_or_else(|_| atoms::error().encode(env))
+}
+
+/// A fixed name as an atom; never made from input.
+fn atom<'b>(env: Env<'b>, name: &str) -> Term<'b> {
+    match atoms::named(name) {
+        Some(atom) => atom.encode(env),
+        None => binary(env, name.as_bytes()),
+    }
+}
+
+fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
+    match value {
+        Field::Binary(bytes) => binary(env, bytes),
+        Field::Atom(name) => atom(env, name),
+        Field::Term(Arg(term)) => term.encode(env),
+        Field::Terms(terms) => terms
+            .iter()
+            .map(|Arg(term)| *term)
+            .collect::<Vec<_>>()
+            .encode(env),
+        Field::Number(number) => match number {
+            Number::Int(int) => int.encode(env),
+            Number::Float(float) => float.encode(env),
+            Number::Big(big) => env
+                .binary_to_term(&big_external(big))
+                .map(|(term, _)| term)
+                .unwrap_or_else(|| binary(env, big.to_decimal().as_bytes())),
+        },
+    }
+}
+
+/// A binary of any bytes (paths and names need not be UTF-8).
+fn binary<'b>(env: Env<'b>, bytes: &[u8]) -> Term<'b> {
+    let mut binary = NewBinary::new(env, bytes.len());
+    binary.as_mut_slice().copy_from_slice(bytes);
+    Term::from(binary)
+}

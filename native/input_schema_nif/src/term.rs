@@ -1,0 +1,249 @@
+//! [`Value`] for Erlang terms, read in place through the NIF API.
+
+use crate::atoms;
+use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
+use rustler::{Atom, Binary, MapIterator, NewBinary, Term, TermType};
+
+/// An Erlang term seen through the engine's value trait.
+#[derive(Clone, Copy)]
+pub struct Arg<'a>(pub Term<'a>);
+
+/// Longest atom name in bytes: 255 characters of up to 4 UTF-8 bytes.
+const ATOM_NAME_MAX: usize = 255 * 4;
+
+/// External term format tags (`term_to_binary/1`) for the values read by conversion.
+const VERSION_MAGIC: u8 = 131;
+const SMALL_BIG_EXT: u8 = 110;
+const LARGE_BIG_EXT: u8 = 111;
+const ATOM_UTF8_EXT: u8 = 118;
+const SMALL_ATOM_UTF8_EXT: u8 = 119;
+
+/// Maps of more than this many keys are hash maps, which the NIF iterator walks in the reverse
+/// of `Map.to_list/1` order; smaller (flat) maps it walks in the same order.
+const FLAT_MAP_MAX_KEYS: usize = 32;
+
+pub struct Entries<'a> {
+    iterator: Option<MapIterator<'a>>,
+    backward: bool,
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (Arg<'a>, Arg<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let iterator = self.iterator.as_mut()?;
+        let (key, value) = if self.backward {
+            iterator.next_back()?
+        } else {
+            iterator.next()?
+        };
+        Some((Arg(key), Arg(value)))
+    }
+}
+
+/// Walks cons cells; yields the tail of an improper list last.
+pub struct Elements<'a>(Option<Term<'a>>);
+
+impl<'a> Iterator for Elements<'a> {
+    type Item = Element<Arg<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let list = self.0.take()?;
+        match list.list_get_cell() {
+            Ok((head, tail)) => {
+                self.0 = Some(tail);
+                Some(Element::Item(Arg(head)))
+            }
+            Err(_) if list.is_empty_list() => None,
+            Err(_) => Some(Element::ImproperTail(Arg(list))),
+        }
+    }
+}
+
+impl<'a> Value<'a> for Arg<'a> {
+    type AtomKey = Atom;
+    type Entries = Entries<'a>;
+    type Elements = Elements<'a>;
+
+    fn kind(self) -> Kind<'a> {
+        let term = self.0;
+        match term.get_type() {
+            TermType::Map => Kind::Map,
+            TermType::List => Kind::List,
+            // Bitstrings that are not whole bytes fail to inspect: they are not binaries.
+            TermType::Binary => match Binary::from_term(term) {
+                Ok(binary) => Kind::Binary(binary.as_slice()),
+                Err(_) => Kind::Other,
+            },
+            TermType::Integer => Kind::Integer,
+            TermType::Float => term.decode::<f64>().map_or(Kind::Other, Kind::Float),
+            TermType::Atom => Kind::Atom(if atoms::true_() == term {
+                AtomKind::True
+            } else if atoms::false_() == term {
+                AtomKind::False
+            } else if atoms::nil() == term {
+                AtomKind::Nil
+            } else {
+                AtomKind::Other
+            }),
+            _ => Kind::Other,
+        }
+    }
+
+    fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        let mut buffer = [0_u8; ATOM_NAME_MAX + 1];
+        match latin1_atom_name(self.0, &mut buffer) {
+            Some(name) if name.is_ascii() => Some(read(name)),
+            Some(name) => Some(read(&latin1_to_utf8(name))),
+            // OTP 25 reads atom names only as Latin-1; others come from the external format.
+            None => self
+                .0
+                .is_atom()
+                .then(|| external_atom_name(self.0))
+                .flatten()
+                .map(|name| read(&name)),
+        }
+    }
+
+    fn atom_key(self) -> Option<Atom> {
+        Atom::from_term(self.0).ok()
+    }
+
+    fn number(self) -> Option<Number> {
+        let term = self.0;
+        match term.get_type() {
+            TermType::Float => term.decode::<f64>().ok().map(Number::Float),
+            TermType::Integer => Some(match term.decode::<i64>() {
+                Ok(int) => Number::Int(int),
+                Err(_) => match term.decode::<u64>() {
+                    Ok(unsigned) => big_number(false, vec![unsigned]),
+                    Err(_) => external_big(term)?,
+                },
+            }),
+            _ => None,
+        }
+    }
+
+    fn map_len(self) -> usize {
+        self.0.map_size().unwrap_or(0)
+    }
+
+    fn map_entries(self) -> Entries<'a> {
+        Entries {
+            iterator: MapIterator::new(self.0),
+            backward: self.map_len() > FLAT_MAP_MAX_KEYS,
+        }
+    }
+
+    fn map_get_binary(self, key: &[u8]) -> Option<Self> {
+        let env = self.0.get_env();
+        let mut binary = NewBinary::new(env, key.len());
+        binary.as_mut_slice().copy_from_slice(key);
+        let key = Term::from(binary);
+        self.0.map_get(key).ok().map(Arg)
+    }
+
+    fn map_get_atom(self, key: Atom) -> Option<Self> {
+        self.0.map_get(key).ok().map(Arg)
+    }
+
+    fn list_elements(self) -> Elements<'a> {
+        Elements(self.0.is_list().then_some(self.0))
+    }
+}
+
+fn latin1_atom_name<'b>(
+    term: Term<'_>,
+    buffer: &'b mut [u8; ATOM_NAME_MAX + 1],
+) -> Option<&'b [u8]> {
+    // SAFETY: the buffer is writable for its whole length, which is passed as the limit; the
+    // call writes the name and a NUL and returns the count including the NUL (0 on failure).
+    let written = unsafe {
+        rustler::sys::enif_get_atom(
+            term.get_env().as_c_arg(),
+            term.as_c_arg(),
+            buffer.as_mut_ptr().cast(),
+            buffer.len() as std::ffi::c_uint,
+            rustler::sys::ErlNifCharEncoding::ERL_NIF_LATIN1,
+        )
+    };
+    let length = usize::try_from(written).ok()?.checked_sub(1)?;
+    buffer.get(..length)
+}
+
+fn latin1_to_utf8(name: &[u8]) -> Vec<u8> {
+    name.iter()
+        .map(|byte| char::from(*byte))
+        .collect::<String>()
+        .into_bytes()
+}
+
+/// The external format of a term; `None` past the version byte's absence.
+fn external(term: Term<'_>) -> Option<Vec<u8>> {
+    let bytes = term.to_binary();
+    match bytes.as_slice().split_first() {
+        Some((&VERSION_MAGIC, rest)) => Some(rest.to_vec()),
+        _ => None,
+    }
+}
+
+fn external_atom_name(term: Term<'_>) -> Option<Vec<u8>> {
+    let bytes = external(term)?;
+    let (tag, rest) = bytes.split_first()?;
+    let name = match *tag {
+        SMALL_ATOM_UTF8_EXT => rest.get(1..)?,
+        ATOM_UTF8_EXT => rest.get(2..)?,
+        _ => return None,
+    };
+    Some(name.to_vec())
+}
+
+fn external_big(term: Term<'_>) -> Option<Number> {
+    let bytes = external(term)?;
+    let (tag, rest) = bytes.split_first()?;
+    let (count, rest) = match *tag {
+        SMALL_BIG_EXT => (usize::from(*rest.first()?), rest.get(1..)?),
+        LARGE_BIG_EXT => {
+            let count: [u8; 4] = rest.get(..4)?.try_into().ok()?;
+            (u32::from_be_bytes(count) as usize, rest.get(4..)?)
+        }
+        _ => return None,
+    };
+    let (sign, digits) = rest.split_first()?;
+    let digits = digits.get(..count)?;
+    let magnitude = digits
+        .chunks(8)
+        .map(|chunk| {
+            let mut word = [0_u8; 8];
+            word.iter_mut()
+                .zip(chunk)
+                .for_each(|(to, from)| *to = *from);
+            u64::from_le_bytes(word)
+        })
+        .collect();
+    Some(big_number(*sign != 0, magnitude))
+}
+
+fn big_number(negative: bool, magnitude: Vec<u64>) -> Number {
+    match BigInt::new(negative, magnitude) {
+        Ok(big) => Number::Big(big),
+        Err(int) => Number::Int(int),
+    }
+}
+
+/// The external format of a bignum, for `binary_to_term` when a detail echoes one.
+pub fn big_external(big: &BigInt) -> Vec<u8> {
+    let mut digits: Vec<u8> = big
+        .magnitude
+        .iter()
+        .flat_map(|word| word.to_le_bytes())
+        .collect();
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    let mut bytes = vec![VERSION_MAGIC, LARGE_BIG_EXT];
+    bytes.extend_from_slice(&(digits.len() as u32).to_be_bytes());
+    bytes.push(u8::from(big.negative));
+    bytes.extend_from_slice(&digits);
+    bytes
+}
