@@ -12,10 +12,22 @@ use crate::scalar::{Bound, Scalar};
 use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
 
-/// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted.
-/// Compilation and validation recurse once per level; this bound keeps them well inside the
-/// smallest scheduler stack. Deeper schemas get `TooDeep`.
+/// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted;
+/// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
 pub const MAX_DEPTH: usize = 1_000;
+
+/// Stack left below which a recursive step continues on a new segment.
+const STACK_RED_ZONE: usize = 64 * 1024;
+/// Size of each new stack segment (allocated from the heap, freed on return).
+const STACK_SEGMENT: usize = 1024 * 1024;
+
+/// Compilation and validation recurse once per schema level, and a level takes a few KB of
+/// stack. Dirty schedulers have only a few hundred KB, so each step runs where there is room:
+/// on the current stack, or on a fresh segment when it runs low.
+#[inline]
+pub(crate) fn with_stack<R>(step: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, step)
+}
 
 /// A checked schema, ready to validate arguments. `A` is the host's atom handle.
 #[derive(Debug)]
@@ -169,6 +181,15 @@ pub(crate) struct Compiler<'b> {
 impl Compiler<'_> {
     /// Checks one schema map at `trail`, `depth` levels below the root.
     pub fn node<'a, V: Value<'a>>(
+        &mut self,
+        schema: V,
+        trail: &Trail<'_>,
+        depth: usize,
+    ) -> Result<Node<V::AtomKey>, Stop<V>> {
+        with_stack(|| self.node_here(schema, trail, depth))
+    }
+
+    fn node_here<'a, V: Value<'a>>(
         &mut self,
         schema: V,
         trail: &Trail<'_>,

@@ -3,7 +3,7 @@
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, Path};
 use crate::path::{Trail, ROOT};
-use crate::schema::{compile, Node, Schema, Shape};
+use crate::schema::{compile, with_stack, Node, Schema, Shape};
 use crate::value::{AtomKind, Kind, Value};
 
 /// How many argument errors to report.
@@ -95,6 +95,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
 
     /// One value against one schema: its shape, then its `enum` (only when the shape holds).
     pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
+        with_stack(|| self.check_here(node, value, trail))
+    }
+
+    fn check_here(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
         self.spend(1)?;
         let shaped = match &node.shape {
             Shape::Object(object) => object.check(self, value, trail)?,

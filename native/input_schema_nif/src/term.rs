@@ -90,6 +90,7 @@ impl<'a> Value<'a> for Arg<'a> {
         }
     }
 
+    #[inline(never)]
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
         let mut buffer = [0_u8; ATOM_NAME_MAX + 1];
         match latin1_atom_name(self.0, &mut buffer) {
@@ -152,6 +153,8 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 }
 
+// Kept out of line so that its buffer never sits in the frames of the recursive walks.
+#[inline(never)]
 fn latin1_atom_name<'b>(
     term: Term<'_>,
     buffer: &'b mut [u8; ATOM_NAME_MAX + 1],
