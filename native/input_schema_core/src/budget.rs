@@ -32,6 +32,13 @@ impl Budget {
         }
     }
 
+    /// Work proportional to `bytes` copied or compared (one unit per 4 KiB), so that a long
+    /// key or string cannot hold a scheduler on one node's unit.
+    #[inline]
+    pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        self.spend(1 + (bytes as u64 >> 12))
+    }
+
     pub fn remaining(&self) -> u64 {
         self.remaining
     }

@@ -74,7 +74,10 @@ impl Choices {
             budget.spend(1)?;
             let index = choices.nodes.len();
             let node = match value.kind() {
-                Kind::Binary(bytes) => Choice::Binary(bytes.into()),
+                Kind::Binary(bytes) => {
+                    budget.spend_bytes(bytes.len())?;
+                    Choice::Binary(bytes.into())
+                }
                 Kind::Integer | Kind::Float(_) => Choice::Number(value.number().ok_or(NotJson)?),
                 Kind::Atom(AtomKind::Nil) => Choice::Nil,
                 Kind::Atom(AtomKind::True) => Choice::True,
@@ -214,7 +217,13 @@ impl Choices {
         budget.spend(1)?;
         let kind = value.kind();
         Ok(match self.nodes.get(node) {
-            Some(Choice::Binary(choice)) => Some(kind == Kind::Binary(choice)),
+            Some(Choice::Binary(choice)) => Some(match kind {
+                Kind::Binary(bytes) if bytes.len() == choice.len() => {
+                    budget.spend_bytes(bytes.len())?;
+                    bytes == choice.as_ref()
+                }
+                _ => false,
+            }),
             Some(Choice::Nil) => Some(kind == Kind::Atom(AtomKind::Nil)),
             Some(Choice::True) => Some(kind == Kind::Atom(AtomKind::True)),
             Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),

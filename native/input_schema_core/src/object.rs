@@ -1,10 +1,11 @@
 //! Object schemas: `properties`, `required` and `additionalProperties`, checked in the schema and
 //! then in the arguments.
 
+use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
-use crate::validate::{Flow, Validator};
+use crate::validate::{Flow, Halt, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
@@ -46,7 +47,9 @@ impl<A: Copy> Object<A> {
             return Err(fail(Error::BadProperties));
         }
         let required = match keywords.get(Keyword::Required) {
-            Some(value) => required_names(value).ok_or_else(|| fail(Error::BadRequired))?,
+            Some(value) => {
+                required_names(value, compiler.budget)?.ok_or_else(|| fail(Error::BadRequired))?
+            }
             None => Vec::new(),
         };
         let additional = keywords
@@ -108,6 +111,7 @@ impl<A: Copy> Object<A> {
         }
         let mut valid = true;
         for name in &self.required {
+            validator.spend_bytes(name.len())?;
             // Only string keys satisfy `required`.
             if value.map_get_binary(name).is_none() {
                 valid &= validator.fail(|| Error::MissingRequired {
@@ -118,8 +122,8 @@ impl<A: Copy> Object<A> {
         }
         if !self.additional_allowed {
             for (key, _) in value.map_entries() {
-                validator.spend(1)?;
-                if !self.declares(key) {
+                let declared = self.declares(key, validator)?;
+                if !declared {
                     valid &= validator.fail(|| Error::AdditionalProperty {
                         path: trail.argument_path(),
                         property: key,
@@ -128,6 +132,7 @@ impl<A: Copy> Object<A> {
             }
         }
         for property in &self.properties {
+            validator.spend_bytes(property.name.len())?;
             let found = property
                 .atom
                 .and_then(|atom| value.map_get_atom(atom))
@@ -141,29 +146,44 @@ impl<A: Copy> Object<A> {
     }
 
     /// Whether the string form of an argument key names a property.
-    fn declares<'a, V: Value<'a>>(&self, key: V) -> bool {
-        key.with_key_text(|text| {
-            self.names
+    fn declares<'a, V: Value<'a>>(
+        &self,
+        key: V,
+        validator: &mut Validator<'_, V>,
+    ) -> Result<bool, Halt> {
+        let Some((declared, length)) = key.with_key_text(|text| {
+            let declared = self
+                .names
                 .binary_search_by(|name| name.as_ref().cmp(text))
-                .is_ok()
-        })
-        .unwrap_or(false)
+                .is_ok();
+            (declared, text.len())
+        }) else {
+            validator.spend(1)?;
+            return Ok(false);
+        };
+        validator.spend_bytes(length)?;
+        Ok(declared)
     }
 }
 
 /// A proper list of binaries; `None` otherwise (atoms are not property names here).
-fn required_names<'a, V: Value<'a>>(value: V) -> Option<Vec<Box<[u8]>>> {
+fn required_names<'a, V: Value<'a>>(
+    value: V,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Box<[u8]>>>, Exhausted> {
     if value.kind() != Kind::List {
-        return None;
+        return Ok(None);
     }
-    value
-        .list_elements()
-        .map(|element| match element {
-            Element::Item(item) => match item.kind() {
-                Kind::Binary(name) => Some(name.into()),
-                _ => None,
-            },
-            Element::ImproperTail(_) => None,
-        })
-        .collect()
+    let mut names = Vec::new();
+    for element in value.list_elements() {
+        let Element::Item(item) = element else {
+            return Ok(None);
+        };
+        let Kind::Binary(name) = item.kind() else {
+            return Ok(None);
+        };
+        budget.spend_bytes(name.len())?;
+        names.push(name.into());
+    }
+    Ok(Some(names))
 }

@@ -74,6 +74,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend(units)?)
     }
 
+    pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Halt> {
+        Ok(self.budget.spend_bytes(bytes)?)
+    }
+
     /// Records an error (made only when it will be kept) and says whether to go on.
     pub fn fail(&mut self, error: impl FnOnce() -> Error<V>) -> Flow {
         if self.quiet {

@@ -1,0 +1,199 @@
+//! Property tests: generated schemas inside and outside the subset, and generated values.
+//! Invariants: nothing panics; a schema that compiles never yields a schema-phase error when
+//! validating; raw and compiled validation agree; every error carries exactly the detail keys
+//! the contract lists for its message; a small budget either stops or gives the same answer.
+//!
+//! `PROPTEST_CASES` sets the number of cases (CI runs the default; the soak command in the
+//! README runs millions).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use input_schema_core::serde::Json;
+use input_schema_core::{compile, validate, Budget, Error, Failure, Mode};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn scalar() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        (-1.0e6..1.0e6_f64).prop_map(|f| json!(f)),
+        Just(json!(9_007_199_254_740_993_u64)),
+        Just(json!(u64::MAX)),
+        "[a-c]{0,3}".prop_map(Value::String),
+        prop::sample::select(vec![
+            "string", "integer", "number", "boolean", "object", "array", "null"
+        ])
+        .prop_map(|name| json!(name)),
+    ]
+}
+
+fn any_json() -> impl Strategy<Value = Value> {
+    scalar().prop_recursive(4, 32, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map("[a-c]{1,2}", inner, 0..4)
+                .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+}
+
+const TYPES: [&str; 8] = [
+    "object", "array", "string", "integer", "number", "boolean", "null", "Object",
+];
+const KEYS: [&str; 14] = [
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "additional_properties",
+    "description",
+    "enum",
+    "minimum",
+    "items",
+    "oneOf",
+    "format",
+    "anyOf",
+    "default",
+    "$ref",
+];
+
+/// Schemas near the subset: mostly the right keywords with plausible values, sometimes not.
+fn schema() -> impl Strategy<Value = Value> {
+    let leaf = prop::sample::select(TYPES.to_vec()).prop_map(|name| json!({ "type": name }));
+    leaf.prop_recursive(4, 48, 5, |inner| {
+        let value = prop_oneof![
+            4 => prop::sample::select(TYPES.to_vec()).prop_map(|name| json!(name)),
+            3 => prop::collection::btree_map("[a-c]", inner.clone(), 0..4)
+                .prop_map(|map| Value::Object(map.into_iter().collect())),
+            2 => prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+            2 => prop::collection::vec("[a-c]", 0..3).prop_map(|names| json!(names)),
+            1 => inner.clone(),
+            2 => any_json(),
+        ];
+        prop::collection::btree_map(prop::sample::select(KEYS.to_vec()), value, 0..5).prop_map(
+            |map| {
+                Value::Object(
+                    map.into_iter()
+                        .map(|(key, value)| (key.to_owned(), value))
+                        .collect(),
+                )
+            },
+        )
+    })
+}
+
+fn arguments() -> impl Strategy<Value = Value> {
+    prop::collection::btree_map("[a-c]", any_json(), 0..4)
+        .prop_map(|map| Value::Object(map.into_iter().collect()))
+}
+
+/// Detail keys of each message, from the contract's section 3 table.
+fn expected_keys(error: &Error<Json<'_>>) -> &'static [&'static str] {
+    match error.to_string().as_str() {
+        "schema keyword is unsupported" | "schema keyword is unsupported for this type" => {
+            &["keyword"]
+        }
+        "oneOf sibling keywords are unsupported" => &["keywords"],
+        "property schema type is unsupported" => &["type"],
+        "required tool argument is missing" | "additional tool argument is not allowed" => {
+            &["path", "property"]
+        }
+        "tool argument has the wrong type" => &["path", "type"],
+        "tool argument is below the minimum" => &["path", "minimum"],
+        "tool argument is not an allowed enum value"
+        | "tool argument must match exactly one oneOf branch" => &["path"],
+        _ => &[],
+    }
+}
+
+fn summary(result: &Result<(), Failure<Json<'_>>>) -> String {
+    match result {
+        Ok(()) => "ok".to_owned(),
+        Err(Failure::Exhausted) => "exhausted".to_owned(),
+        Err(failure) => {
+            let error = failure.first().unwrap();
+            format!("{error} {:?}", error.fields())
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(512),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn compiled_schemas_only_fail_on_arguments(schema in schema(), arguments in arguments()) {
+        let raw = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+        if let Ok(compiled) = compile(Json::from(&schema), &mut Budget::unlimited()) {
+            let result = compiled.validate(Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+            let schema_phase = matches!(result, Err(Failure::Schema { .. }) | Err(Failure::Exhausted));
+            prop_assert!(!schema_phase);
+            prop_assert_eq!(summary(&result), summary(&raw));
+        } else {
+            let schema_phase = matches!(raw, Err(Failure::Schema { .. }));
+            prop_assert!(schema_phase);
+        }
+    }
+
+    #[test]
+    fn errors_carry_the_contract_detail_keys(schema in schema(), arguments in arguments()) {
+        let result = validate(Json::from(&schema), Json::from(&arguments), Mode::All { max_errors: 50 }, &mut Budget::unlimited());
+        let errors: Vec<&Error<Json<'_>>> = match &result {
+            Ok(()) => Vec::new(),
+            Err(Failure::Arguments(errors)) => errors.iter().collect(),
+            Err(failure) => failure.first().into_iter().collect(),
+        };
+        for error in errors {
+            let keys: Vec<&str> = error.fields().iter().map(|(key, _)| *key).collect();
+            prop_assert_eq!(keys, expected_keys(error).to_vec(), "{}", error);
+        }
+    }
+
+    #[test]
+    fn all_errors_start_with_the_first(schema in schema(), arguments in arguments()) {
+        let first = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+        let all = validate(Json::from(&schema), Json::from(&arguments), Mode::All { max_errors: 100 }, &mut Budget::unlimited());
+        prop_assert_eq!(summary(&first), summary(&all));
+    }
+
+    #[test]
+    fn a_small_budget_stops_or_agrees(schema in schema(), arguments in arguments(), units in 0_u64..40) {
+        let full = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+        let limited = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::new(units));
+        if !matches!(limited, Err(Failure::Exhausted)) {
+            prop_assert_eq!(summary(&limited), summary(&full));
+        }
+    }
+
+    #[test]
+    fn any_value_as_schema_or_arguments_is_answered(schema in any_json(), arguments in any_json()) {
+        let result = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+        prop_assert!(!matches!(result, Err(Failure::Exhausted)));
+    }
+}
+
+#[test]
+fn generated_schemas_include_valid_ones() {
+    // Guards the generator: if no generated schema compiled, the first property would be empty.
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let compiled = (0..500)
+        .filter(|_| {
+            let value = schema().new_tree(&mut runner).unwrap().current();
+            compile(Json::from(&value), &mut Budget::unlimited()).is_ok()
+        })
+        .count();
+    assert!(
+        compiled > 25,
+        "only {compiled} of 500 generated schemas compiled"
+    );
+}
