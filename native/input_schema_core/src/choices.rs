@@ -63,9 +63,12 @@ impl Choices {
     pub fn compile<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Self, CompileError> {
         let mut choices = Choices::default();
         let mut pending: Vec<(V, Slot)> = Vec::new();
-        for element in list_items(value)? {
+        if value.kind() != Kind::List {
+            return Err(CompileError::NotJson);
+        }
+        for element in value.list_elements() {
             budget.spend(1)?;
-            pending.push((element, Slot::Root(choices.roots.len())));
+            pending.push((proper(element)?, Slot::Root(choices.roots.len())));
             choices.roots.push(0);
         }
         // Children are pushed in reverse so that nodes are built in document order.
@@ -85,9 +88,9 @@ impl Choices {
                 Kind::List => {
                     let start = choices.elements.len();
                     let first_pending = pending.len();
-                    for element in list_items(value)? {
+                    for element in value.list_elements() {
                         budget.spend(1)?;
-                        pending.push((element, Slot::Element(choices.elements.len())));
+                        pending.push((proper(element)?, Slot::Element(choices.elements.len())));
                         choices.elements.push(0);
                     }
                     pending.get_mut(first_pending..).ok_or(NotJson)?.reverse();
@@ -246,16 +249,10 @@ impl From<NotJson> for CompileError {
     }
 }
 
-/// The elements of a proper list; anything else is not a JSON list.
-fn list_items<'a, V: Value<'a>>(value: V) -> Result<Vec<V>, NotJson> {
-    if value.kind() != Kind::List {
-        return Err(NotJson);
+/// An element of a proper list; an improper tail is not JSON.
+fn proper<V>(element: Element<V>) -> Result<V, NotJson> {
+    match element {
+        Element::Item(item) => Ok(item),
+        Element::ImproperTail(_) => Err(NotJson),
     }
-    value
-        .list_elements()
-        .map(|element| match element {
-            Element::Item(item) => Ok(item),
-            Element::ImproperTail(_) => Err(NotJson),
-        })
-        .collect()
 }

@@ -38,7 +38,8 @@ pub struct Schema<A> {
 #[derive(Debug)]
 pub(crate) struct Node<A> {
     pub shape: Shape<A>,
-    pub choices: Option<Choices>,
+    /// Boxed: most schemas have no `enum`, and a node stays small.
+    pub choices: Option<Box<Choices>>,
 }
 
 #[derive(Debug)]
@@ -210,12 +211,12 @@ impl Compiler<'_> {
             return Err(fail(Error::UnknownKeyword { keyword }));
         }
         let choices = match keywords.get(Keyword::Enum) {
-            Some(value) => Some(Choices::compile(value, self.budget).map_err(
+            Some(value) => Some(Box::new(Choices::compile(value, self.budget).map_err(
                 |error| match error {
                     choices::CompileError::NotJson => fail(Error::BadEnum),
                     choices::CompileError::Exhausted => Stop::Exhausted,
                 },
-            )?),
+            )?)),
             None => None,
         };
         if let Some(branches) = keywords.get(Keyword::OneOf) {

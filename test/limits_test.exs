@@ -1,0 +1,240 @@
+defmodule InputSchema.LimitsTest do
+  # Issue 5: depth, size, atoms, concurrency and resource churn. Large inputs make these
+  # tests slow-ish, so they run serially with generous timeouts.
+  use ExUnit.Case, async: false
+
+  alias InputSchema.Native
+
+  @moduletag timeout: 300_000
+
+  @too_deep {:error, :unsupported_capability, %{message: "schema nesting is too deep"}}
+
+  defp nest_properties(leaf, levels),
+    do:
+      Enum.reduce(1..levels, leaf, fn _, inner ->
+        %{"type" => "object", "properties" => %{"a" => inner}}
+      end)
+
+  defp nest_items(leaf, levels),
+    do: Enum.reduce(1..levels, leaf, fn _, inner -> %{"type" => "array", "items" => inner} end)
+
+  defp nest_one_of(leaf, levels),
+    do: Enum.reduce(1..levels, leaf, fn _, inner -> %{"oneOf" => [inner]} end)
+
+  defp nest_map(leaf, levels),
+    do: Enum.reduce(1..levels, leaf, fn _, inner -> %{"a" => inner} end)
+
+  defp nest_list(leaf, levels), do: Enum.reduce(1..levels, leaf, fn _, inner -> [inner] end)
+
+  defp root(property_schema), do: %{"type" => "object", "properties" => %{"a" => property_schema}}
+
+  # Both schedulers: the normal one through the public API (small work stays there) and the
+  # dirty one directly, whose stack is the smallest.
+  defp both_schedulers(schema, arguments) do
+    public = InputSchema.validate(schema, arguments)
+    dirty = Native.validate_dirty(schema, arguments, 0)
+    assert public == dirty
+    public
+  end
+
+  describe "depth" do
+    test "1,000 levels of properties, items and oneOf are validated on both schedulers" do
+      leaf = %{"type" => "string"}
+      arguments = %{"a" => nest_map("x", 999)}
+      assert {:ok, ^arguments} = both_schedulers(root(nest_properties(leaf, 999)), arguments)
+
+      arguments = %{"a" => nest_list("x", 999)}
+      assert {:ok, ^arguments} = both_schedulers(root(nest_items(leaf, 999)), arguments)
+
+      schema = root(nest_one_of(leaf, 999))
+      assert {:ok, _} = both_schedulers(schema, %{"a" => "x"})
+
+      assert {:error, :validation,
+              %{message: "tool argument must match exactly one oneOf branch"}} =
+               both_schedulers(schema, %{"a" => 1})
+    end
+
+    test "schemas nested past 1,000 levels, up to 100,000, get a clear error" do
+      leaf = %{"type" => "string"}
+
+      for levels <- [1_000, 100_000],
+          nest <- [&nest_properties/2, &nest_items/2, &nest_one_of/2] do
+        schema = root(nest.(leaf, levels))
+        assert both_schedulers(schema, %{}) == @too_deep
+        assert InputSchema.validate_schema(schema) == @too_deep
+        assert InputSchema.compile(schema) == @too_deep
+      end
+    end
+
+    test "an enum choice nested 1,000,000 levels deep is compiled and compared" do
+      deep = nest_list(1, 1_000_000)
+      schema = root(%{"type" => "array", "enum" => [deep]})
+      assert {:ok, _} = InputSchema.validate(schema, %{"a" => deep})
+
+      assert {:error, :validation, %{message: "tool argument is not an allowed enum value"}} =
+               InputSchema.validate(schema, %{"a" => nest_list(2, 1_000_000)})
+
+      assert {:ok, compiled} = InputSchema.compile(schema)
+      assert {:ok, _} = InputSchema.validate(compiled, %{"a" => deep})
+    end
+
+    test "arguments nested 1,000,000 levels deep are answered" do
+      deep_map = nest_map("x", 1_000_000)
+      deep_list = nest_list("x", 1_000_000)
+      schema = root(%{"type" => "object", "properties" => %{"a" => %{"type" => "object"}}})
+      assert {:ok, _} = both_schedulers(schema, %{"a" => deep_map})
+
+      assert {:error, :validation, %{path: "$arguments.a.a", type: "object"}} =
+               both_schedulers(schema, %{"a" => %{"a" => deep_list}})
+
+      enum_schema = root(%{"type" => "array", "enum" => [[[1]]]})
+
+      assert {:error, :validation, %{message: "tool argument is not an allowed enum value"}} =
+               both_schedulers(enum_schema, %{"a" => deep_list})
+    end
+  end
+
+  describe "size" do
+    test "a schema with 1,000,000 properties" do
+      properties = Map.new(1..1_000_000, fn i -> {"p#{i}", %{"type" => "integer"}} end)
+      schema = %{"type" => "object", "properties" => properties, "additionalProperties" => false}
+      assert {:ok, compiled} = InputSchema.compile(schema)
+      assert {:ok, _} = InputSchema.validate(compiled, %{"p1" => 1, "p999999" => 2})
+
+      assert {:error, :validation,
+              %{message: "additional tool argument is not allowed", property: "q"}} =
+               InputSchema.validate(compiled, %{"p1" => 1, "q" => 2})
+
+      assert {:error, :validation, %{path: "$arguments.p500000", type: "integer"}} =
+               InputSchema.validate(schema, %{"p500000" => "x"})
+    end
+
+    test "an enum with 1,000,000 choices" do
+      choices = Enum.map(1..1_000_000, &"c#{&1}")
+      schema = root(%{"type" => "string", "enum" => choices})
+      assert {:ok, compiled} = InputSchema.compile(schema)
+      assert {:ok, _} = InputSchema.validate(compiled, %{"a" => "c1000000"})
+
+      assert {:error, :validation, %{path: "$arguments.a"}} =
+               InputSchema.validate(compiled, %{"a" => "c0"})
+
+      assert {:ok, _} = InputSchema.validate(schema, %{"a" => "c1"})
+    end
+
+    test "a 100 MB string is accepted as the very same binary" do
+      content = :binary.copy("0123456789", 10_000_000)
+      arguments = %{"path" => "big.txt", "content" => content}
+
+      schema = %{
+        "type" => "object",
+        "properties" => %{"path" => %{"type" => "string"}, "content" => %{"type" => "string"}},
+        "required" => ["path", "content"]
+      }
+
+      assert {:ok, result} = InputSchema.validate(schema, arguments)
+      assert :erts_debug.same(result, arguments)
+    end
+
+    test "a 10,000,000-element list is checked element by element" do
+      list = Enum.to_list(1..10_000_000)
+      schema = root(%{"type" => "array", "items" => %{"type" => "integer", "minimum" => 1}})
+      assert {:ok, _} = InputSchema.validate(schema, %{"a" => list})
+      bad = List.replace_at(list, 9_999_999, 0)
+
+      assert {:error, :validation, %{path: "$arguments.a[9999999]", minimum: 1}} =
+               InputSchema.validate(schema, %{"a" => bad})
+    end
+  end
+
+  test "validating a million distinct keys creates no atoms" do
+    arguments = Map.new(1..1_000_000, fn i -> {"key_never_an_atom_#{i}", i} end)
+
+    strict = %{
+      "type" => "object",
+      "properties" => %{"x" => %{"type" => "string"}},
+      "additionalProperties" => false
+    }
+
+    open = %{
+      "type" => "object",
+      "properties" => %{"x" => %{"type" => "string"}},
+      "required" => ["x"]
+    }
+
+    before = :erlang.system_info(:atom_count)
+
+    assert {:error, :validation, _} =
+             InputSchema.validate(strict, arguments, errors: :all, max_errors: 2_000_000)
+
+    assert {:error, :validation, _} = InputSchema.validate(open, arguments)
+    assert {:ok, _} = InputSchema.validate(%{"type" => "object"}, arguments)
+    assert :erlang.system_info(:atom_count) == before
+  end
+
+  describe "concurrency" do
+    setup do
+      tools = InputSchema.FixtureJSON.read!("fixtures/reference_tools.json")["tools"]
+      calls = InputSchema.FixtureJSON.read!("fixtures/reference_calls.json")["calls"]
+      schemas = Map.new(tools, &{&1["name"], &1["inputSchema"]})
+      %{schemas: schemas, calls: calls}
+    end
+
+    test "1,000 processes sharing compiled schemas agree with one process", %{
+      schemas: schemas,
+      calls: calls
+    } do
+      compiled =
+        Map.new(schemas, fn {name, schema} -> {name, elem(InputSchema.compile(schema), 1)} end)
+
+      :persistent_term.put({__MODULE__, :compiled}, compiled)
+
+      run = fn ->
+        Enum.map(
+          calls,
+          &InputSchema.validate(
+            :persistent_term.get({__MODULE__, :compiled})[&1["tool"]],
+            &1["arguments"]
+          )
+        )
+      end
+
+      expected = run.()
+
+      results =
+        1..1_000
+        |> Enum.map(fn _ -> Task.async(run) end)
+        |> Task.await_many(120_000)
+
+      assert Enum.all?(results, &(&1 == expected))
+      :persistent_term.erase({__MODULE__, :compiled})
+    end
+
+    test "100,000 compiled schemas created and dropped leave no memory behind", %{
+      schemas: schemas
+    } do
+      schema = schemas["ask_user_question"]
+
+      churn = fn ->
+        Task.async(fn ->
+          Enum.each(1..100_000, fn _ -> {:ok, _} = InputSchema.compile(schema) end)
+        end)
+        |> Task.await(120_000)
+      end
+
+      # A first round warms allocators; the second must not grow memory.
+      churn.()
+      settle()
+      before = :erlang.memory(:total)
+      churn.()
+      settle()
+      growth = :erlang.memory(:total) - before
+      # A leak of 100,000 compiled schemas would be tens of MB; allow 8 MB of noise.
+      assert growth < 8_000_000, "memory grew by #{growth} bytes"
+    end
+  end
+
+  defp settle do
+    Enum.each(Process.list(), &:erlang.garbage_collect/1)
+    Process.sleep(50)
+  end
+end
