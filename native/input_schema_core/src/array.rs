@@ -48,7 +48,8 @@ impl<A: Copy> Array<A> {
     }
 
     /// A list; then each element in index order against `items`. The original validator
-    /// crashed on an improper list under `items`; here its tail is a wrong type.
+    /// crashed on an improper list under `items`; here such a list is not an array at all,
+    /// which is decided before any element is looked at.
     pub fn check<'a, V: Value<'a, AtomKey = A>>(
         &self,
         validator: &mut Validator<'_, V>,
@@ -65,13 +66,16 @@ impl<A: Copy> Array<A> {
         let Some(items) = &self.items else {
             return Ok(true);
         };
+        for element in value.list_elements() {
+            validator.spend(1)?;
+            if let Element::ImproperTail(_) = element {
+                return validator.fail(wrong_type);
+            }
+        }
         let mut valid = true;
         for (index, element) in value.list_elements().enumerate() {
-            match element {
-                Element::Item(item) => {
-                    valid &= validator.check(items, item, &trail.child(Segment::Index(index)))?;
-                }
-                Element::ImproperTail(_) => valid &= validator.fail(wrong_type)?,
+            if let Element::Item(item) = element {
+                valid &= validator.check(items, item, &trail.child(Segment::Index(index)))?;
             }
         }
         Ok(valid)

@@ -1,8 +1,8 @@
 //! Numbers as the BEAM sees them, and Erlang's rules for comparing them.
 //!
 //! `minimum` and `enum` compare with Erlang term semantics (contract section 7): integers and
-//! floats compare by value, except that an integer too large for the VM's small-integer form is
-//! converted to a float the way the VM converts it, rounding included.
+//! floats compare by exact value, whatever the integer's size (OTP 25: `2**60 + 1 == 2.0**60` is
+//! false), and `-0.0 == 0.0`.
 
 use std::cmp::Ordering;
 
@@ -22,13 +22,6 @@ pub struct BigInt {
     pub magnitude: Vec<u64>,
 }
 
-/// The VM's small integers are 60-bit signed on 64-bit machines; larger ones are bignums,
-/// which compare with floats by conversion (`erts_cmp`).
-const MAX_SMALL: i64 = (1 << 59) - 1;
-const MIN_SMALL: i64 = -(1 << 59);
-/// A bignum of more digits than this is beyond every float.
-const BIG_DIGITS_FLOAT_MAX: usize = 1024 / 64;
-
 impl BigInt {
     /// Normalises sign and digits; `None` when the value fits an `i64`.
     pub fn new(negative: bool, mut magnitude: Vec<u64>) -> Result<Self, i64> {
@@ -43,13 +36,6 @@ impl BigInt {
                 negative,
                 magnitude,
             }),
-        }
-    }
-
-    fn from_i64(value: i64) -> Self {
-        BigInt {
-            negative: value < 0,
-            magnitude: vec![value.unsigned_abs()],
         }
     }
 
@@ -73,17 +59,24 @@ impl BigInt {
         }
     }
 
-    /// The VM's `big_to_double`: digit by digit from the top, rounding at each step.
-    fn to_f64_like_vm(&self) -> Option<f64> {
-        let base = 18_446_744_073_709_551_616.0_f64;
-        let mut value = 0.0_f64;
-        for digit in self.magnitude.iter().rev() {
-            value = value * base + *digit as f64;
-            if !value.is_finite() {
-                return None;
-            }
+    /// The exact integer value of a finite float of magnitude at least 2^63 (such floats are
+    /// whole numbers: 2^63 is far past the 53-bit mantissa).
+    fn from_large_float(float: f64) -> Self {
+        let bits = float.to_bits();
+        let exponent = ((bits >> 52) & 0x7ff) as u32 - 1075;
+        let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+        let (words, shift) = ((exponent / 64) as usize, exponent % 64);
+        let mut magnitude = vec![0_u64; words];
+        let wide = u128::from(mantissa) << shift;
+        magnitude.push(wide as u64);
+        magnitude.push((wide >> 64) as u64);
+        while magnitude.last() == Some(&0) {
+            magnitude.pop();
         }
-        Some(if self.negative { -value } else { value })
+        BigInt {
+            negative: float < 0.0,
+            magnitude,
+        }
     }
 
     /// Decimal digits, for the string form of an integer map key.
@@ -120,7 +113,8 @@ impl Number {
     pub fn compare(&self, other: &Number) -> Ordering {
         match (self, other) {
             (Number::Int(a), Number::Int(b)) => a.cmp(b),
-            (Number::Float(a), Number::Float(b)) => a.total_cmp(b),
+            // Floats are never NaN in the VM; `partial_cmp` makes -0.0 equal 0.0.
+            (Number::Float(a), Number::Float(b)) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
             (Number::Big(a), Number::Big(b)) => compare_big(a, b),
             (Number::Int(_), Number::Big(b)) => b.sign_order().reverse(),
             (Number::Big(a), Number::Int(_)) => a.sign_order(),
@@ -141,17 +135,10 @@ fn compare_big(a: &BigInt, b: &BigInt) -> Ordering {
     }
 }
 
-fn compare_int_float(int: i64, float: f64) -> Ordering {
-    if (MIN_SMALL..=MAX_SMALL).contains(&int) {
-        compare_exact(int, float)
-    } else {
-        compare_big_float(&BigInt::from_i64(int), float)
-    }
-}
+const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 
-/// A small integer against a float compares exactly in the VM.
-fn compare_exact(int: i64, float: f64) -> Ordering {
-    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+/// Exact: a float within the `i64` range compares through its whole part, then its fraction.
+fn compare_int_float(int: i64, float: f64) -> Ordering {
     if float >= TWO_POW_63 {
         return Ordering::Less;
     }
@@ -159,21 +146,24 @@ fn compare_exact(int: i64, float: f64) -> Ordering {
         return Ordering::Greater;
     }
     let whole = float.trunc();
-    int.cmp(&(whole as i64))
-        .then_with(|| 0.0_f64.total_cmp(&(float - whole)).then(Ordering::Equal))
+    int.cmp(&(whole as i64)).then_with(|| {
+        // What is left is the fraction: the float is past the integer when it is positive.
+        0.0_f64
+            .partial_cmp(&(float - whole))
+            .unwrap_or(Ordering::Equal)
+    })
 }
 
+/// Exact: a bignum is outside the `i64` range, so only floats beyond it can come between.
 fn compare_big_float(big: &BigInt, float: f64) -> Ordering {
-    let small_range = (MIN_SMALL as f64)..(MAX_SMALL as f64 + 1.0);
-    if (float > small_range.start && float < small_range.end)
-        || big.magnitude.len() > BIG_DIGITS_FLOAT_MAX
-    {
-        return big.sign_order();
+    if !float.is_finite() || float.abs() < TWO_POW_63 {
+        return if float.is_finite() || float.is_sign_negative() {
+            big.sign_order()
+        } else {
+            Ordering::Less
+        };
     }
-    match big.to_f64_like_vm() {
-        Some(value) => value.total_cmp(&float),
-        None => big.sign_order(),
-    }
+    compare_big(big, &BigInt::from_large_float(float))
 }
 
 #[cfg(test)]
@@ -219,21 +209,50 @@ mod tests {
     }
 
     #[test]
-    fn vm_bignums_compare_with_floats_after_rounding() {
-        // 2^60 + 1 is a bignum in the VM: it becomes 2^60 as a float, so `==` holds.
+    fn integers_of_any_size_compare_with_floats_exactly() {
         let two_60 = 1_i64 << 60;
         assert_eq!(
             Number::Int(two_60 + 1).compare(&Number::Float(two_60 as f64)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            Number::Int(i64::MAX).compare(&Number::Float(TWO_POW_63)),
+            Ordering::Less
+        );
+        assert_eq!(
+            Number::Int(i64::MIN).compare(&Number::Float(-TWO_POW_63)),
             Ordering::Equal
         );
-        let beyond_i64 = big(false, &[1, 1]);
-        assert_eq!(beyond_i64.compare(&Number::Float(1.0e300)), Ordering::Less);
-        assert_eq!(beyond_i64.compare(&Number::Float(1.0)), Ordering::Greater);
+        let two_64 = big(false, &[0, 1]);
+        assert_eq!(
+            two_64.compare(&Number::Float(18_446_744_073_709_551_616.0)),
+            Ordering::Equal
+        );
+        assert_eq!(
+            big(false, &[1, 1]).compare(&Number::Float(18_446_744_073_709_551_616.0)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            big(true, &[1, 1]).compare(&Number::Float(-18_446_744_073_709_551_616.0)),
+            Ordering::Less
+        );
+        assert_eq!(
+            big(false, &[1, 1]).compare(&Number::Float(1.0e300)),
+            Ordering::Less
+        );
+        assert_eq!(
+            big(false, &[1, 1]).compare(&Number::Float(1.0)),
+            Ordering::Greater
+        );
         let huge = big(
             true,
             &[0; 17].iter().copied().chain([1]).collect::<Vec<_>>(),
         );
         assert_eq!(huge.compare(&Number::Float(-1.0e308)), Ordering::Less);
+        assert_eq!(
+            Number::Float(-0.0).compare(&Number::Float(0.0)),
+            Ordering::Equal
+        );
     }
 
     #[test]

@@ -67,8 +67,7 @@ impl<A: Copy> Object<A> {
             compiler.budget.spend(1)?;
             let atom = name.atom_key();
             let text: Option<Box<[u8]>> = match name.kind() {
-                Kind::Binary(text) => Some(text.into()),
-                Kind::Atom(_) => name.with_atom_name(|text| Box::from(text)),
+                Kind::Binary(_) | Kind::Atom(_) => name.with_key_text(|text| Box::from(text)),
                 _ => None,
             };
             let Some(text) = text else {

@@ -70,10 +70,12 @@ pub trait Value<'a>: Copy + 'a {
     fn list_elements(self) -> Self::Elements;
 
     /// Calls `read` with the string form of a map key, when it has one that the contract
-    /// uses: binaries as they are, atoms by name, integers in decimal.
+    /// uses: binaries as they are, atoms by name (`nil` is `""`, as `to_string/1` gives),
+    /// integers in decimal.
     fn with_key_text<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
         match self.kind() {
             Kind::Binary(bytes) => Some(read(bytes)),
+            Kind::Atom(AtomKind::Nil) => Some(read(b"")),
             Kind::Atom(_) => self.with_atom_name(read),
             Kind::Integer => match self.number()? {
                 Number::Int(value) => Some(read(value.to_string().as_bytes())),

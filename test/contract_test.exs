@@ -1,0 +1,862 @@
+defmodule InputSchema.ContractTest do
+  # The rules of the contract that the JSON case files cannot express: atom keys and atom
+  # values, non-string keys, structs, Erlang number semantics, map order beyond 32 keys, term
+  # identity, and the package's own options and entry points.
+  use ExUnit.Case, async: true
+
+  defp object(properties, extra \\ %{}),
+    do: Map.merge(%{"type" => "object", "properties" => properties}, extra)
+
+  defp closed(properties), do: object(properties, %{"additionalProperties" => false})
+
+  defp wrong_type(path, type),
+    do:
+      {:error, :validation,
+       %{message: "tool argument has the wrong type", path: path, type: type}}
+
+  defp additional(path, property),
+    do:
+      {:error, :validation,
+       %{message: "additional tool argument is not allowed", path: path, property: property}}
+
+  defp missing(path, property),
+    do:
+      {:error, :validation,
+       %{message: "required tool argument is missing", path: path, property: property}}
+
+  defp not_in_enum(path),
+    do:
+      {:error, :validation, %{message: "tool argument is not an allowed enum value", path: path}}
+
+  defp below_minimum(path, minimum),
+    do:
+      {:error, :validation,
+       %{message: "tool argument is below the minimum", path: path, minimum: minimum}}
+
+  defp unknown_keyword(keyword),
+    do:
+      {:error, :unsupported_capability,
+       %{message: "schema keyword is unsupported", keyword: keyword}}
+
+  defp not_for_type(keyword),
+    do:
+      {:error, :unsupported_capability,
+       %{message: "schema keyword is unsupported for this type", keyword: keyword}}
+
+  @bad_enum {:error, :validation, %{message: "schema enum must be a list of JSON values"}}
+  @bad_property_name {:error, :validation,
+                      %{message: "schema property names must be strings or atoms"}}
+
+  describe "section 1: return shapes" do
+    test "{:ok, arguments} returns the caller's very term" do
+      arguments = %{
+        "path" => "lib/a.ex",
+        "nested" => %{"list" => [1, 2.5, nil, %{"k" => ["v"]}]},
+        :atom_key => {:any, :term}
+      }
+
+      assert {:ok, result} =
+               InputSchema.validate(object(%{"path" => %{"type" => "string"}}), arguments)
+
+      assert result === arguments
+      assert :erts_debug.same(result, arguments)
+    end
+
+    test "a large binary argument comes back as the same binary, not a copy" do
+      big = :binary.copy("0123456789", 200_000)
+      <<_::binary-size(10), slice::binary>> = big
+      arguments = %{"content" => big, "slice" => slice}
+
+      schema = object(%{"content" => %{"type" => "string"}, "slice" => %{"type" => "string"}})
+      assert {:ok, result} = InputSchema.validate(schema, arguments)
+      assert :erts_debug.same(result, arguments)
+      assert :erts_debug.same(result["content"], big)
+      assert :erts_debug.same(result["slice"], slice)
+      # A sub-binary still points into the original 2 MB binary.
+      assert :binary.referenced_byte_size(result["slice"]) == byte_size(big)
+
+      assert {:ok, compiled} = InputSchema.compile(schema)
+      assert {:ok, compiled_result} = InputSchema.validate(compiled, arguments)
+      assert :erts_debug.same(compiled_result, arguments)
+    end
+
+    test "an error without detail keys is a map with only :message" do
+      assert InputSchema.validate(%{"type" => "object", "properties" => []}, %{}) ===
+               {:error, :validation, %{message: "schema properties must be a map"}}
+    end
+  end
+
+  describe "section 2: entry gate" do
+    test "a nil schema is a missing schema, whatever the arguments" do
+      for arguments <- [%{}, %{"a" => 1}, nil, [], "x", 1, {:a}, self(), make_ref(), fn -> 1 end] do
+        assert InputSchema.validate(nil, arguments) ===
+                 {:error, :unsupported_capability, %{message: "tool schema is required"}}
+      end
+    end
+
+    test "a struct as schema fails on its :__struct__ key" do
+      for schema <- [%URI{}, ~D[2024-05-01], MapSet.new([1])] do
+        assert InputSchema.validate(schema, %{}) === unknown_keyword(:__struct__)
+        assert InputSchema.validate_schema(schema) === unknown_keyword(:__struct__)
+        assert InputSchema.compile(schema) === unknown_keyword(:__struct__)
+      end
+    end
+
+    test "a struct is accepted where an object argument is expected" do
+      arguments = %{"when" => ~D[2024-05-01], "uri" => URI.parse("https://example.com")}
+      schema = object(%{"when" => %{"type" => "object"}, "uri" => %{"type" => "object"}})
+      assert InputSchema.validate(schema, arguments) === {:ok, arguments}
+
+      root_struct = %URI{host: "example.com"}
+      assert InputSchema.validate(%{"type" => "object"}, root_struct) === {:ok, root_struct}
+    end
+
+    test "a struct is a map, so it is the wrong type for an array" do
+      assert InputSchema.validate(object(%{"xs" => %{"type" => "array"}}), %{
+               "xs" => MapSet.new([1])
+             }) ===
+               wrong_type("$arguments.xs", "array")
+    end
+  end
+
+  describe "section 3: details name keys and types as written" do
+    test "an unknown keyword is reported exactly as written" do
+      for keyword <- ["format", :format, 1, 1.5, {:format}, [?a], <<1::3>>, nil] do
+        schema = object(%{"a" => Map.put(%{"type" => "string"}, keyword, true)})
+        assert InputSchema.validate(schema, %{}) === unknown_keyword(keyword)
+      end
+    end
+
+    test "an unknown keyword at the root is reported exactly as written" do
+      assert InputSchema.validate(%{:type => :object, :"$schema" => "x"}, %{}) ===
+               unknown_keyword(:"$schema")
+
+      assert InputSchema.validate(%{"type" => "object", {1, 2} => 3}, %{}) ===
+               unknown_keyword({1, 2})
+    end
+
+    test "oneOf siblings are listed as written, in map order, without description" do
+      schema =
+        object(%{
+          "s" => %{
+            "oneOf" => [%{"type" => "string"}],
+            :type => "string",
+            "items" => %{},
+            "description" => "d",
+            :description => "d",
+            "minimum" => 1
+          }
+        })
+
+      # Atoms sort before binaries in the map order.
+      assert InputSchema.validate(schema, %{}) ===
+               {:error, :unsupported_capability,
+                %{
+                  message: "oneOf sibling keywords are unsupported",
+                  keywords: [:type, "items", "minimum"]
+                }}
+    end
+
+    test "\"unsupported for this type\" always names the keyword as an atom" do
+      cases = [
+        {%{"type" => "string", "minimum" => 1}, :minimum},
+        {%{"type" => "boolean", "items" => %{"type" => "string"}}, :items},
+        {%{"type" => "integer", "properties" => %{}}, :properties},
+        {%{"type" => "number", "required" => []}, :required},
+        {%{"type" => "array", "additionalProperties" => true}, :additionalProperties},
+        {%{"type" => "string", "additional_properties" => true}, :additional_properties},
+        {%{:type => :array, :additional_properties => true}, :additional_properties},
+        {%{type: :object, minimum: 1}, :minimum}
+      ]
+
+      for {property_schema, keyword} <- cases do
+        assert InputSchema.validate(object(%{"p" => property_schema}), %{}) ===
+                 not_for_type(keyword)
+      end
+    end
+
+    test "type names may be atoms, and string/boolean echo the schema's own value" do
+      assert InputSchema.validate(object(%{"s" => %{type: :string}}), %{"s" => 1}) ===
+               wrong_type("$arguments.s", :string)
+
+      assert InputSchema.validate(object(%{"b" => %{type: :boolean}}), %{"b" => nil}) ===
+               wrong_type("$arguments.b", :boolean)
+
+      assert InputSchema.validate(object(%{"s" => %{type: "string"}}), %{"s" => 1}) ===
+               wrong_type("$arguments.s", "string")
+
+      for {type, name} <- [object: "object", array: "array", integer: "integer", number: "number"] do
+        assert InputSchema.validate(object(%{"v" => %{type: type}}), %{"v" => "text"}) ===
+                 wrong_type("$arguments.v", name)
+      end
+
+      assert InputSchema.validate(%{type: :object, properties: %{n: %{type: :integer}}}, %{n: 2}) ===
+               {:ok, %{n: 2}}
+    end
+
+    test "an unsupported type is echoed as written, atom or string" do
+      for type <- [:null, "null", :Object, ["string", "null"], 1, {:string}] do
+        assert InputSchema.validate(object(%{"v" => %{"type" => type}}), %{}) ===
+                 {:error, :unsupported_capability,
+                  %{message: "property schema type is unsupported", type: type}}
+      end
+    end
+
+    test "the root type may be the atom :object, and nothing else" do
+      assert InputSchema.validate(%{type: :object}, %{}) === {:ok, %{}}
+
+      for type <- [:array, :Object, nil, "Object"] do
+        assert InputSchema.validate(%{type: type}, %{}) ===
+                 {:error, :unsupported_capability,
+                  %{message: "only object tool schemas are supported"}}
+      end
+    end
+
+    test "the additional property is the argument key as given" do
+      pid = self()
+      ref = make_ref()
+
+      for key <- [:extra, 7, {:a, 1}, pid, ref, %{"k" => 1}, "extra", <<255>>] do
+        assert InputSchema.validate(closed(%{"a" => %{"type" => "string"}}), %{key => 1}) ===
+                 additional("$arguments", key)
+      end
+    end
+
+    test "additional_properties works in atom spelling, and additionalProperties wins over it" do
+      assert InputSchema.validate(%{additional_properties: false}, %{"x" => 1}) ===
+               additional("$arguments", "x")
+
+      assert InputSchema.validate(%{additional_properties: true}, %{"x" => 1}) ===
+               {:ok, %{"x" => 1}}
+
+      assert InputSchema.validate(
+               %{"additionalProperties" => true, :additional_properties => false},
+               %{"x" => 1}
+             ) === {:ok, %{"x" => 1}}
+
+      assert InputSchema.validate(
+               %{"additional_properties" => true, :additionalProperties => false},
+               %{"x" => 1}
+             ) === additional("$arguments", "x")
+
+      assert InputSchema.validate(%{additional_properties: nil}, %{}) ===
+               {:error, :validation, %{message: "schema additionalProperties must be a boolean"}}
+    end
+
+    test "an enum choice that is not a JSON value makes the enum malformed" do
+      bad_choices = [
+        :atom,
+        {1, 2},
+        ~D[2024-05-01],
+        %URI{},
+        %{a: 1},
+        %{1 => "one"},
+        %{"ok" => %{a: 1}},
+        [1 | 2],
+        ["a" | "b"],
+        [[:nested]],
+        <<1::3>>,
+        self(),
+        make_ref(),
+        fn -> :ok end
+      ]
+
+      for choice <- bad_choices do
+        schema = object(%{"v" => %{"type" => "string", "enum" => ["fine", choice]}})
+        assert InputSchema.validate(schema, %{}) === @bad_enum
+      end
+
+      for enum <- [%{"a" => 1}, "a", nil, {:a}, [1 | 2]] do
+        assert InputSchema.validate(object(%{"v" => %{"type" => "string", "enum" => enum}}), %{}) ===
+                 @bad_enum
+      end
+    end
+
+    test "JSON choices of every kind make a well-formed enum" do
+      choices = [nil, true, false, 0, -1.5, 2 ** 80, "", "ü", [], [1, [2]], %{}, %{"a" => [nil]}]
+      schema = object(%{"v" => %{"type" => "array", "enum" => choices}})
+      assert InputSchema.validate(schema, %{"v" => [1, [2]]}) === {:ok, %{"v" => [1, [2]]}}
+      assert InputSchema.validate(schema, %{"v" => [1, [3]]}) === not_in_enum("$arguments.v")
+    end
+  end
+
+  describe "section 7: keyword and property lookup" do
+    test "an atom keyword wins over the same keyword as a string" do
+      assert InputSchema.validate(%{:type => "object", "type" => "array"}, %{}) === {:ok, %{}}
+
+      assert InputSchema.validate(%{:type => "array", "type" => "object"}, %{}) ===
+               {:error, :unsupported_capability,
+                %{message: "only object tool schemas are supported"}}
+
+      number = %{:type => "integer", "type" => "string", :minimum => 5, "minimum" => 1}
+
+      assert InputSchema.validate(object(%{"n" => number}), %{"n" => 3}) ===
+               below_minimum("$arguments.n", 5)
+
+      enum = %{"type" => "integer", :enum => [5], "enum" => [3]}
+
+      assert InputSchema.validate(object(%{"n" => enum}), %{"n" => 3}) ===
+               not_in_enum("$arguments.n")
+
+      schema = %{
+        :properties => %{"n" => %{"type" => "integer"}},
+        "properties" => %{"n" => %{"type" => "string"}},
+        :required => ["a"],
+        "required" => ["b"]
+      }
+
+      assert InputSchema.validate(schema, %{"a" => 1, "n" => "x"}) ===
+               wrong_type("$arguments.n", "integer")
+
+      assert InputSchema.validate(
+               %{:additionalProperties => false, "additionalProperties" => true},
+               %{"n" => 1}
+             ) === additional("$arguments", "n")
+    end
+
+    test "an atom-named property matches an atom key first, then a string key" do
+      schema = object(%{a: %{"type" => "string"}})
+
+      assert InputSchema.validate(schema, %{:a => 1, "a" => "x"}) ===
+               wrong_type("$arguments.a", "string")
+
+      # With the atom key present, the string key is not looked at.
+      assert InputSchema.validate(schema, %{:a => "x", "a" => 1}) ===
+               {:ok, %{:a => "x", "a" => 1}}
+
+      assert InputSchema.validate(schema, %{"a" => 1}) === wrong_type("$arguments.a", "string")
+      assert InputSchema.validate(schema, %{a: 1}) === wrong_type("$arguments.a", "string")
+    end
+
+    test "a string-named property never looks up an atom key, which still counts as declared" do
+      schema = object(%{"a" => %{"type" => "string"}})
+      assert InputSchema.validate(schema, %{a: 1}) === {:ok, %{a: 1}}
+
+      assert InputSchema.validate(closed(%{"a" => %{"type" => "string"}}), %{a: 1}) ===
+               {:ok, %{a: 1}}
+
+      assert InputSchema.validate(schema, %{:a => 1, "a" => 2}) ===
+               wrong_type("$arguments.a", "string")
+    end
+
+    test "an atom-named property and an atom key both count as declared" do
+      assert InputSchema.validate(closed(%{a: %{"type" => "string"}}), %{"a" => "x", a: "y"}) ===
+               {:ok, %{"a" => "x", a: "y"}}
+
+      assert InputSchema.validate(closed(%{a: %{"type" => "string"}}), %{b: "x"}) ===
+               additional("$arguments", :b)
+    end
+
+    test "only string argument keys satisfy required" do
+      assert InputSchema.validate(%{"required" => ["a"]}, %{a: 1}) === missing("$arguments", "a")
+
+      assert InputSchema.validate(%{"required" => ["1"]}, %{1 => 1}) ===
+               missing("$arguments", "1")
+
+      assert InputSchema.validate(%{"required" => ["a"]}, %{"a" => nil}) === {:ok, %{"a" => nil}}
+      assert InputSchema.validate(%{required: ["a"]}, %{"a" => 1}) === {:ok, %{"a" => 1}}
+
+      assert InputSchema.validate(%{"required" => [:a]}, %{"a" => 1}) ===
+               {:error, :validation,
+                %{message: "schema required must be a list of property names"}}
+    end
+
+    test "an integer key's string form names a property" do
+      schema = closed(%{"1" => %{"type" => "string"}})
+      # Declared by its string form "1"; as a non-string key of a string-named property its
+      # value is not looked up.
+      assert InputSchema.validate(schema, %{1 => 2}) === {:ok, %{1 => 2}}
+      assert InputSchema.validate(schema, %{2 => 2}) === additional("$arguments", 2)
+      assert InputSchema.validate(schema, %{-1 => 2}) === additional("$arguments", -1)
+      assert InputSchema.validate(schema, %{"1" => 2}) === wrong_type("$arguments.1", "string")
+
+      big = 2 ** 70
+      schema = closed(%{Integer.to_string(big) => %{"type" => "string"}})
+      assert InputSchema.validate(schema, %{big => 1}) === {:ok, %{big => 1}}
+    end
+
+    test "property names with no string form are a schema error" do
+      for name <- [{:a}, %{"a" => 1}, self(), make_ref(), <<1::3>>] do
+        assert InputSchema.validate(object(%{name => %{"type" => "string"}}), %{}) ===
+                 @bad_property_name
+
+        assert InputSchema.validate_schema(object(%{name => %{"type" => "string"}})) ===
+                 @bad_property_name
+      end
+    end
+
+    test "paths use the property names as they are: dots, spaces and unicode" do
+      schema =
+        object(%{
+          "a.b" => %{
+            "type" => "array",
+            "items" => object(%{"größe" => object(%{"日本 語" => %{"type" => "integer"}})})
+          }
+        })
+
+      arguments = %{"a.b" => [%{"größe" => %{"日本 語" => 1}}, %{"größe" => %{"日本 語" => "x"}}]}
+
+      assert InputSchema.validate(schema, arguments) ===
+               wrong_type("$arguments.a.b[1].größe.日本 語", "integer")
+
+      emoji = object(%{:"🦀" => %{"type" => "string"}})
+      assert InputSchema.validate(emoji, %{"🦀" => 0}) === wrong_type("$arguments.🦀", "string")
+    end
+  end
+
+  describe "section 7: numbers and equality" do
+    # Pairs where Erlang's int/float comparison matters: around 2^53, 2^63, 2^64 and far beyond,
+    # signed zeros, the largest floats and rounding neighbours.
+    @number_pairs [
+      {1, 1.0},
+      {0, 0.0},
+      {2 ** 53, 9_007_199_254_740_992.0},
+      {2 ** 53 + 1, 9_007_199_254_740_992.0},
+      {2 ** 53 + 1, 9_007_199_254_740_994.0},
+      {2 ** 60, 1_152_921_504_606_846_976.0},
+      {2 ** 60 + 1, 1_152_921_504_606_846_976.0},
+      {2 ** 63 - 1, 9_223_372_036_854_775_808.0},
+      {2 ** 63, 9_223_372_036_854_775_808.0},
+      {-(2 ** 63), -9_223_372_036_854_775_808.0},
+      {-(2 ** 63) - 1, -9_223_372_036_854_775_808.0},
+      {2 ** 64 - 1, 18_446_744_073_709_551_616.0},
+      {2 ** 64, 18_446_744_073_709_551_616.0},
+      {2 ** 64 + 1, 18_446_744_073_709_551_616.0},
+      {2 ** 100, 1.2676506002282294e30},
+      {2 ** 100 + 1, 1.2676506002282294e30},
+      {-(2 ** 100) - 1, -1.2676506002282294e30},
+      {10 ** 308, 1.0e308},
+      {2 ** 1023, 8.98846567431158e307},
+      {2 ** 1024, 1.7976931348623157e308},
+      {-(2 ** 1100), -1.7976931348623157e308},
+      {3, 3.0000000000000004},
+      {5, 4.999999999999999},
+      {0.30000000000000004, 0.3},
+      {1, 2 ** 64},
+      {2 ** 64, 2 ** 64},
+      {-(2 ** 64), 2 ** 64},
+      {1.0e-320, 0}
+    ]
+
+    # -0.0 is built at run time: as a literal the compiler may merge it with 0.0, which OTP 25
+    # considers the same term.
+    defp number_pairs do
+      <<negative_zero::float>> = <<1::1, 0::63>>
+      [{0.0, negative_zero}, {0, negative_zero}, {negative_zero, -1} | @number_pairs]
+    end
+
+    test "enum acceptance equals Erlang ==, for int/float pairs in both directions" do
+      mismatches =
+        for {a, b} <- number_pairs(),
+            {arg, choice} <- [{a, b}, {b, a}],
+            schema = object(%{"v" => %{"type" => "number", "enum" => [choice]}}),
+            result = InputSchema.validate(schema, %{"v" => arg}),
+            expected =
+              if(arg == choice, do: {:ok, %{"v" => arg}}, else: not_in_enum("$arguments.v")),
+            result !== expected,
+            do: {arg, choice, result}
+
+      assert mismatches == []
+    end
+
+    test "minimum rejection equals Erlang <, for int/float pairs in both directions" do
+      mismatches =
+        for {a, b} <- number_pairs(),
+            {arg, minimum} <- [{a, b}, {b, a}],
+            schema = object(%{"v" => %{"type" => "number", "minimum" => minimum}}),
+            result = InputSchema.validate(schema, %{"v" => arg}),
+            expected =
+              if(arg < minimum,
+                do: below_minimum("$arguments.v", minimum),
+                else: {:ok, %{"v" => arg}}
+              ),
+            result !== expected,
+            do: {arg, minimum, result}
+
+      assert mismatches == []
+    end
+
+    test "enum equality recurses through lists and maps with ==" do
+      pairs = [
+        {[1], [1.0]},
+        {[1, [2]], [1.0, [2.0]]},
+        {[2 ** 64], [18_446_744_073_709_551_616.0]},
+        {%{"a" => 1}, %{"a" => 1.0}},
+        {%{"a" => [1]}, %{"a" => [1.0]}},
+        {%{"a" => 1, "b" => 2}, %{"a" => 1}},
+        {%{a: 1}, %{"a" => 1}},
+        {%{1 => 1}, %{"1" => 1}},
+        {["a"], "a"},
+        {[], %{}},
+        {"\u00e9", "e\u0301"}
+      ]
+
+      for {arg, choice} <- pairs do
+        schema = %{
+          "type" => "object",
+          "properties" => %{"v" => %{"type" => type_of(arg), "enum" => [choice]}}
+        }
+
+        expected = if arg == choice, do: {:ok, %{"v" => arg}}, else: not_in_enum("$arguments.v")
+        assert InputSchema.validate(schema, %{"v" => arg}) === expected, inspect({arg, choice})
+      end
+    end
+
+    test "booleans and nil are never equal to numbers" do
+      assert InputSchema.validate(object(%{"b" => %{"type" => "boolean", "enum" => [1, 0]}}), %{
+               "b" => true
+             }) ===
+               not_in_enum("$arguments.b")
+
+      assert InputSchema.validate(
+               object(%{"n" => %{"type" => "integer", "enum" => [true, false, nil]}}),
+               %{"n" => 1}
+             ) ===
+               not_in_enum("$arguments.n")
+
+      assert InputSchema.validate(object(%{"n" => %{"type" => "number", "enum" => [nil]}}), %{
+               "n" => 0.0
+             }) ===
+               not_in_enum("$arguments.n")
+
+      assert InputSchema.validate(%{"enum" => [%{"v" => 1}]}, %{"v" => true}) ===
+               not_in_enum("$arguments")
+
+      assert InputSchema.validate(%{"enum" => [%{"v" => true}]}, %{"v" => true}) ===
+               {:ok, %{"v" => true}}
+    end
+
+    test "a root enum compares the whole argument map, with atom :a not equal to \"a\"" do
+      schema = %{"enum" => [%{"a" => 1}]}
+      assert InputSchema.validate(schema, %{"a" => 1.0}) === {:ok, %{"a" => 1.0}}
+      assert InputSchema.validate(schema, %{a: 1}) === not_in_enum("$arguments")
+      assert InputSchema.validate(schema, %{"a" => 1, "b" => 1}) === not_in_enum("$arguments")
+    end
+
+    test "booleans and nil are not numbers for minimum either" do
+      for bad <- [true, nil, "1", [1]] do
+        assert InputSchema.validate(
+                 object(%{"n" => %{"type" => "number", "minimum" => bad}}),
+                 %{}
+               ) ===
+                 {:error, :validation, %{message: "schema minimum must be a number"}}
+      end
+    end
+  end
+
+  describe "section 5: shapes of odd terms" do
+    test "an improper list is the wrong type under items, but an array without items" do
+      with_items = object(%{"xs" => %{"type" => "array", "items" => %{"type" => "integer"}}})
+
+      for list <- [[1 | 2], [1, 2 | :tail], ["a" | "b"]] do
+        assert InputSchema.validate(with_items, %{"xs" => list}) ===
+                 wrong_type("$arguments.xs", "array")
+
+        assert InputSchema.validate(object(%{"xs" => %{"type" => "array"}}), %{"xs" => list}) ===
+                 {:ok, %{"xs" => list}}
+      end
+    end
+
+    test "an improper list deeper down carries its own path" do
+      schema =
+        object(%{
+          "rows" => %{
+            "type" => "array",
+            "items" => %{"type" => "array", "items" => %{"type" => "integer"}}
+          }
+        })
+
+      assert InputSchema.validate(schema, %{"rows" => [[1], [2 | 3]]}) ===
+               wrong_type("$arguments.rows[1]", "array")
+    end
+
+    test "bitstrings that are not binaries are not strings; invalid UTF-8 binaries are" do
+      schema = object(%{"s" => %{"type" => "string"}})
+
+      for bits <- [<<1::1>>, <<1::3>>, <<"abc", 1::7>>] do
+        assert InputSchema.validate(schema, %{"s" => bits}) ===
+                 wrong_type("$arguments.s", "string")
+      end
+
+      assert InputSchema.validate(schema, %{"s" => <<255, 0, 192>>}) ===
+               {:ok, %{"s" => <<255, 0, 192>>}}
+    end
+
+    test "charlists are lists, atoms other than booleans are not strings" do
+      schema = object(%{"s" => %{"type" => "string"}, "b" => %{"type" => "boolean"}})
+
+      assert InputSchema.validate(schema, %{"s" => ~c"abc"}) ===
+               wrong_type("$arguments.s", "string")
+
+      assert InputSchema.validate(schema, %{"s" => :abc}) === wrong_type("$arguments.s", "string")
+
+      assert InputSchema.validate(schema, %{"b" => :yes}) ===
+               wrong_type("$arguments.b", "boolean")
+    end
+  end
+
+  describe "section 7: map order beyond 32 keys" do
+    test "with 40 extra keys the first additional key is the first of Map.to_list/1" do
+      arguments = Map.new(1..40, &{"key#{&1}", &1})
+      [{first_key, _} | _] = Map.to_list(arguments)
+      # The test only tells map order from sorted order when they differ.
+      refute first_key == arguments |> Map.keys() |> Enum.min()
+
+      assert InputSchema.validate(%{"additionalProperties" => false}, arguments) ===
+               additional("$arguments", first_key)
+
+      assert InputSchema.validate(%{"additionalProperties" => false}, arguments, errors: :all)
+             |> elem(2)
+             |> Map.fetch!(:errors)
+             |> Enum.map(& &1.property) == Map.keys(arguments)
+    end
+
+    test "with 40 failing properties the first error follows the schema's Map.to_list/1" do
+      names = Enum.map(1..40, &"prop#{&1}")
+      properties = Map.new(names, &{&1, %{"type" => "integer"}})
+
+      # A small argument map (sorted order) holding half of them, so that argument order and
+      # schema order differ.
+      present = Enum.take_every(names, 2)
+      arguments = Map.new(present, &{&1, "not an integer"})
+
+      first_in_schema =
+        properties |> Map.to_list() |> Enum.map(&elem(&1, 0)) |> Enum.find(&(&1 in present))
+
+      refute first_in_schema == Enum.min(present)
+
+      assert InputSchema.validate(object(properties), arguments) ===
+               wrong_type("$arguments." <> first_in_schema, "integer")
+    end
+
+    test "with 40 broken property schemas the first reported follows the schema's Map.to_list/1" do
+      properties = Map.new(1..40, &{"p#{&1}", %{"type" => "t#{&1}"}})
+      [{_, %{"type" => first_type}} | _] = Map.to_list(properties)
+      refute first_type == "t1"
+
+      assert InputSchema.validate(object(properties), %{}) ===
+               {:error, :unsupported_capability,
+                %{message: "property schema type is unsupported", type: first_type}}
+    end
+  end
+
+  describe "errors: :all and max_errors" do
+    @schema %{
+      "type" => "object",
+      "required" => ["a", "b"],
+      "additionalProperties" => false,
+      "properties" => %{
+        "a" => %{"type" => "integer", "minimum" => 3},
+        "c" => %{"type" => "array", "items" => %{"type" => "string"}},
+        "d" => %{"type" => "string", "enum" => ["x"]},
+        "o" => %{"oneOf" => [%{"type" => "string"}, %{"type" => "integer"}]},
+        "obj" => %{
+          "type" => "object",
+          "required" => ["z"],
+          "properties" => %{"q" => %{"type" => "boolean"}}
+        }
+      }
+    }
+    @arguments %{
+      "a" => 1,
+      "c" => [1, "ok", 2],
+      "d" => "y",
+      "o" => true,
+      "x" => 1,
+      "y" => 2,
+      "obj" => %{"q" => 1}
+    }
+    @all_errors [
+      %{message: "required tool argument is missing", path: "$arguments", property: "b"},
+      %{message: "additional tool argument is not allowed", path: "$arguments", property: "x"},
+      %{message: "additional tool argument is not allowed", path: "$arguments", property: "y"},
+      %{message: "tool argument is below the minimum", path: "$arguments.a", minimum: 3},
+      %{message: "tool argument has the wrong type", path: "$arguments.c[0]", type: "string"},
+      %{message: "tool argument has the wrong type", path: "$arguments.c[2]", type: "string"},
+      %{message: "tool argument is not an allowed enum value", path: "$arguments.d"},
+      %{message: "tool argument must match exactly one oneOf branch", path: "$arguments.o"},
+      %{message: "required tool argument is missing", path: "$arguments.obj", property: "z"},
+      %{message: "tool argument has the wrong type", path: "$arguments.obj.q", type: "boolean"}
+    ]
+
+    test "the default reports the first error only" do
+      assert InputSchema.validate(@schema, @arguments) === {:error, :validation, hd(@all_errors)}
+
+      assert InputSchema.validate(@schema, @arguments, errors: :first) ===
+               {:error, :validation, hd(@all_errors)}
+
+      assert InputSchema.validate(@schema, @arguments, max_errors: 2) ===
+               {:error, :validation, hd(@all_errors)}
+    end
+
+    test ":all lists every argument error in contract order, the first one's detail on top" do
+      assert InputSchema.validate(@schema, @arguments, errors: :all) ===
+               {:error, :validation, Map.put(hd(@all_errors), :errors, @all_errors)}
+
+      assert {:ok, compiled} = InputSchema.compile(@schema)
+
+      assert InputSchema.validate(compiled, @arguments, errors: :all) ===
+               {:error, :validation, Map.put(hd(@all_errors), :errors, @all_errors)}
+    end
+
+    test "max_errors caps the list" do
+      for max <- [1, 2, 5, 10, 11, 1000] do
+        expected = Enum.take(@all_errors, max)
+
+        assert InputSchema.validate(@schema, @arguments, errors: :all, max_errors: max) ===
+                 {:error, :validation, Map.put(hd(@all_errors), :errors, expected)}
+      end
+    end
+
+    test ":all with valid arguments or a schema error answers as usual" do
+      valid = %{"a" => 3, "b" => nil}
+      schema = Map.delete(@schema, "additionalProperties")
+      assert InputSchema.validate(schema, valid, errors: :all) === {:ok, valid}
+
+      assert InputSchema.validate(%{"type" => "array"}, %{}, errors: :all) ===
+               {:error, :unsupported_capability,
+                %{message: "only object tool schemas are supported"}}
+
+      assert InputSchema.validate(nil, %{}, errors: :all) ===
+               {:error, :unsupported_capability, %{message: "tool schema is required"}}
+    end
+
+    test "invalid options are an error, never an exception" do
+      for options <- [
+            [errors: :some],
+            [errors: "all"],
+            [max_errors: 0],
+            [max_errors: -1],
+            [max_errors: 1.5],
+            [max_errors: "3"],
+            [errors: :all, max_errors: nil],
+            [unknown: true],
+            [{"errors", :all}],
+            [:errors],
+            [1, 2 | 3],
+            :all,
+            %{errors: :all},
+            "errors"
+          ] do
+        assert InputSchema.validate(@schema, @arguments, options) ===
+                 {:error, :validation, %{message: "options are invalid", options: options}}
+      end
+    end
+  end
+
+  describe "validate_schema/1,2" do
+    @located_path "properties.options.items.oneOf[1].properties.value"
+
+    defp schema_with_deep_error do
+      %{
+        "type" => "object",
+        "properties" => %{
+          "options" => %{
+            "type" => "array",
+            "items" => %{
+              "oneOf" => [
+                %{"type" => "string"},
+                %{
+                  "type" => "object",
+                  "properties" => %{"value" => %{"type" => "string", "format" => "uri"}}
+                }
+              ]
+            }
+          }
+        }
+      }
+    end
+
+    test "locate: true adds where in the schema the error sits" do
+      assert InputSchema.validate_schema(schema_with_deep_error(), locate: true) ===
+               {:error, :unsupported_capability,
+                %{
+                  message: "schema keyword is unsupported",
+                  keyword: "format",
+                  schema_path: @located_path
+                }}
+
+      assert InputSchema.validate_schema(%{"type" => "array"}, locate: true) ===
+               {:error, :unsupported_capability,
+                %{message: "only object tool schemas are supported", schema_path: ""}}
+    end
+
+    test "results without locate never carry :schema_path" do
+      expected = unknown_keyword("format")
+      assert InputSchema.validate_schema(schema_with_deep_error()) === expected
+      assert InputSchema.validate_schema(schema_with_deep_error(), locate: false) === expected
+      assert InputSchema.validate_schema(schema_with_deep_error(), []) === expected
+      assert InputSchema.validate(schema_with_deep_error(), %{}) === expected
+      assert InputSchema.compile(schema_with_deep_error()) === expected
+    end
+
+    test "nil and other non-maps" do
+      assert InputSchema.validate_schema(nil) ===
+               {:error, :unsupported_capability, %{message: "tool schema is required"}}
+
+      for schema <- [1, "object", [], {:type, :object}, true] do
+        assert InputSchema.validate_schema(schema) ===
+                 {:error, :validation, %{message: "tool schema must be a map"}}
+      end
+    end
+
+    test "a valid schema is :ok, and the arguments never matter" do
+      assert InputSchema.validate_schema(%{}) === :ok
+      assert InputSchema.validate_schema(%{type: :object, required: ["x"]}, locate: true) === :ok
+    end
+
+    test "invalid options are an error, never an exception" do
+      for options <- [
+            [locate: 1],
+            [locate: nil],
+            [place: true],
+            [1 | 2],
+            :locate,
+            %{locate: true}
+          ] do
+        assert InputSchema.validate_schema(%{}, options) ===
+                 {:error, :validation, %{message: "options are invalid", options: options}}
+      end
+    end
+  end
+
+  describe "compile/1" do
+    test "returns an opaque %InputSchema.Compiled{} that inspect does not open" do
+      assert {:ok, %InputSchema.Compiled{} = compiled} =
+               InputSchema.compile(%{"type" => "object", "required" => ["q"]})
+
+      inspected = inspect(compiled)
+      refute inspected =~ "Reference"
+      refute inspected =~ "ref"
+      refute inspected =~ "required"
+      assert InputSchema.validate(compiled, %{"q" => 1}) === {:ok, %{"q" => 1}}
+      assert InputSchema.validate(compiled, %{}) === missing("$arguments", "q")
+      assert InputSchema.validate_schema(compiled) === :ok
+      assert InputSchema.compile(compiled) === {:ok, compiled}
+    end
+
+    test "a compiled schema works from another process" do
+      {:ok, compiled} =
+        InputSchema.compile(object(%{"n" => %{"type" => "integer", "minimum" => 1}}))
+
+      assert Task.await(Task.async(fn -> InputSchema.validate(compiled, %{"n" => 0}) end)) ===
+               below_minimum("$arguments.n", 1)
+    end
+
+    test "a fake %InputSchema.Compiled{} is the struct map it is" do
+      fake = %InputSchema.Compiled{ref: make_ref()}
+      assert InputSchema.validate(fake, %{}) === unknown_keyword(:__struct__)
+      assert InputSchema.validate_schema(fake) === unknown_keyword(:__struct__)
+      assert InputSchema.compile(fake) === unknown_keyword(:__struct__)
+
+      for ref <- [nil, 1, "ref", self()] do
+        assert InputSchema.validate(%InputSchema.Compiled{ref: ref}, %{}) ===
+                 unknown_keyword(:__struct__)
+      end
+    end
+  end
+
+  defp type_of(value) when is_list(value), do: "array"
+  defp type_of(value) when is_map(value), do: "object"
+  defp type_of(value) when is_binary(value), do: "string"
+end
