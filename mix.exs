@@ -10,7 +10,8 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
   def run(_args) do
     project_root = File.cwd!()
 
-    # cargo tracks staleness itself and is a no-op when nothing changed.
+    # cargo tracks staleness itself and is a no-op when nothing changed. Its output goes to
+    # stderr so that tasks printing machine-readable stdout stay clean.
     cargo!(["build", "--release", "-p", @crate], project_root)
 
     built = Path.join([cargo_target_dir(project_root), "release", built_library_name()])
@@ -30,7 +31,7 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
 
     case System.cmd("cargo", args,
            cd: project_root,
-           into: IO.stream(:stdio, :line),
+           into: IO.stream(:standard_error, :line),
            stderr_to_stdout: true
          ) do
       {_, 0} -> :ok

@@ -75,6 +75,49 @@ defmodule InputSchema do
   end
 
   @doc """
+  Reads `json_text`, the arguments of a tool call as JSON, and checks them like `validate/3`,
+  in one NIF call; accepts the same options.
+
+  Returns `{:ok, arguments}` with the decoded arguments (string keys, integers of any size as
+  integers, other numbers as floats, `null` as `nil`), or exactly the error `validate/3` gives
+  on them. Reading the text is part of the entry gate: after the schema's own gate (a `nil`
+  schema is "tool schema is required", any other non-map "tool schema and arguments must be
+  maps") and before the schema phase. A text that is not JSON, or not one object, is refused
+  before the schema is checked:
+
+    * not JSON: `:validation` "tool arguments are not valid JSON" with `:offset`, the zero-based
+      byte offset of the first byte that cannot be read;
+    * a JSON value that is not an object: "tool schema and arguments must be maps";
+    * an object with a repeated key (so that a validator and a tool backend can never read
+      different values from one text): `:validation` "tool arguments contain a duplicate key"
+      with `:path` (the object's) and `:property` (the key);
+    * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
+      `:validation` "tool argument number is too large" with `:path`;
+    * `json_text` not a binary: `:validation` "tool arguments must be JSON text".
+
+      iex> schema = %{"type" => "object", "properties" => %{"path" => %{"type" => "string"}}, "required" => ["path"]}
+      iex> InputSchema.validate_json(schema, ~s({"path": "README.md", "limit": 10}))
+      {:ok, %{"path" => "README.md", "limit" => 10}}
+      iex> InputSchema.validate_json(schema, ~s({"path": ["README.md"]}))
+      {:error, :validation, %{message: "tool argument has the wrong type", path: "$arguments.path", type: "string"}}
+      iex> InputSchema.validate_json(schema, ~s({"path": "a", "path": "b"}))
+      {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
+      iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
+      {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
+  """
+  @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
+  def validate_json(schema, json_text, options \\ [])
+
+  def validate_json(schema, json_text, []), do: run_validate_json(schema, json_text, 0)
+
+  def validate_json(schema, json_text, options) do
+    case max_errors(options) do
+      {:ok, max_errors} -> run_validate_json(schema, json_text, max_errors)
+      {:error, _, _} = error -> error
+    end
+  end
+
+  @doc """
   The schema phase alone, for registering a tool before any call: `:ok` or the error
   `validate/2` would return for this schema.
 
@@ -145,6 +188,14 @@ defmodule InputSchema do
   defp run_validate_raw(schema, arguments, max_errors) do
     case Native.validate(schema, arguments, max_errors) do
       :budget_exhausted -> Native.validate_dirty(schema, arguments, max_errors)
+      answer -> answer
+    end
+  end
+
+  # The NIF tells a genuine compiled schema from a raw one itself.
+  defp run_validate_json(schema, json_text, max_errors) do
+    case Native.validate_json(schema, json_text, max_errors) do
+      :budget_exhausted -> Native.validate_json_dirty(schema, json_text, max_errors)
       answer -> answer
     end
   end

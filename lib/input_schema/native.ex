@@ -20,5 +20,9 @@ defmodule InputSchema.Native do
   def compile_dirty(_schema), do: :erlang.nif_error(:nif_not_loaded)
   def validate_compiled(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
   def validate_compiled_dirty(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_json(_schema, _text, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_json_dirty(_schema, _text, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+  def decode_json(_text), do: :erlang.nif_error(:nif_not_loaded)
+  def decode_json_dirty(_text), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
 end

@@ -93,6 +93,19 @@ pub enum Error<V> {
     NotInEnum { path: Path },
     #[error("tool argument must match exactly one oneOf branch")]
     OneOfMismatch { path: Path },
+    /// `validate_json`: the arguments given are not a binary.
+    #[error("tool arguments must be JSON text")]
+    JsonTextNotBinary,
+    /// `validate_json`: `offset` is the zero-based byte offset of the first unreadable byte
+    /// (kept as a `Number` so that bridges report it like every other number).
+    #[error("tool arguments are not valid JSON")]
+    InvalidJson { offset: Number },
+    /// `validate_json`: `path` is the object's, `property` the repeated key.
+    #[error("tool arguments contain a duplicate key")]
+    DuplicateKey { path: Path, property: Box<[u8]> },
+    /// `validate_json`: a number beyond every float, or an integer of too many digits.
+    #[error("tool argument number is too large")]
+    NumberTooLarge { path: Path },
 }
 
 /// A detail value, for a bridge to encode.
@@ -166,9 +179,16 @@ impl<V: Copy> Error<V> {
                 ("path", Field::Binary(path)),
                 ("minimum", Field::Number(minimum)),
             ],
-            Error::NotInEnum { path } | Error::OneOfMismatch { path } => {
+            Error::NotInEnum { path }
+            | Error::OneOfMismatch { path }
+            | Error::NumberTooLarge { path } => {
                 vec![("path", Field::Binary(path))]
             }
+            Error::InvalidJson { offset } => vec![("offset", Field::Number(offset))],
+            Error::DuplicateKey { path, property } => vec![
+                ("path", Field::Binary(path)),
+                ("property", Field::Binary(property)),
+            ],
             _ => Vec::new(),
         }
     }

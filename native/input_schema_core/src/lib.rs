@@ -10,6 +10,7 @@ mod array;
 mod budget;
 mod choices;
 mod error;
+pub mod json_text;
 mod number;
 mod object;
 mod one_of;

@@ -26,6 +26,11 @@ rustler::atoms! {
     additional_properties,
     string,
     boolean,
+    offset,
+    // A genuine `%InputSchema.Compiled{}`, recognised by `validate_json`.
+    struct_ = "__struct__",
+    ref_ = "ref",
+    compiled_struct = "Elixir.InputSchema.Compiled",
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).
@@ -45,6 +50,7 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "additional_properties" => additional_properties(),
         "string" => string(),
         "boolean" => boolean(),
+        "offset" => offset(),
         _ => return None,
     })
 }

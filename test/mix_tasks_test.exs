@@ -1,0 +1,610 @@
+defmodule InputSchema.MixTasksTest do
+  # `mix input_schema.check` and `mix input_schema.validate`, through the functions that return
+  # {stdout, stderr, exit status}, and through run/1 for the exit itself.
+  use ExUnit.Case, async: true
+
+  import ExUnit.CaptureIO
+
+  alias InputSchema.{FixtureJSON, JSONEncoder}
+  alias Mix.Tasks.InputSchema.{Check, Validate}
+
+  @reference_tools Path.expand("../fixtures/reference_tools.json", __DIR__)
+  @examples Path.expand("../fixtures/examples/tools_list.json", __DIR__)
+  @corpus Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+
+  @reference_names ~w(read grep bash glob write url_fetch edit ls ask_user_question todo)
+
+  # The bundled example's own tools, in file order, as {tool, verdict, message, keyword or type,
+  # location} of the text table.
+  @refused_examples [
+    {"fetch_page", "unsupported_capability", "schema keyword is unsupported", ~s("format"),
+     "properties.url"},
+    {"schedule_meeting", "unsupported_capability", "property schema type is unsupported",
+     ~s(type ["string", "null"]), "properties.notes"},
+    {"search_issues", "unsupported_capability", "schema keyword is unsupported", ~s("anyOf"),
+     "properties.state"},
+    {"draw_shapes", "unsupported_capability", "schema keyword is unsupported", ~s("$defs"),
+     "(root)"},
+    {"set_labels", "validation", "schema additionalProperties must be a boolean", "",
+     "properties.labels"},
+    {"pick_option", "unsupported_capability", "schema keyword is unsupported", ~s("maxLength"),
+     "properties.choices.items.oneOf[1].properties.label"}
+  ]
+
+  @accepted_totals %{
+    "files" => 1,
+    "unreadable" => 0,
+    "tools" => 10,
+    "accepted" => 10,
+    "refused" => 0,
+    "unsupported_capability" => 0,
+    "validation" => 0
+  }
+
+  # The rows of the text table, each split into its cells (columns are at least two spaces
+  # apart, and no cell holds two spaces in a row).
+  defp table_rows(stdout) do
+    [table | _sections] = String.split(stdout, "\n\n")
+    [_header | rows] = String.split(table, "\n", trim: true)
+    Enum.map(rows, &String.split(&1, ~r/\s{2,}/))
+  end
+
+  defp json_check(argv) do
+    {stdout, stderr, status} = Check.check(argv ++ ["--format", "json"])
+    {FixtureJSON.decode!(stdout), stderr, status}
+  end
+
+  defp write_json!(dir, name, term) do
+    path = Path.join(dir, name)
+    File.write!(path, JSONEncoder.encode(term))
+    path
+  end
+
+  defp reference_tools, do: FixtureJSON.read!(@reference_tools)["tools"]
+
+  defp reference_schema(name) do
+    Enum.find_value(reference_tools(), fn tool -> tool["name"] == name && tool["inputSchema"] end)
+  end
+
+  # A fresh folder outside the project for each test (ExUnit's :tmp_dir would sit in the tree).
+  setup do
+    dir =
+      Path.join(System.tmp_dir!(), "input_schema_mix_tasks_#{System.unique_integer([:positive])}")
+
+    File.mkdir_p!(dir)
+    on_exit(fn -> File.rm_rf!(dir) end)
+    %{tmp_dir: dir}
+  end
+
+  defp verdicts(document), do: Enum.map(document["rows"], &{&1["tool"], &1["verdict"]})
+
+  describe "mix input_schema.check on the bundled examples" do
+    test "prints one row per tool with its verdict, reason and location, and exits 1" do
+      {stdout, stderr, status} = Check.check([])
+
+      assert status == 1
+      assert stderr == ""
+      assert stdout =~ ~r/\AFILE +TOOL +VERDICT +MESSAGE +KEYWORD\/TYPE +LOCATION\n/
+
+      expected_rows =
+        Enum.map(@reference_names, &["tools_list.json", &1, "ok"]) ++
+          for {tool, verdict, message, culprit, location} <- @refused_examples do
+            Enum.reject(
+              ["tools_list.json", tool, verdict, message, culprit, location],
+              &(&1 == "")
+            )
+          end
+
+      assert table_rows(stdout) == expected_rows
+
+      assert stdout =~
+               "\n\nTotals: 1 file, 16 tools, 10 accepted, 6 refused " <>
+                 "(5 unsupported_capability, 1 validation)\n"
+
+      # Every refused tool is counted once, under its keyword or, lacking one, its message.
+      assert stdout =~
+               "\n\nKeywords that cost the most tools:\n" <>
+                 ~s(  1  "$defs"\n  1  "anyOf"\n  1  "format"\n  1  "maxLength"\n) <>
+                 "  1  (schema additionalProperties must be a boolean)\n" <>
+                 ~s(  1  type ["string", "null"]\n)
+    end
+
+    test "--format json prints one document with the same rows and counts" do
+      {document, stderr, status} = json_check([])
+
+      assert status == 1
+      assert stderr == ""
+      assert document["unreadable"] == []
+
+      assert document["totals"] == %{
+               "files" => 1,
+               "unreadable" => 0,
+               "tools" => 16,
+               "accepted" => 10,
+               "refused" => 6,
+               "unsupported_capability" => 5,
+               "validation" => 1
+             }
+
+      {accepted, refused} = Enum.split(document["rows"], 10)
+
+      for {row, name} <- Enum.zip(accepted, @reference_names) do
+        assert row == %{
+                 "file" => Path.join(["fixtures", "examples", "tools_list.json"]),
+                 "server" => nil,
+                 "tool" => name,
+                 "verdict" => "ok",
+                 "message" => nil,
+                 "culprit" => nil,
+                 "schema_path" => nil
+               }
+      end
+
+      for {row, {tool, verdict, message, culprit, location}} <-
+            Enum.zip(refused, @refused_examples) do
+        assert {row["tool"], row["verdict"], row["message"]} == {tool, verdict, message}
+        assert row["culprit"] == if(culprit == "", do: nil, else: culprit)
+        assert row["schema_path"] == if(location == "(root)", do: "", else: location)
+      end
+
+      assert length(refused) == length(@refused_examples)
+      assert document["by_keyword"] |> Enum.map(& &1["tools"]) == List.duplicate(1, 6)
+      assert hd(document["by_keyword"]) == %{"culprit" => ~s("$defs"), "tools" => 1}
+    end
+
+    test "the bundled example holds the ten reference schemas unchanged" do
+      listed = FixtureJSON.read!(@examples)["result"]["tools"]
+      assert Enum.take(listed, 10) == reference_tools()
+    end
+  end
+
+  describe "mix input_schema.check exit status" do
+    test "is 0 when every tool is accepted; a folder yields only its *.json files", %{
+      tmp_dir: dir
+    } do
+      write_json!(dir, "reference.json", %{"tools" => reference_tools()})
+      File.write!(Path.join(dir, "README.md"), "not JSON")
+      File.mkdir_p!(Path.join(dir, "nested"))
+      File.write!(Path.join([dir, "nested", "broken.json"]), "{")
+
+      {stdout, stderr, status} = Check.check([dir])
+
+      assert {stderr, status} == {"", 0}
+      assert length(table_rows(stdout)) == 10
+      assert Enum.all?(table_rows(stdout), &(&1 == ["reference.json", Enum.at(&1, 1), "ok"]))
+
+      assert stdout =~
+               "\n\nTotals: 1 file, 10 tools, 10 accepted, 0 refused " <>
+                 "(0 unsupported_capability, 0 validation)\n"
+
+      refute stdout =~ "Keywords that cost"
+
+      {document, "", 0} = json_check([dir])
+      assert document["totals"] == @accepted_totals
+      assert document["by_keyword"] == []
+    end
+
+    test "is 2 for malformed JSON, with the reason on stderr, and the other inputs still count",
+         %{tmp_dir: dir} do
+      write_json!(dir, "a_reference.json", %{"tools" => reference_tools()})
+      broken = Path.join(dir, "b_broken.json")
+      File.write!(broken, ~s({"tools": [}))
+
+      {stdout, stderr, status} = Check.check([dir])
+
+      assert status == 2
+      assert stderr == "input_schema.check: #{broken}: JSON text is malformed at byte offset 11\n"
+      assert length(table_rows(stdout)) == 10
+      assert stdout =~ "Totals: 1 file, 1 unreadable, 10 tools, 10 accepted, 0 refused"
+
+      {document, ^stderr, 2} = json_check([dir])
+      assert document["totals"] == %{@accepted_totals | "unreadable" => 1}
+
+      assert document["unreadable"] == [
+               %{"file" => broken, "reason" => "JSON text is malformed at byte offset 11"}
+             ]
+    end
+
+    test "is 2 for a duplicate key or a number beyond every float, naming where", %{tmp_dir: dir} do
+      duplicate = Path.join(dir, "duplicate.json")
+      File.write!(duplicate, ~s({"tools": [{"name": "a", "name": "b", "inputSchema": {}}]}))
+      huge = Path.join(dir, "huge.json")
+      File.write!(huge, ~s({"properties": {"n": {"type": "number", "minimum": 1e400}}}))
+
+      assert Check.check([duplicate, huge]) ==
+               {"Totals: 0 files, 2 unreadable, 0 tools, 0 accepted, 0 refused " <>
+                  "(0 unsupported_capability, 0 validation)\n",
+                "input_schema.check: #{duplicate}: JSON object has a duplicate key \"name\" " <>
+                  "at $.tools[0]\n" <>
+                  "input_schema.check: #{huge}: JSON number is too large " <>
+                  "at $.properties.n.minimum\n", 2}
+    end
+
+    test "is 2 for a missing file, and 2 wins over 1", %{tmp_dir: dir} do
+      missing = Path.join(dir, "missing.json")
+
+      {_stdout, stderr, status} = Check.check([missing, @examples])
+
+      assert status == 2
+      assert stderr == "input_schema.check: #{missing}: cannot read: no such file or directory\n"
+    end
+
+    test "is 2 for JSON that holds no tools, with a reason for each shape", %{tmp_dir: dir} do
+      inputs = [
+        {"number.json", 3,
+         "expected a tools/list result, a list of tools, a tool or a schema object"},
+        {"tools_not_list.json", %{"tools" => %{"read" => %{}}}, ~s("tools" is not a list)},
+        {"tool_not_object.json", %{"tools" => [%{"name" => "a"}, "b"]},
+         "tools[1] is not an object"},
+        {"rpc_error.json",
+         %{
+           "jsonrpc" => "2.0",
+           "id" => 1,
+           "error" => %{"code" => -32601, "message" => "Method not found"}
+         }, "the JSON-RPC response is an error: Method not found"},
+        {"rpc_other.json", %{"jsonrpc" => "2.0", "id" => 1, "result" => %{}},
+         "the JSON-RPC response holds no result.tools"}
+      ]
+
+      for {name, json, reason} <- inputs do
+        path = write_json!(dir, name, json)
+
+        assert Check.check([path]) ==
+                 {"Totals: 0 files, 1 unreadable, 0 tools, 0 accepted, 0 refused (0 unsupported_capability, 0 validation)\n",
+                  "input_schema.check: #{path}: #{reason}\n", 2}
+      end
+    end
+
+    test "is 2 with the usage for an unknown option or format" do
+      for argv <- [["--verbose"], ["--format", "xml"], ["--format"]] do
+        assert {"", "usage: mix input_schema.check [PATH ...] [--format text|json]\n", 2} ==
+                 Check.check(argv)
+      end
+    end
+
+    test "run/1 prints the report and exits with {:shutdown, status} when it is not 0", %{
+      tmp_dir: dir
+    } do
+      accepted = write_json!(dir, "reference.json", %{"tools" => reference_tools()})
+
+      assert capture_io(fn -> assert Check.run([accepted]) == :ok end) =~
+               "Totals: 1 file, 10 tools, 10 accepted"
+
+      output = capture_io(fn -> assert catch_exit(Check.run([@examples])) == {:shutdown, 1} end)
+      assert output =~ "6 refused"
+
+      stderr =
+        capture_io(:stderr, fn ->
+          capture_io(fn ->
+            assert catch_exit(Check.run([Path.join(dir, "none.json")])) == {:shutdown, 2}
+          end)
+        end)
+
+      assert stderr =~ "no such file or directory"
+    end
+  end
+
+  describe "mix input_schema.check input forms" do
+    test "a JSON-RPC response, a bare tools/list, a corpus file and a list of tools", %{
+      tmp_dir: dir
+    } do
+      tools = [
+        %{"name" => "grep", "inputSchema" => reference_schema("grep")},
+        %{
+          "name" => "dated",
+          "inputSchema" => %{"properties" => %{"d" => %{"type" => "string", "format" => "date"}}}
+        }
+      ]
+
+      write_json!(dir, "1_rpc.json", %{
+        "jsonrpc" => "2.0",
+        "id" => 7,
+        "result" => %{"tools" => tools, "nextCursor" => nil}
+      })
+
+      write_json!(dir, "2_bare.json", %{"tools" => tools})
+
+      write_json!(dir, "3_corpus.json", %{
+        "server" => "example/server",
+        "kind" => "recorded",
+        "tools" => tools
+      })
+
+      write_json!(dir, "4_list.json", tools)
+
+      {document, "", 1} = json_check([dir])
+
+      assert Enum.map(
+               document["rows"],
+               &{Path.basename(&1["file"]), &1["server"], &1["tool"], &1["verdict"]}
+             ) == [
+               {"1_rpc.json", nil, "grep", "ok"},
+               {"1_rpc.json", nil, "dated", "unsupported_capability"},
+               {"2_bare.json", nil, "grep", "ok"},
+               {"2_bare.json", nil, "dated", "unsupported_capability"},
+               {"3_corpus.json", "example/server", "grep", "ok"},
+               {"3_corpus.json", "example/server", "dated", "unsupported_capability"},
+               {"4_list.json", nil, "grep", "ok"},
+               {"4_list.json", nil, "dated", "unsupported_capability"}
+             ]
+
+      assert document["totals"]["files"] == 4
+      assert document["by_keyword"] == [%{"culprit" => ~s("format"), "tools" => 4}]
+    end
+
+    test "a single schema is one tool named after its file", %{tmp_dir: dir} do
+      write_json!(dir, "read.json", reference_schema("read"))
+      write_json!(dir, "rows.json", %{"type" => "array", "items" => %{"type" => "string"}})
+
+      {stdout, "", 1} = Check.check([dir])
+
+      assert table_rows(stdout) == [
+               ["read.json", "read", "ok"],
+               [
+                 "rows.json",
+                 "rows",
+                 "unsupported_capability",
+                 "only object tool schemas are supported",
+                 "(root)"
+               ]
+             ]
+    end
+
+    test "Anthropic input_schema, OpenAI parameters (nested under function or not), a single tool",
+         %{tmp_dir: dir} do
+      write_json!(dir, "1_mixed.json", [
+        %{"name" => "anthropic", "input_schema" => reference_schema("ls")},
+        %{
+          "type" => "function",
+          "function" => %{"name" => "openai", "parameters" => reference_schema("glob")}
+        },
+        %{"type" => "function", "name" => "responses", "parameters" => reference_schema("edit")},
+        %{"name" => "mcp_wins", "inputSchema" => reference_schema("bash"), "parameters" => nil},
+        %{"name" => "no_schema"},
+        %{"name" => "null_schema", "inputSchema" => nil},
+        %{"inputSchema" => reference_schema("write")}
+      ])
+
+      write_json!(dir, "2_tool.json", %{
+        "name" => "single",
+        "inputSchema" => reference_schema("todo")
+      })
+
+      write_json!(dir, "3_function.json", %{
+        "type" => "function",
+        "function" => %{
+          "name" => "fn",
+          "parameters" => %{
+            "type" => "object",
+            "properties" => %{"n" => %{"type" => "integer", "maximum" => 3}}
+          }
+        }
+      })
+
+      {document, "", 1} = json_check([dir])
+
+      assert verdicts(document) == [
+               {"anthropic", "ok"},
+               {"openai", "ok"},
+               {"responses", "ok"},
+               {"mcp_wins", "ok"},
+               {"no_schema", "unsupported_capability"},
+               {"null_schema", "unsupported_capability"},
+               {"tools[6]", "ok"},
+               {"single", "ok"},
+               {"fn", "unsupported_capability"}
+             ]
+
+      messages = Enum.map(document["rows"], & &1["message"])
+      assert Enum.at(messages, 4) == "tool schema is required"
+      assert Enum.at(messages, 5) == "tool schema is required"
+      assert List.last(document["rows"])["culprit"] == ~s("maximum")
+      assert List.last(document["rows"])["schema_path"] == "properties.n"
+    end
+
+    test "a keyword refused for its type is shown as the contract's atom", %{tmp_dir: dir} do
+      path =
+        write_json!(dir, "typed.json", %{
+          "type" => "object",
+          "properties" => %{"tags" => %{"type" => "array", "minimum" => 1}}
+        })
+
+      {stdout, "", 1} = Check.check([path])
+
+      assert table_rows(stdout) == [
+               [
+                 "typed.json",
+                 "typed",
+                 "unsupported_capability",
+                 "schema keyword is unsupported for this type",
+                 ":minimum",
+                 "properties.tags"
+               ]
+             ]
+    end
+  end
+
+  describe "mix input_schema.validate" do
+    test "exits 0 and prints {:ok, arguments} for valid arguments", %{tmp_dir: dir} do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+      arguments = Path.join(dir, "args.json")
+      File.write!(arguments, ~s({"path": "README.md", "limit": 10}))
+
+      assert Validate.validate([schema, arguments]) ==
+               {inspect({:ok, %{"path" => "README.md", "limit" => 10}}, pretty: true) <> "\n", "",
+                0}
+    end
+
+    test "exits 1 and prints the error for invalid arguments; --all lists every error", %{
+      tmp_dir: dir
+    } do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+      arguments = Path.join(dir, "args.json")
+      File.write!(arguments, ~s({"offset": 0, "limit": "ten"}))
+
+      first =
+        {:error, :validation,
+         %{message: "required tool argument is missing", path: "$arguments", property: "path"}}
+
+      assert Validate.validate([schema, arguments]) ==
+               {inspect(first, pretty: true) <> "\n", "", 1}
+
+      missing = %{
+        message: "required tool argument is missing",
+        path: "$arguments",
+        property: "path"
+      }
+
+      all =
+        {:error, :validation,
+         Map.put(missing, :errors, [
+           missing,
+           %{
+             message: "tool argument has the wrong type",
+             path: "$arguments.limit",
+             type: "integer"
+           },
+           %{message: "tool argument is below the minimum", path: "$arguments.offset", minimum: 1}
+         ])}
+
+      assert Validate.validate([schema, arguments, "--all"]) ==
+               {inspect(all, pretty: true) <> "\n", "", 1}
+    end
+
+    test "exits 1 for arguments that are not valid JSON or not an object", %{tmp_dir: dir} do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+
+      for {text, result} <- [
+            {"{",
+             {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 1}}},
+            {"[1]", {:error, :validation, %{message: "tool schema and arguments must be maps"}}},
+            {~s({"path": "a", "path": "b"}),
+             {:error, :validation,
+              %{
+                message: "tool arguments contain a duplicate key",
+                path: "$arguments",
+                property: "path"
+              }}}
+          ] do
+        arguments = Path.join(dir, "args.json")
+        File.write!(arguments, text)
+
+        assert Validate.validate([schema, arguments]) ==
+                 {inspect(result, pretty: true) <> "\n", "", 1}
+      end
+    end
+
+    test "picks a tool of a tools/list with --tool", %{tmp_dir: dir} do
+      arguments = Path.join(dir, "args.json")
+      File.write!(arguments, ~s({"action": "archive"}))
+
+      {stdout, "", 1} = Validate.validate([@examples, arguments, "--tool", "todo"])
+      assert stdout =~ "tool argument is not an allowed enum value"
+
+      {stdout, "", 1} = Validate.validate([@examples, arguments, "--tool", "fetch_page"])
+      assert stdout =~ ~s(keyword: "format")
+
+      {stdout, "", 0} =
+        Validate.validate([@reference_tools, write_json!(dir, "ls.json", %{}), "--tool", "ls"])
+
+      assert stdout == "{:ok, %{}}\n"
+    end
+
+    test "exits 2 with a reason when the input cannot be used", %{tmp_dir: dir} do
+      arguments = write_json!(dir, "args.json", %{"path" => "a"})
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+      broken = Path.join(dir, "broken.json")
+      File.write!(broken, "{]")
+      missing = Path.join(dir, "missing.json")
+
+      {"", stderr, 2} = Validate.validate([@examples, arguments])
+
+      assert stderr ==
+               "input_schema.validate: #{@examples} holds 16 tools; pick one with --tool NAME " <>
+                 "(it holds #{Enum.join(@reference_names, ", ")}, fetch_page, schedule_meeting, " <>
+                 "search_issues, draw_shapes, set_labels, pick_option)\n"
+
+      {"", stderr, 2} = Validate.validate([@examples, arguments, "--tool", "nope"])
+
+      assert stderr =~
+               "input_schema.validate: #{@examples} holds no tool named \"nope\" (it holds read,"
+
+      {"", stderr, 2} = Validate.validate([broken, arguments])
+
+      assert stderr ==
+               "input_schema.validate: #{broken}: JSON text is malformed at byte offset 1\n"
+
+      assert Validate.validate([missing, arguments]) ==
+               {"", "input_schema.validate: #{missing}: cannot read: no such file or directory\n",
+                2}
+
+      assert Validate.validate([schema, missing]) ==
+               {"", "input_schema.validate: #{missing}: cannot read: no such file or directory\n",
+                2}
+
+      usage = "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]\n"
+      assert Validate.validate([schema]) == {"", usage, 2}
+      assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}
+    end
+
+    test "run/1 exits with {:shutdown, 1} for an error result and returns for ok", %{tmp_dir: dir} do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+      valid = write_json!(dir, "valid.json", %{"path" => "a"})
+      invalid = write_json!(dir, "invalid.json", %{})
+
+      assert capture_io(fn -> assert Validate.run([schema, valid]) == :ok end) ==
+               ~s({:ok, %{"path" => "a"}}\n)
+
+      assert capture_io(fn ->
+               assert catch_exit(Validate.run([schema, invalid])) == {:shutdown, 1}
+             end) =~
+               "required tool argument is missing"
+    end
+  end
+
+  describe "the JSON of --format json" do
+    test "escapes what JSON requires and reads back as the same term" do
+      term = %{
+        "text" => "quote \" backslash \\ newline \n tab \t bell \a nul \0 é 😀",
+        "list" => [1, -2, 1.5, 1.0e20, 12_345_678_901_234_567_890, true, false, nil],
+        "atom" => :unsupported_capability,
+        "nested" => %{"empty" => %{}, "none" => []}
+      }
+
+      encoded = JSONEncoder.encode(term)
+      refute encoded =~ "\n"
+      assert encoded =~ ~S(bell \u0007 nul \u0000)
+      assert FixtureJSON.decode!(encoded) == %{term | "atom" => "unsupported_capability"}
+    end
+
+    test "turns bytes that are not UTF-8 into U+FFFD" do
+      assert JSONEncoder.encode("a" <> <<0xFF>> <> "b") == ~s("a\uFFFDb")
+    end
+  end
+
+  describe "mix input_schema.check on the corpus" do
+    @describetag :corpus
+
+    test "reports 488 tools from 29 servers, 179 of them accepted" do
+      {document, "", 1} = json_check([@corpus])
+
+      assert document["totals"] == %{
+               "files" => 29,
+               "unreadable" => 0,
+               "tools" => 488,
+               "accepted" => 179,
+               "refused" => 309,
+               "unsupported_capability" => 309,
+               "validation" => 0
+             }
+
+      # Every refusal has its reason and a location; the text table agrees with the JSON.
+      refused = Enum.reject(document["rows"], &(&1["verdict"] == "ok"))
+      assert Enum.all?(refused, &(is_binary(&1["message"]) and is_binary(&1["schema_path"])))
+
+      {stdout, "", 1} = Check.check([@corpus])
+      assert length(table_rows(stdout)) == 488
+      assert stdout =~ "Totals: 29 files, 488 tools, 179 accepted, 309 refused"
+    end
+  end
+end
