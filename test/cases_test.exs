@@ -5,19 +5,14 @@ defmodule InputSchema.CasesTest do
   # `validate_schema/1`.
   use ExUnit.Case, async: true
 
+  alias InputSchema.SchemaKeys
+
   alias InputSchema.FixtureJSON
 
   @case_files Path.wildcard(Path.expand("../fixtures/cases/*.json", __DIR__)) |> Enum.sort()
 
   # The argument errors of contract section 3; every other error comes from the schema phase.
-  @argument_messages [
-    "required tool argument is missing",
-    "additional tool argument is not allowed",
-    "tool argument has the wrong type",
-    "tool argument is below the minimum",
-    "tool argument is not an allowed enum value",
-    "tool argument must match exactly one oneOf branch"
-  ]
+  @argument_messages SchemaKeys.argument_messages()
 
   test "the case files are found and hold enough cases" do
     assert length(@case_files) >= 5
@@ -98,29 +93,7 @@ defmodule InputSchema.CasesTest do
   defp argument_phase?({:error, _class, %{message: message}}), do: message in @argument_messages
 
   defp schema_for(schema, :string_keys), do: schema
-  defp schema_for(schema, :atom_keys), do: atomize_schema(schema)
-
-  # Every key of a schema map becomes an atom, recursively through `properties` values, `items`
-  # and `oneOf` branches; property names too. Enum choices and `required` entries stay as they are.
-  defp atomize_schema(schema) when is_map(schema) do
-    Map.new(schema, fn {key, value} ->
-      keyword = String.to_atom(key)
-      {keyword, atomize_keyword_value(keyword, value)}
-    end)
-  end
-
-  defp atomize_schema(other), do: other
-
-  defp atomize_keyword_value(:properties, properties) when is_map(properties) do
-    Map.new(properties, fn {name, schema} -> {String.to_atom(name), atomize_schema(schema)} end)
-  end
-
-  defp atomize_keyword_value(:items, schema), do: atomize_schema(schema)
-
-  defp atomize_keyword_value(:oneOf, branches) when is_list(branches),
-    do: Enum.map(branches, &atomize_schema/1)
-
-  defp atomize_keyword_value(_keyword, value), do: value
+  defp schema_for(schema, :atom_keys), do: SchemaKeys.atomize(schema)
 
   defp expected_result("ok", arguments, _key_mode), do: {:ok, arguments}
 

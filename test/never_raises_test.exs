@@ -4,6 +4,8 @@ defmodule InputSchema.NeverRaisesTest do
   # position first, then a seeded random walk over generated terms and mutated reference schemas.
   use ExUnit.Case, async: true
 
+  alias InputSchema.SchemaKeys
+
   alias InputSchema.FixtureJSON
 
   @tools_file Path.expand("../fixtures/reference_tools.json", __DIR__)
@@ -11,14 +13,7 @@ defmodule InputSchema.NeverRaisesTest do
   @reference_schemas Enum.map(FixtureJSON.read!(@tools_file)["tools"], & &1["inputSchema"])
 
   @classes [:validation, :unsupported_capability]
-  @argument_messages [
-    "required tool argument is missing",
-    "additional tool argument is not allowed",
-    "tool argument has the wrong type",
-    "tool argument is below the minimum",
-    "tool argument is not an allowed enum value",
-    "tool argument must match exactly one oneOf branch"
-  ]
+  @argument_messages SchemaKeys.argument_messages()
   @atomizable ~w(type properties required additionalProperties additional_properties description
                  enum minimum items oneOf path offset limit pattern options question action
                  status label value a b x format default)

@@ -4,6 +4,8 @@ defmodule InputSchema.ReferenceToolsTest do
   # as atoms; then the behaviours issue #2 names one by one.
   use ExUnit.Case, async: true
 
+  alias InputSchema.SchemaKeys
+
   alias InputSchema.FixtureJSON
 
   @tools_file Path.expand("../fixtures/reference_tools.json", __DIR__)
@@ -344,27 +346,5 @@ defmodule InputSchema.ReferenceToolsTest do
   end
 
   defp schema_for(schema, :string_keys), do: schema
-  defp schema_for(schema, :atom_keys), do: atomize_schema(schema)
-
-  # Every key of a schema map becomes an atom, recursively through `properties` values, `items`
-  # and `oneOf` branches; property names too. Enum choices and `required` entries stay.
-  defp atomize_schema(schema) when is_map(schema) do
-    Map.new(schema, fn {key, value} ->
-      keyword = String.to_atom(key)
-      {keyword, atomize_keyword_value(keyword, value)}
-    end)
-  end
-
-  defp atomize_schema(other), do: other
-
-  defp atomize_keyword_value(:properties, properties) when is_map(properties) do
-    Map.new(properties, fn {name, schema} -> {String.to_atom(name), atomize_schema(schema)} end)
-  end
-
-  defp atomize_keyword_value(:items, schema), do: atomize_schema(schema)
-
-  defp atomize_keyword_value(:oneOf, branches) when is_list(branches),
-    do: Enum.map(branches, &atomize_schema/1)
-
-  defp atomize_keyword_value(_keyword, value), do: value
+  defp schema_for(schema, :atom_keys), do: SchemaKeys.atomize(schema)
 end
