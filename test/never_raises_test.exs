@@ -164,28 +164,35 @@ defmodule InputSchema.NeverRaisesTest do
 
   describe "seeded random terms" do
     @seed {1, 2, 3}
-    @iterations 5_000
 
-    test "generated schemas and arguments never raise, and raw and compiled agree" do
+    # CI runs 5,000 iterations; the soak command in the README sets many more.
+    defp iterations, do: String.to_integer(System.get_env("INPUT_SCHEMA_SOAK_ITERATIONS", "5000"))
+
+    test "generated schemas and arguments never raise, and raw, compiled and JSON text agree" do
       :rand.seed(:exsss, @seed)
 
-      for iteration <- 1..@iterations do
-        {schema, arguments} = random_case()
-        label = "seed #{inspect(@seed)}, iteration #{iteration}"
+      json_checked =
+        for iteration <- 1..iterations(), reduce: 0 do
+          checked ->
+            {schema, arguments} = random_case()
+            label = "seed #{inspect(@seed)}, iteration #{iteration}"
 
-        try do
-          check_all_entry_points(schema, arguments, label)
-        rescue
-          error in [ExUnit.AssertionError] ->
-            reraise %{
-                      error
-                      | message:
-                          "#{error.message}\n#{label}\nschema: #{inspect(schema, limit: :infinity)}\n" <>
-                            "arguments: #{inspect(arguments, limit: :infinity)}"
-                    },
-                    __STACKTRACE__
+            try do
+              if check_all_entry_points(schema, arguments, label), do: checked + 1, else: checked
+            rescue
+              error in [ExUnit.AssertionError] ->
+                reraise %{
+                          error
+                          | message:
+                              "#{error.message}\n#{label}\nschema: #{inspect(schema, limit: :infinity)}\n" <>
+                                "arguments: #{inspect(arguments, limit: :infinity)}"
+                        },
+                        __STACKTRACE__
+            end
         end
-      end
+
+      # The JSON-text comparison must not be vacuous: enough generated arguments are JSON.
+      assert json_checked > div(iterations(), 10), "only #{json_checked} JSON-text comparisons"
     end
 
     test "mutated reference schemas produce both accepted and refused schemas" do
@@ -234,7 +241,31 @@ defmodule InputSchema.NeverRaisesTest do
       error ->
         assert error === schema_answer, "#{label}: compile and validate_schema differ"
     end
+
+    # Returns whether the JSON-text entry point was compared too.
+    if json_value?(arguments) do
+      text = InputSchema.JSONEncoder.encode(arguments)
+      assert InputSchema.validate_json(schema, text) === raw, "#{label}: JSON text differs"
+      true
+    else
+      false
+    end
   end
+
+  # Terms that JSON text can carry exactly: their text decodes to the very same term.
+  defp json_value?(value) when is_binary(value), do: String.valid?(value)
+  defp json_value?(value) when is_number(value) or value in [true, false, nil], do: true
+
+  defp json_value?(value) when is_list(value),
+    do: not List.improper?(value) and Enum.all?(value, &json_value?/1)
+
+  defp json_value?(value) when is_map(value) and not is_struct(value),
+    do:
+      Enum.all?(value, fn {key, member} ->
+        is_binary(key) and json_value?(key) and json_value?(member)
+      end)
+
+  defp json_value?(_value), do: false
 
   defp assert_answer({:ok, result}, arguments, label),
     do: assert(result === arguments, "#{label}: {:ok, _} did not return the arguments")
