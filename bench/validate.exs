@@ -1,0 +1,378 @@
+# Figures for issue #3: microseconds per call of InputSchema.validate/2 and validate_schema/1,
+# with raw and with compiled schemas, beside the cost of an empty NIF call (the floor) and the
+# pure-Elixir validator's figures on the same machine (the anchors). Not a test: nothing here
+# fails a build; the PASS/MISS lines at the end compare against the issue's targets.
+#
+#     mix run bench/validate.exs
+#
+# Every figure is the median of several timed rounds of a plain loop, after a calibration that
+# sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
+# (raw and compiled alike) before it is timed, so a figure never measures the wrong outcome.
+
+Code.require_file("../test/support/fixture_json.ex", __DIR__)
+
+defmodule Bench.Timing do
+  @moduledoc false
+
+  @calibration_us 2_000
+  @round_us 20_000
+  @rounds 9
+
+  @doc """
+  Median microseconds per call of `fun` (a zero-arity function), timed in a fresh process so
+  that every figure starts from the same heap and garbage-collection state.
+  """
+  def per_call_us(fun) do
+    Task.await(Task.async(fn -> measure(fun) end), :infinity)
+  end
+
+  defp measure(fun) do
+    calls = calibrate(fun, 1)
+    _warm_up = round_us(fun, calls)
+    samples = for _ <- 1..@rounds, do: round_us(fun, calls) / calls
+    median(samples)
+  end
+
+  # Doubles the loop until it runs long enough to time, then scales it to a round.
+  defp calibrate(fun, calls) do
+    case round_us(fun, calls) do
+      us when us >= @calibration_us -> max(1, div(calls * @round_us, us))
+      _ -> calibrate(fun, calls * 2)
+    end
+  end
+
+  defp round_us(fun, calls) do
+    {us, :ok} = :timer.tc(fn -> loop(calls, fun) end)
+    us
+  end
+
+  defp loop(0, _fun), do: :ok
+
+  defp loop(calls, fun) do
+    fun.()
+    loop(calls - 1, fun)
+  end
+
+  defp median(samples) do
+    sorted = Enum.sort(samples)
+    middle = div(length(sorted), 2)
+
+    if rem(length(sorted), 2) == 1,
+      do: Enum.at(sorted, middle),
+      else: (Enum.at(sorted, middle - 1) + Enum.at(sorted, middle)) / 2
+  end
+end
+
+defmodule Bench.Cases do
+  @moduledoc false
+
+  alias InputSchema.FixtureJSON
+
+  # The valid call timed for each tool: its fullest one, and for ask_user_question the one with
+  # two options (one plain, one labelled), the shape of the pure-Elixir anchor.
+  @valid_calls %{
+    "read" => "read: window starting at line 1 (offset equal to its minimum)",
+    "grep" => "grep: every option, context 0 and limit 1 at their minimums",
+    "bash" => "bash: command with timeout",
+    "glob" => "glob: pattern, path and limit",
+    "write" => "write: path and content",
+    "url_fetch" => "url_fetch: max_length equal to its minimum",
+    "edit" => "edit: replace a snippet",
+    "ls" => "ls: path and limit 1",
+    "ask_user_question" => "ask_user_question: string and object options mixed",
+    "todo" => "todo: move an item to in_progress"
+  }
+
+  @error_kinds [
+    {"required tool argument is missing", "missing required"},
+    {"tool argument has the wrong type", "wrong type"},
+    {"tool argument is below the minimum", "below minimum"},
+    {"tool argument is not an allowed enum value", "enum"},
+    {"tool argument must match exactly one oneOf branch", "oneOf"}
+  ]
+
+  @additional "additional tool argument is not allowed"
+
+  def schemas do
+    FixtureJSON.read!("fixtures/reference_tools.json")
+    |> Map.fetch!("tools")
+    |> Map.new(fn tool -> {tool["name"], tool["inputSchema"]} end)
+  end
+
+  @doc """
+  Per tool: its valid call, the first call of each kind of argument error, and the valid call
+  plus an unknown key under `additionalProperties: false` (no reference schema sets it, so that
+  error needs a variant of the schema). Each case is `{label, schema, arguments, expected}` with
+  `expected` `:ok` or the error message.
+  """
+  def reference_cases(schemas) do
+    calls = "fixtures/reference_calls.json" |> FixtureJSON.read!() |> Map.fetch!("calls")
+    tool_order = FixtureJSON.read!("fixtures/reference_tools.json")["tools"]
+
+    Enum.flat_map(tool_order, fn %{"name" => tool} ->
+      schema = Map.fetch!(schemas, tool)
+      of_tool = Enum.filter(calls, &(&1["tool"] == tool))
+      valid = Enum.find(of_tool, &(&1["name"] == @valid_calls[tool])) || missing_call(tool)
+
+      errors =
+        for {message, label} <- @error_kinds,
+            %{"arguments" => arguments} <- [Enum.find(of_tool, &expects?(&1, message))],
+            do: {"#{tool} #{label}", schema, arguments, message}
+
+      additional =
+        {"#{tool} additional", Map.put(schema, "additionalProperties", false),
+         Map.put(valid["arguments"], "unexpected", 1), @additional}
+
+      [{"#{tool} valid", schema, valid["arguments"], :ok}] ++ errors ++ [additional]
+    end)
+  end
+
+  defp expects?(%{"expect" => %{"message" => message}}, message), do: true
+  defp expects?(_call, _message), do: false
+
+  defp missing_call(tool),
+    do: raise("reference_calls.json has no call named #{inspect(@valid_calls[tool])}")
+
+  def large_cases(schemas) do
+    strings = for i <- 1..10_000, do: "option #{i}"
+    objects = for i <- 1..10_000, do: %{"label" => "Option #{i}", "value" => "option-#{i}"}
+    ask = schemas["ask_user_question"]
+
+    [
+      {"ask_user_question 10k string options", ask,
+       %{"question" => "Pick one", "options" => strings}, :ok},
+      {"ask_user_question 10k object options", ask,
+       %{"question" => "Pick one", "options" => objects}, :ok},
+      {"write 10 MB content", schemas["write"],
+       %{"path" => "big.txt", "content" => :binary.copy("x", 10 * 1024 * 1024)}, :ok}
+    ]
+  end
+
+  @doc "Every `tools[].inputSchema` of the corpus, or `{:skip, reason}`."
+  def corpus(dir) do
+    case Path.wildcard(Path.join(dir, "*.json")) do
+      [] ->
+        {:skip, "#{dir} not found (or empty): validate_schema over the corpus is skipped"}
+
+      files ->
+        schemas =
+          for file <- files,
+              tool <- FixtureJSON.read!(file) |> Map.get("tools", []),
+              Map.has_key?(tool, "inputSchema"),
+              do: tool["inputSchema"]
+
+        {:ok, length(files), schemas}
+    end
+  end
+end
+
+defmodule Bench do
+  @moduledoc false
+
+  alias Bench.{Cases, Timing}
+
+  # The pure-Elixir validator on this machine (issue #3), in microseconds.
+  @anchor_read 12.0
+  @anchor_ask 37.0
+  @anchor_ask_10k 36_000.0
+  @anchors %{
+    "read valid" => @anchor_read,
+    "ask_user_question valid" => @anchor_ask,
+    "ask_user_question 10k string options" => @anchor_ask_10k,
+    "ask_user_question 10k object options" => @anchor_ask_10k
+  }
+
+  def run do
+    Code.ensure_loaded!(InputSchema.Native)
+    started = System.monotonic_time(:millisecond)
+    schemas = Cases.schemas()
+    cases = Cases.reference_cases(schemas) ++ Cases.large_cases(schemas)
+
+    floor = Timing.per_call_us(fn -> InputSchema.Native.noop() end)
+    loop = Timing.per_call_us(fn -> :ok end)
+    # What a compiled call costs before any check: the wrapper, the resource and the answer.
+    {_, _, read_arguments, :ok} = List.keyfind(cases, "read valid", 0)
+    {:ok, bare} = InputSchema.compile(%{"type" => "object"})
+    bare_us = Timing.per_call_us(fn -> InputSchema.validate(bare, read_arguments) end)
+
+    IO.puts("""
+    InputSchema benchmarks (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}, \
+    Elixir #{System.version()}#{load_average()})
+    median of 9 rounds of ~20 ms each; us = microseconds per call
+      floor: empty NIF call (InputSchema.Native.noop/0)            #{fmt(floor, 3)} us
+      loop:  empty Elixir closure, the loop's own cost             #{fmt(loop, 3)} us
+      bare:  compiled %{"type" => "object"} on the read call       #{fmt(bare_us, 3)} us \
+    (#{fmt(bare_us / floor, 1)}x floor: no check, only the call)
+    """)
+
+    results = Enum.map(cases, &measure/1)
+    print_table(results, floor)
+    corpus_figures()
+    print_targets(results, floor)
+
+    elapsed = (System.monotonic_time(:millisecond) - started) / 1000
+    IO.puts("\nwhole run: #{fmt(elapsed, 1)} s")
+  end
+
+  # Other work on the machine skews every figure; say how busy it was (Linux only).
+  defp load_average do
+    case File.read("/proc/loadavg") do
+      {:ok, text} -> ", load average #{text |> String.split() |> hd()}"
+      {:error, _} -> ""
+    end
+  end
+
+  defp measure({label, schema, arguments, expected}) do
+    {:ok, compiled} = InputSchema.compile(schema)
+    raw_answer = InputSchema.validate(schema, arguments)
+    check!(label, raw_answer, expected)
+
+    if InputSchema.validate(compiled, arguments) != raw_answer,
+      do: raise("#{label}: the compiled schema answers differently from the raw one")
+
+    raw = Timing.per_call_us(fn -> InputSchema.validate(schema, arguments) end)
+    compiled_us = Timing.per_call_us(fn -> InputSchema.validate(compiled, arguments) end)
+    %{label: label, raw: raw, compiled: compiled_us}
+  end
+
+  defp check!(_label, {:ok, _}, :ok), do: :ok
+  defp check!(_label, {:error, :validation, %{message: message}}, message), do: :ok
+
+  defp check!(label, answer, expected),
+    do: raise("#{label}: expected #{inspect(expected)}, got #{inspect(answer, limit: 5)}")
+
+  defp print_table(results, floor) do
+    header = [
+      pad("case", 38),
+      lpad("raw us", 10),
+      lpad("comp us", 10),
+      lpad("raw/floor", 10),
+      lpad("comp/floor", 11),
+      lpad("raw/comp", 9),
+      lpad("anchor us", 10),
+      lpad("anchor/raw", 11),
+      lpad("anchor/comp", 12)
+    ]
+
+    IO.puts("""
+    validate/2, raw schema vs compiled schema (InputSchema.compile/1); x/floor = times the empty
+    NIF call; anchor = the pure-Elixir validator's time for the same kind of call (issue #3),
+    anchor/raw and anchor/comp = how many times faster than it
+    """)
+
+    IO.puts(Enum.join(header))
+
+    for %{label: label, raw: raw, compiled: compiled} <- results do
+      anchor = @anchors[label]
+
+      anchor_columns =
+        if anchor,
+          do: [
+            lpad(fmt(anchor, 0), 10),
+            lpad(fmt(anchor / raw, 1) <> "x", 11),
+            lpad(fmt(anchor / compiled, 1) <> "x", 12)
+          ],
+          else: []
+
+      IO.puts(
+        Enum.join(
+          [
+            pad(label, 38),
+            lpad(fmt(raw, 3), 10),
+            lpad(fmt(compiled, 3), 10),
+            lpad(fmt(raw / floor, 1) <> "x", 10),
+            lpad(fmt(compiled / floor, 1) <> "x", 11),
+            lpad(fmt(raw / compiled, 1) <> "x", 9)
+          ] ++ anchor_columns
+        )
+      )
+    end
+  end
+
+  defp corpus_figures do
+    dir = Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+
+    case Cases.corpus(dir) do
+      {:skip, note} ->
+        IO.puts("\n#{note}")
+
+      {:ok, files, schemas} ->
+        count = length(schemas)
+        accepted = Enum.count(schemas, &(InputSchema.validate_schema(&1) == :ok))
+        compiled = for schema <- schemas, {:ok, c} <- [InputSchema.compile(schema)], do: c
+
+        raw_pass =
+          Timing.per_call_us(fn -> Enum.each(schemas, &InputSchema.validate_schema/1) end)
+
+        compile_pass = Timing.per_call_us(fn -> Enum.each(schemas, &InputSchema.compile/1) end)
+
+        compiled_pass =
+          Timing.per_call_us(fn -> Enum.each(compiled, &InputSchema.validate_schema/1) end)
+
+        IO.puts("""
+
+        validate_schema/1 over the corpus: #{count} schemas from #{files} files in #{dir}
+        (#{accepted} accepted, #{count - accepted} refused with an error; compiled: the #{accepted} accepted)
+        #{pad("", 38)}#{lpad("us/pass", 10)}#{lpad("us/schema", 11)}
+        #{pad("validate_schema raw", 38)}#{lpad(fmt(raw_pass, 1), 10)}#{lpad(fmt(raw_pass / count, 3), 11)}
+        #{pad("compile raw", 38)}#{lpad(fmt(compile_pass, 1), 10)}#{lpad(fmt(compile_pass / count, 3), 11)}
+        #{pad("validate_schema compiled", 38)}#{lpad(fmt(compiled_pass, 1), 10)}#{lpad(fmt(compiled_pass / max(accepted, 1), 3), 11)}\
+        """)
+    end
+  end
+
+  defp print_targets(results, floor) do
+    figures = Map.new(results, &{&1.label, &1})
+    read = figures["read valid"]
+    ask = figures["ask_user_question valid"]
+
+    ask_10k = [
+      figures["ask_user_question 10k string options"],
+      figures["ask_user_question 10k object options"]
+    ]
+
+    valid = Enum.filter(results, &String.ends_with?(&1.label, " valid"))
+
+    IO.puts("\ntargets (issue #3)")
+
+    target(
+      read.compiled <= 3 * floor,
+      "compiled validate on read within 3x of the floor: #{fmt(read.compiled / floor, 2)}x " <>
+        "(#{fmt(read.compiled, 3)} us vs #{fmt(floor, 3)} us)"
+    )
+
+    for {row, anchor} <- [{read, @anchor_read}, {ask, @anchor_ask}] do
+      target(
+        row.raw * 10 <= anchor,
+        "raw #{row.label} at least 10x faster than #{fmt(anchor, 0)} us: " <>
+          "#{fmt(anchor / row.raw, 2)}x (#{fmt(row.raw, 3)} us)"
+      )
+
+      target(
+        row.compiled * 30 <= anchor,
+        "compiled #{row.label} at least 30x faster than #{fmt(anchor, 0)} us: " <>
+          "#{fmt(anchor / row.compiled, 2)}x (#{fmt(row.compiled, 3)} us)"
+      )
+    end
+
+    slowest_raw = Enum.max_by(valid, & &1.raw)
+    slowest_compiled = Enum.max_by(valid, & &1.compiled)
+
+    IO.puts(
+      "     (all ten valid calls: slowest raw #{slowest_raw.label} #{fmt(slowest_raw.raw, 3)} us, " <>
+        "slowest compiled #{slowest_compiled.label} #{fmt(slowest_compiled.compiled, 3)} us)"
+    )
+
+    for row <- ask_10k, {kind, us} <- [raw: row.raw, compiled: row.compiled] do
+      target(us < 1000, "#{row.label}, #{kind}, under 1 ms: #{fmt(us, 1)} us")
+    end
+  end
+
+  defp target(met?, text), do: IO.puts("#{if met?, do: "PASS", else: "MISS"} #{text}")
+
+  defp fmt(number, decimals), do: :erlang.float_to_binary(number / 1, decimals: decimals)
+  defp pad(text, width), do: String.pad_trailing(text, width)
+  defp lpad(text, width), do: String.pad_leading(text, width)
+end
+
+Bench.run()
