@@ -25,7 +25,7 @@ pub(crate) struct Array<A> {
     items: Option<Box<Node<A>>>,
 }
 
-impl<A: Copy> Array<A> {
+impl<A: Copy + PartialEq> Array<A> {
     pub fn compile<'a, V: Value<'a, AtomKey = A>>(
         compiler: &mut Compiler<'_>,
         keywords: &Keywords<V>,

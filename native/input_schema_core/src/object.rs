@@ -16,13 +16,27 @@ const LABEL: TypeLabel = TypeLabel {
 /// Rejected beside `type: object`, in this order.
 const REJECTED: [TypeKeyword; 2] = [TypeKeyword::Minimum, TypeKeyword::Items];
 
+/// Objects with at most this many properties find their arguments in one walk of the argument
+/// map, keeping the matches on the stack; larger ones look each property up.
+const WALK_MAX_PROPERTIES: usize = 16;
+/// An argument map this small (a flat map) is walked rather than searched.
+const WALK_MAX_ENTRIES: usize = 32;
+
 #[derive(Debug)]
 pub(crate) struct Object<A> {
     properties: Vec<Property<A>>,
-    required: Vec<Box<[u8]>>,
+    required: Vec<Required>,
     additional_allowed: bool,
-    /// String forms of the property names, sorted, for the additionalProperties check.
-    names: Vec<Box<[u8]>>,
+    /// Property indices sorted by string form: which properties an argument key names.
+    by_name: Vec<usize>,
+}
+
+#[derive(Debug)]
+struct Required {
+    name: Box<[u8]>,
+    /// A property of the same string form, whose walk result tells whether a string key
+    /// carries the name.
+    property: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -34,7 +48,7 @@ struct Property<A> {
     node: Node<A>,
 }
 
-impl<A: Copy> Object<A> {
+impl<A: Copy + PartialEq> Object<A> {
     pub fn compile<'a, V: Value<'a, AtomKey = A>>(
         compiler: &mut Compiler<'_>,
         keywords: &Keywords<V>,
@@ -80,17 +94,20 @@ impl<A: Copy> Object<A> {
                 node,
             });
         }
-        let mut names: Vec<Box<[u8]>> = compiled
-            .iter()
-            .map(|property| property.name.clone())
+        let mut by_name: Vec<usize> = (0..compiled.len()).collect();
+        by_name.sort_unstable_by(|a, b| name_of(&compiled, *a).cmp(name_of(&compiled, *b)));
+        let required = required
+            .into_iter()
+            .map(|name| {
+                let property = compiled.iter().position(|property| property.name == name);
+                Required { name, property }
+            })
             .collect();
-        names.sort_unstable();
-        names.dedup();
         Ok(Object {
             properties: compiled,
             required,
             additional_allowed,
-            names,
+            by_name,
         })
     }
 
@@ -108,21 +125,102 @@ impl<A: Copy> Object<A> {
                 type_: LABEL,
             });
         }
+        // Without properties and with any key allowed there is nothing to walk for.
+        let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
+        if walk_needed
+            && self.properties.len() <= WALK_MAX_PROPERTIES
+            && (value.map_len() <= WALK_MAX_ENTRIES || !self.additional_allowed)
+        {
+            self.check_by_walk(validator, value, trail)
+        } else {
+            self.check_by_lookup(validator, value, trail)
+        }
+    }
+
+    /// One walk of the argument map finds every property's argument and every undeclared key;
+    /// the errors are then reported in the contract's order.
+    fn check_by_walk<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        // Per property: the argument under its atom key, and under its string form.
+        let mut found: [(Option<V>, Option<V>); WALK_MAX_PROPERTIES] =
+            [(None, None); WALK_MAX_PROPERTIES];
+        // Undeclared keys, in map order; allocated only when there is one.
+        let mut undeclared: Vec<V> = Vec::new();
+        for (key, argument) in value.map_entries() {
+            validator.spend(1)?;
+            match key.kind() {
+                Kind::Binary(text) => {
+                    validator.spend_bytes(text.len())?;
+                    for index in self.named(text) {
+                        if let Some(slot) = found.get_mut(*index) {
+                            slot.1 = Some(argument);
+                        }
+                    }
+                }
+                Kind::Atom(_) => {
+                    let atom = key.atom_key();
+                    for (slot, property) in found.iter_mut().zip(&self.properties) {
+                        if property.atom.is_some() && property.atom == atom {
+                            slot.0 = Some(argument);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if !self.additional_allowed && !self.declares(key, validator)? {
+                undeclared.push(key);
+            }
+        }
         let mut valid = true;
-        for name in &self.required {
-            validator.spend_bytes(name.len())?;
+        for required in &self.required {
+            let present = match required.property {
+                Some(index) => found.get(index).is_some_and(|slot| slot.1.is_some()),
+                None => {
+                    validator.spend_bytes(required.name.len())?;
+                    value.map_get_binary(&required.name).is_some()
+                }
+            };
+            if !present {
+                valid &= self.missing(validator, required, trail)?;
+            }
+        }
+        for key in undeclared {
+            valid &= validator.fail(|| Error::AdditionalProperty {
+                path: trail.argument_path(),
+                property: key,
+            })?;
+        }
+        for (property, (by_atom, by_binary)) in self.properties.iter().zip(found) {
+            if let Some(argument) = by_atom.or(by_binary) {
+                let child = trail.child(Segment::Property(&property.name));
+                valid &= validator.check(&property.node, argument, &child)?;
+            }
+        }
+        Ok(valid)
+    }
+
+    /// For objects with many properties, or large argument maps: a lookup per name.
+    fn check_by_lookup<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        for required in &self.required {
+            validator.spend_bytes(required.name.len())?;
             // Only string keys satisfy `required`.
-            if value.map_get_binary(name).is_none() {
-                valid &= validator.fail(|| Error::MissingRequired {
-                    path: trail.argument_path(),
-                    property: name.clone(),
-                })?;
+            if value.map_get_binary(&required.name).is_none() {
+                valid &= self.missing(validator, required, trail)?;
             }
         }
         if !self.additional_allowed {
             for (key, _) in value.map_entries() {
-                let declared = self.declares(key, validator)?;
-                if !declared {
+                if !self.declares(key, validator)? {
                     valid &= validator.fail(|| Error::AdditionalProperty {
                         path: trail.argument_path(),
                         property: key,
@@ -144,25 +242,51 @@ impl<A: Copy> Object<A> {
         Ok(valid)
     }
 
+    fn missing<'a, V: Value<'a>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        required: &Required,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        validator.fail(|| Error::MissingRequired {
+            path: trail.argument_path(),
+            property: required.name.clone(),
+        })
+    }
+
+    /// The indices of the properties whose string form is `text`.
+    fn named(&self, text: &[u8]) -> &[usize] {
+        let start = self
+            .by_name
+            .partition_point(|index| name_of(&self.properties, *index) < text);
+        let end = start
+            + self
+                .by_name
+                .get(start..)
+                .unwrap_or_default()
+                .partition_point(|index| name_of(&self.properties, *index) == text);
+        self.by_name.get(start..end).unwrap_or_default()
+    }
+
     /// Whether the string form of an argument key names a property.
     fn declares<'a, V: Value<'a>>(
         &self,
         key: V,
         validator: &mut Validator<'_, V>,
     ) -> Result<bool, Halt> {
-        let Some((declared, length)) = key.with_key_text(|text| {
-            let declared = self
-                .names
-                .binary_search_by(|name| name.as_ref().cmp(text))
-                .is_ok();
-            (declared, text.len())
-        }) else {
+        let Some((declared, length)) =
+            key.with_key_text(|text| (!self.named(text).is_empty(), text.len()))
+        else {
             validator.spend(1)?;
             return Ok(false);
         };
         validator.spend_bytes(length)?;
         Ok(declared)
     }
+}
+
+fn name_of<A>(properties: &[Property<A>], index: usize) -> &[u8] {
+    properties.get(index).map_or(&[], |property| &property.name)
 }
 
 /// A proper list of binaries; `None` otherwise (atoms are not property names here).

@@ -12,7 +12,7 @@ pub(crate) struct OneOf<A> {
     branches: Vec<Node<A>>,
 }
 
-impl<A: Copy> OneOf<A> {
+impl<A: Copy + PartialEq> OneOf<A> {
     /// Sibling keys first (every key but oneOf/description, in map order), then the list, then
     /// each branch in list order.
     pub fn compile<'a, V: Value<'a, AtomKey = A>>(

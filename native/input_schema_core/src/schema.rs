@@ -16,17 +16,24 @@ use crate::value::{AtomKind, Kind, Value};
 /// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
 pub const MAX_DEPTH: usize = 1_000;
 
-/// Stack left below which a recursive step continues on a new segment.
-const STACK_RED_ZONE: usize = 64 * 1024;
+/// Stack left below which a recursive step continues on a new segment. It covers the steps
+/// between two checks (a level takes a few KB in release builds, some more in debug ones).
+const STACK_RED_ZONE: usize = 128 * 1024;
 /// Size of each new stack segment (allocated from the heap, freed on return).
 const STACK_SEGMENT: usize = 1024 * 1024;
+/// The stack is checked every this many levels: the check itself costs a little on every node.
+const STACK_CHECK_EVERY: usize = 4;
 
 /// Compilation and validation recurse once per schema level, and a level takes a few KB of
-/// stack. Dirty schedulers have only a few hundred KB, so each step runs where there is room:
-/// on the current stack, or on a fresh segment when it runs low.
+/// stack. Dirty schedulers have only a few hundred KB, so every few levels a step runs where
+/// there is room: on the current stack, or on a fresh segment when it runs low.
 #[inline]
-pub(crate) fn with_stack<R>(step: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, step)
+pub(crate) fn with_stack<R>(depth: usize, step: impl FnOnce() -> R) -> R {
+    if depth.is_multiple_of(STACK_CHECK_EVERY) {
+        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, step)
+    } else {
+        step()
+    }
 }
 
 /// A checked schema, ready to validate arguments. `A` is the host's atom handle.
@@ -187,7 +194,7 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Node<V::AtomKey>, Stop<V>> {
-        with_stack(|| self.node_here(schema, trail, depth))
+        with_stack(depth, || self.node_here(schema, trail, depth))
     }
 
     fn node_here<'a, V: Value<'a>>(
@@ -254,6 +261,7 @@ impl Compiler<'_> {
     }
 }
 
+#[derive(Clone, Copy, PartialEq)]
 enum SchemaType {
     Object,
     Array,
@@ -265,7 +273,7 @@ enum SchemaType {
 
 /// The root must be an object schema: no `oneOf`, and `type` absent or object.
 fn root_gate<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<(), Error<V>> {
-    let is_object = |value: V| type_name(value).is_some_and(|(name, _)| name == b"object");
+    let is_object = |value: V| schema_type(value) == Some(SchemaType::Object);
     if keywords.get(Keyword::OneOf).is_some()
         || keywords
             .get(Keyword::Type)
@@ -280,36 +288,31 @@ fn resolve_type<'a, V: Value<'a>>(
     keywords: &Keywords<V>,
     depth: usize,
 ) -> Result<SchemaType, Error<V>> {
-    let value = match keywords.get(Keyword::Type) {
-        None if depth == 0 => return Ok(SchemaType::Object),
-        None => return Err(Error::TypeRequired),
-        Some(value) if value.kind() == Kind::Atom(AtomKind::Nil) => {
-            return Err(Error::TypeRequired)
-        }
-        Some(value) => value,
-    };
-    let unsupported = || Error::UnsupportedType { type_: value };
-    let (name, atom) = type_name(value).ok_or_else(unsupported)?;
-    let label = |name| TypeLabel { name, atom };
-    Ok(match name.as_slice() {
-        b"object" => SchemaType::Object,
-        b"array" => SchemaType::Array,
-        b"integer" => SchemaType::Integer,
-        b"number" => SchemaType::Number,
-        b"string" => SchemaType::String(label("string")),
-        b"boolean" => SchemaType::Boolean(label("boolean")),
-        _ => return Err(unsupported()),
-    })
+    match keywords.get(Keyword::Type) {
+        None if depth == 0 => Ok(SchemaType::Object),
+        None => Err(Error::TypeRequired),
+        Some(value) if value.kind() == Kind::Atom(AtomKind::Nil) => Err(Error::TypeRequired),
+        Some(value) => schema_type(value).ok_or(Error::UnsupportedType { type_: value }),
+    }
 }
 
-/// A type name as written: a binary or an atom, with which of the two it was.
-fn type_name<'a, V: Value<'a>>(value: V) -> Option<(Vec<u8>, bool)> {
-    const LONGEST: usize = "boolean".len();
+/// One of the six type names, written as a binary or an atom.
+fn schema_type<'a, V: Value<'a>>(value: V) -> Option<SchemaType> {
+    let named = |text: &[u8], atom: bool| {
+        let label = |name| TypeLabel { name, atom };
+        Some(match text {
+            b"object" => SchemaType::Object,
+            b"array" => SchemaType::Array,
+            b"integer" => SchemaType::Integer,
+            b"number" => SchemaType::Number,
+            b"string" => SchemaType::String(label("string")),
+            b"boolean" => SchemaType::Boolean(label("boolean")),
+            _ => return None,
+        })
+    };
     match value.kind() {
-        Kind::Binary(text) if text.len() <= LONGEST => Some((text.to_vec(), false)),
-        Kind::Atom(_) => value
-            .with_atom_name(|text| (text.len() <= LONGEST).then(|| (text.to_vec(), true)))
-            .flatten(),
+        Kind::Binary(text) => named(text, false),
+        Kind::Atom(_) => value.with_atom_name(|text| named(text, true)).flatten(),
         _ => None,
     }
 }

@@ -18,7 +18,7 @@ impl<'a> From<&'a serde_json::Value> for Json<'a> {
 }
 
 /// JSON has no atom keys, so compiled schemas hold no handles.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum NoAtom {}
 
 type MapIter<'a> = serde_json::map::Iter<'a>;

@@ -67,6 +67,8 @@ pub(crate) struct Validator<'b, V> {
     quiet: bool,
     errors: Vec<Error<V>>,
     budget: &'b mut Budget,
+    /// Nesting of `check` calls, for the stack checks.
+    depth: usize,
 }
 
 impl<'a, V: Value<'a>> Validator<'_, V> {
@@ -99,7 +101,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
 
     /// One value against one schema: its shape, then its `enum` (only when the shape holds).
     pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
-        with_stack(|| self.check_here(node, value, trail))
+        self.depth += 1;
+        let flow = with_stack(self.depth, || self.check_here(node, value, trail));
+        self.depth -= 1;
+        flow
     }
 
     fn check_here(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
@@ -121,7 +126,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
     }
 }
 
-impl<A: Copy> Schema<A> {
+impl<A: Copy + PartialEq> Schema<A> {
     /// Validates `arguments` (which must be a map) against this checked schema.
     pub fn validate<'a, V: Value<'a, AtomKey = A>>(
         &self,
@@ -137,6 +142,7 @@ impl<A: Copy> Schema<A> {
             quiet: false,
             errors: Vec::new(),
             budget,
+            depth: 0,
         };
         match validator.check(&self.root, arguments, &ROOT) {
             Ok(_) if validator.errors.is_empty() => Ok(()),

@@ -38,7 +38,7 @@ pub enum Element<V> {
 pub trait Value<'a>: Copy + 'a {
     /// A host handle for an atom key, kept in compiled schemas for fast lookups. Atoms live as
     /// long as the VM, so the handle may outlive the value it came from.
-    type AtomKey: Copy + Send + Sync + std::fmt::Debug + 'static;
+    type AtomKey: Copy + PartialEq + Send + Sync + std::fmt::Debug + 'static;
     /// Map entries in the host's iteration order (the VM's `Map.to_list/1` order).
     type Entries: Iterator<Item = (Self, Self)>;
     type Elements: Iterator<Item = Element<Self>>;

@@ -2,7 +2,13 @@
 
 use crate::atoms;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
-use rustler::{Atom, Binary, MapIterator, NewBinary, Term, TermType};
+use rustler::sys::{
+    enif_map_iterator_create, enif_map_iterator_destroy, enif_map_iterator_get_pair,
+    enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator, ErlNifMapIteratorEntry,
+    ErlNifTerm,
+};
+use rustler::{Atom, Binary, Env, NewBinary, Term, TermType};
+use std::mem::MaybeUninit;
 
 /// An Erlang term seen through the engine's value trait.
 #[derive(Clone, Copy)]
@@ -22,9 +28,36 @@ const SMALL_ATOM_UTF8_EXT: u8 = 119;
 /// of `Map.to_list/1` order; smaller (flat) maps it walks in the same order.
 const FLAT_MAP_MAX_KEYS: usize = 32;
 
+/// Walks a map with the NIF API's iterator: a thin loop, no allocation for flat maps.
 pub struct Entries<'a> {
-    iterator: Option<MapIterator<'a>>,
+    env: Env<'a>,
+    /// `None` for a value that is not a map.
+    iterator: Option<ErlNifMapIterator>,
     backward: bool,
+}
+
+impl<'a> Entries<'a> {
+    fn new(map: Term<'a>) -> Self {
+        let env = map.get_env();
+        let backward = map.map_size().unwrap_or(0) > FLAT_MAP_MAX_KEYS;
+        let entry = if backward {
+            ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_TAIL
+        } else {
+            ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_HEAD
+        };
+        let mut iterator = MaybeUninit::<ErlNifMapIterator>::uninit();
+        // SAFETY: the iterator is written by the call, and only read when the call succeeded
+        // (it fails for non-maps); the map outlives it, both belonging to `env`.
+        let created = unsafe {
+            enif_map_iterator_create(env.as_c_arg(), map.as_c_arg(), iterator.as_mut_ptr(), entry)
+        };
+        Entries {
+            env,
+            // SAFETY: initialised by the successful call above.
+            iterator: (created != 0).then(|| unsafe { iterator.assume_init() }),
+            backward,
+        }
+    }
 }
 
 impl<'a> Iterator for Entries<'a> {
@@ -32,12 +65,32 @@ impl<'a> Iterator for Entries<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let iterator = self.iterator.as_mut()?;
-        let (key, value) = if self.backward {
-            iterator.next_back()?
-        } else {
-            iterator.next()?
-        };
-        Some((Arg(key), Arg(value)))
+        let env = self.env.as_c_arg();
+        let (mut key, mut value) = (ErlNifTerm::default(), ErlNifTerm::default());
+        // SAFETY: a live iterator over a map of this env; the pair is only read on success.
+        unsafe {
+            if enif_map_iterator_get_pair(env, iterator, &mut key, &mut value) == 0 {
+                return None;
+            }
+            if self.backward {
+                enif_map_iterator_prev(env, iterator);
+            } else {
+                enif_map_iterator_next(env, iterator);
+            }
+            Some((
+                Arg(Term::new(self.env, key)),
+                Arg(Term::new(self.env, value)),
+            ))
+        }
+    }
+}
+
+impl Drop for Entries<'_> {
+    fn drop(&mut self) {
+        if let Some(iterator) = self.iterator.as_mut() {
+            // SAFETY: created by `enif_map_iterator_create` and destroyed once.
+            unsafe { enif_map_iterator_destroy(self.env.as_c_arg(), iterator) };
+        }
     }
 }
 
@@ -130,10 +183,7 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn map_entries(self) -> Entries<'a> {
-        Entries {
-            iterator: MapIterator::new(self.0),
-            backward: self.map_len() > FLAT_MAP_MAX_KEYS,
-        }
+        Entries::new(self.0)
     }
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
