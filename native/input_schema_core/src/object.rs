@@ -43,6 +43,8 @@ struct Required {
 struct Property<A> {
     /// The string form of the name.
     name: Box<[u8]>,
+    /// Its first bytes as a word, so that most keys are told apart without comparing bytes.
+    prefix: u64,
     /// Set for atom-named properties, which match atom keys first.
     atom: Option<A>,
     node: Node<A>,
@@ -79,16 +81,17 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut compiled = Vec::new();
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             compiler.budget.spend(1)?;
-            let atom = name.atom_key();
-            let text: Option<Box<[u8]>> = match name.kind() {
-                Kind::Binary(_) | Kind::Atom(_) => name.with_key_text(|text| Box::from(text)),
-                _ => None,
+            let (atom, text): (_, Option<Box<[u8]>>) = match name.kind() {
+                Kind::Binary(text) => (None, Some(text.into())),
+                Kind::Atom(_) => (name.atom_key(), name.with_key_text(|text| Box::from(text))),
+                _ => (None, None),
             };
             let Some(text) = text else {
                 return Err(fail(Error::BadPropertyName));
             };
             let node = compiler.child(schema, trail, Segment::Property(&text), depth)?;
             compiled.push(Property {
+                prefix: prefix(&text),
                 name: text,
                 atom,
                 node,
@@ -155,8 +158,9 @@ impl<A: Copy + PartialEq> Object<A> {
             match key.kind() {
                 Kind::Binary(text) => {
                     validator.spend_bytes(text.len())?;
-                    for index in self.named(text) {
-                        if let Some(slot) = found.get_mut(*index) {
+                    let key = prefix(text);
+                    for (slot, property) in found.iter_mut().zip(&self.properties) {
+                        if property.is_named(text, key) {
                             slot.1 = Some(argument);
                         }
                     }
@@ -254,7 +258,8 @@ impl<A: Copy + PartialEq> Object<A> {
         })
     }
 
-    /// The indices of the properties whose string form is `text`.
+    /// The indices of the properties whose string form is `text` (a binary search: this serves
+    /// objects of any size).
     fn named(&self, text: &[u8]) -> &[usize] {
         let start = self
             .by_name
@@ -283,6 +288,27 @@ impl<A: Copy + PartialEq> Object<A> {
         validator.spend_bytes(length)?;
         Ok(declared)
     }
+}
+
+impl<A> Property<A> {
+    /// Whether this property's string form is `text`, whose prefix word is `key`.
+    #[inline]
+    fn is_named(&self, text: &[u8], key: u64) -> bool {
+        self.prefix == key
+            && self.name.len() == text.len()
+            && (text.len() <= PREFIX_BYTES
+                || self.name.get(PREFIX_BYTES..) == text.get(PREFIX_BYTES..))
+    }
+}
+
+const PREFIX_BYTES: usize = 8;
+
+/// The first eight bytes of a name (zero-padded) as a word.
+#[inline]
+fn prefix(text: &[u8]) -> u64 {
+    let mut word = [0_u8; PREFIX_BYTES];
+    word.iter_mut().zip(text).for_each(|(to, from)| *to = *from);
+    u64::from_le_bytes(word)
 }
 
 fn name_of<A>(properties: &[Property<A>], index: usize) -> &[u8] {

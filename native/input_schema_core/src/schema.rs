@@ -93,9 +93,17 @@ impl Keyword {
 
     /// A key's keyword: only binaries and atoms can spell one.
     pub fn of_key<'a, V: Value<'a>>(key: V) -> Option<Keyword> {
+        Keyword::spelled_by(key).map(|(keyword, _)| keyword)
+    }
+
+    /// A key's keyword, and whether the key is an atom.
+    fn spelled_by<'a, V: Value<'a>>(key: V) -> Option<(Keyword, bool)> {
         match key.kind() {
-            Kind::Binary(text) => Keyword::from_text(text),
-            Kind::Atom(_) => key.with_atom_name(Keyword::from_text).flatten(),
+            Kind::Binary(text) => Keyword::from_text(text).map(|keyword| (keyword, false)),
+            Kind::Atom(_) => key
+                .with_atom_name(Keyword::from_text)
+                .flatten()
+                .map(|keyword| (keyword, true)),
             _ => None,
         }
     }
@@ -130,11 +138,10 @@ impl<'a, V: Value<'a>> Keywords<V> {
         };
         for (key, value) in map.map_entries() {
             budget.spend(1)?;
-            let Some(keyword) = Keyword::of_key(key) else {
+            let Some((keyword, as_atom)) = Keyword::spelled_by(key) else {
                 keywords.first_unknown = keywords.first_unknown.or(Some(key));
                 continue;
             };
-            let as_atom = matches!(key.kind(), Kind::Atom(_));
             let index = keyword as usize;
             // Lookup is atom key first, then string key.
             if let (Some(slot), Some(atom)) = (
