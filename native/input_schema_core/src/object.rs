@@ -198,8 +198,8 @@ impl<A: Copy + PartialEq> Object<A> {
                 property: key,
             })?;
         }
-        for (property, (by_atom, by_binary)) in self.properties.iter().zip(found) {
-            if let Some(argument) = by_atom.or(by_binary) {
+        for (property, (by_atom, by_binary)) in self.properties.iter().zip(&found) {
+            if let Some(argument) = by_atom.or(*by_binary) {
                 let child = trail.child(Segment::Property(&property.name));
                 valid &= validator.check(&property.node, argument, &child)?;
             }
