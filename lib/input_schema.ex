@@ -45,6 +45,7 @@ defmodule InputSchema do
   @type validate_option :: {:errors, :first | :all} | {:max_errors, pos_integer()}
 
   @default_max_errors 100
+  @max_errors_cap 0xFFFFFFFF
 
   @doc """
   Checks `schema`, then `arguments` against it.
@@ -133,16 +134,20 @@ defmodule InputSchema do
       {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
   """
   @spec validate_schema(schema() | term(), locate: boolean()) :: :ok | error()
-  def validate_schema(schema, options \\ [])
+  def validate_schema(schema, options \\ []) do
+    case Keyword.validate(List.wrap(options), locate: false) do
+      # The NIF tells a genuine compiled schema (always :ok) from a raw one itself.
+      {:ok, [locate: locate]} when is_boolean(locate) ->
+        dirty_if_needed(Native.validate_schema(schema, locate), fn ->
+          Native.validate_schema_dirty(schema, locate)
+        end)
 
-  def validate_schema(%Compiled{ref: ref} = compiled, options) do
-    case Native.validate_compiled(ref, %{}, 0) do
-      :not_compiled -> run_validate_schema(compiled, options)
-      _ -> :ok
+      _ ->
+        invalid_options(options)
     end
+  rescue
+    ArgumentError -> invalid_options(options)
   end
-
-  def validate_schema(schema, options), do: run_validate_schema(schema, options)
 
   @doc """
   Checks `schema` once and returns it compiled, for any number of `validate/3` calls; or
@@ -200,20 +205,6 @@ defmodule InputSchema do
     end
   end
 
-  defp run_validate_schema(schema, options) do
-    case Keyword.validate(List.wrap(options), locate: false) do
-      {:ok, [locate: locate]} when is_boolean(locate) ->
-        dirty_if_needed(Native.validate_schema(schema, locate), fn ->
-          Native.validate_schema_dirty(schema, locate)
-        end)
-
-      _ ->
-        invalid_options(options)
-    end
-  rescue
-    ArgumentError -> invalid_options(options)
-  end
-
   defp dirty_if_needed(:budget_exhausted, dirty), do: dirty.()
   defp dirty_if_needed(answer, _dirty), do: answer
 
@@ -222,7 +213,9 @@ defmodule InputSchema do
       {:ok, valid} ->
         case {valid[:errors], valid[:max_errors]} do
           {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
-          {:all, max} when is_integer(max) and max > 0 -> {:ok, max}
+          # More errors than a call can have nodes is no limit at all; the cap keeps it a
+          # machine word for the NIF.
+          {:all, max} when is_integer(max) and max > 0 -> {:ok, min(max, @max_errors_cap)}
           _ -> invalid_options(options)
         end
 
