@@ -17,7 +17,7 @@ const LABEL: TypeLabel = TypeLabel {
 const REJECTED: [TypeKeyword; 2] = [TypeKeyword::Minimum, TypeKeyword::Items];
 
 /// Objects with at most this many properties find their arguments in one walk of the argument
-/// map, keeping the matches on the stack; larger ones look each property up.
+/// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
 const WALK_MAX_PROPERTIES: usize = 16;
 /// An argument map this small (a flat map) is walked rather than searched.
 const WALK_MAX_ENTRIES: usize = 32;
@@ -148,9 +148,11 @@ impl<A: Copy + PartialEq> Object<A> {
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        // Per property: the argument under its atom key, and under its string form.
-        let mut found: [(Option<V>, Option<V>); WALK_MAX_PROPERTIES] =
-            [(None, None); WALK_MAX_PROPERTIES];
+        // Per property: its argument (an atom key's wins over a string key's), and as bit masks
+        // which came from an atom key and which properties a string key names.
+        let mut found: [Option<V>; WALK_MAX_PROPERTIES] = [None; WALK_MAX_PROPERTIES];
+        let mut by_atom: u16 = 0;
+        let mut by_binary: u16 = 0;
         // Undeclared keys, in map order; allocated only when there is one.
         let mut undeclared: Vec<V> = Vec::new();
         for (key, argument) in value.map_entries() {
@@ -159,17 +161,25 @@ impl<A: Copy + PartialEq> Object<A> {
                 Kind::Binary(text) => {
                     validator.spend_bytes(text.len())?;
                     let key = prefix(text);
-                    for (slot, property) in found.iter_mut().zip(&self.properties) {
+                    for (index, (slot, property)) in
+                        found.iter_mut().zip(&self.properties).enumerate()
+                    {
                         if property.is_named(text, key) {
-                            slot.1 = Some(argument);
+                            by_binary |= 1 << index;
+                            if by_atom & (1 << index) == 0 {
+                                *slot = Some(argument);
+                            }
                         }
                     }
                 }
                 Kind::Atom(_) => {
                     let atom = key.atom_key();
-                    for (slot, property) in found.iter_mut().zip(&self.properties) {
+                    for (index, (slot, property)) in
+                        found.iter_mut().zip(&self.properties).enumerate()
+                    {
                         if property.atom.is_some() && property.atom == atom {
-                            slot.0 = Some(argument);
+                            by_atom |= 1 << index;
+                            *slot = Some(argument);
                         }
                     }
                 }
@@ -182,7 +192,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut valid = true;
         for required in &self.required {
             let present = match required.property {
-                Some(index) => found.get(index).is_some_and(|slot| slot.1.is_some()),
+                Some(index) => by_binary & (1 << index) != 0,
                 None => {
                     validator.spend_bytes(required.name.len())?;
                     value.map_get_binary(&required.name).is_some()
@@ -198,8 +208,8 @@ impl<A: Copy + PartialEq> Object<A> {
                 property: key,
             })?;
         }
-        for (property, (by_atom, by_binary)) in self.properties.iter().zip(&found) {
-            if let Some(argument) = by_atom.or(*by_binary) {
+        for (property, argument) in self.properties.iter().zip(found) {
+            if let Some(argument) = argument {
                 let child = trail.child(Segment::Property(&property.name));
                 valid &= validator.check(&property.node, argument, &child)?;
             }
@@ -303,12 +313,16 @@ impl<A> Property<A> {
 
 const PREFIX_BYTES: usize = 8;
 
-/// The first eight bytes of a name (zero-padded) as a word.
+/// The first eight bytes of a name (zero-padded) as a word. Built in registers: a byte copy
+/// into a buffer read back as a word stalls the load on every key.
 #[inline]
 fn prefix(text: &[u8]) -> u64 {
-    let mut word = [0_u8; PREFIX_BYTES];
-    word.iter_mut().zip(text).for_each(|(to, from)| *to = *from);
-    u64::from_le_bytes(word)
+    match text.first_chunk::<PREFIX_BYTES>() {
+        Some(head) => u64::from_le_bytes(*head),
+        None => text.iter().enumerate().fold(0, |word, (index, byte)| {
+            word | u64::from(*byte) << (8 * index)
+        }),
+    }
 }
 
 fn name_of<A>(properties: &[Property<A>], index: usize) -> &[u8] {
