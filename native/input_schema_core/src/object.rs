@@ -78,7 +78,7 @@ impl<A: Copy + PartialEq> Object<A> {
         };
         keywords.reject(&REJECTED).map_err(fail)?;
 
-        let mut compiled = Vec::new();
+        let mut compiled = Vec::with_capacity(properties.map_or(0, |map| map.map_len()));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             compiler.budget.spend(1)?;
             let (atom, text): (_, Option<Box<[u8]>>) = match name.kind() {

@@ -280,7 +280,7 @@ enum SchemaType {
 
 /// The root must be an object schema: no `oneOf`, and `type` absent or object.
 fn root_gate<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<(), Error<V>> {
-    let is_object = |value: V| schema_type(value) == Some(SchemaType::Object);
+    let is_object = |value: V| schema_type(value).is_ok_and(|found| found == SchemaType::Object);
     if keywords.get(Keyword::OneOf).is_some()
         || keywords
             .get(Keyword::Type)
@@ -298,13 +298,16 @@ fn resolve_type<'a, V: Value<'a>>(
     match keywords.get(Keyword::Type) {
         None if depth == 0 => Ok(SchemaType::Object),
         None => Err(Error::TypeRequired),
-        Some(value) if value.kind() == Kind::Atom(AtomKind::Nil) => Err(Error::TypeRequired),
-        Some(value) => schema_type(value).ok_or(Error::UnsupportedType { type_: value }),
+        Some(value) => match schema_type(value) {
+            Ok(found) => Ok(found),
+            Err(Kind::Atom(AtomKind::Nil)) => Err(Error::TypeRequired),
+            Err(_) => Err(Error::UnsupportedType { type_: value }),
+        },
     }
 }
 
-/// One of the six type names, written as a binary or an atom.
-fn schema_type<'a, V: Value<'a>>(value: V) -> Option<SchemaType> {
+/// One of the six type names, written as a binary or an atom; otherwise the value's kind.
+fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind<'a>> {
     let named = |text: &[u8], atom: bool| {
         let label = |name| TypeLabel { name, atom };
         Some(match text {
@@ -317,11 +320,13 @@ fn schema_type<'a, V: Value<'a>>(value: V) -> Option<SchemaType> {
             _ => return None,
         })
     };
-    match value.kind() {
+    let kind = value.kind();
+    let found = match kind {
         Kind::Binary(text) => named(text, false),
         Kind::Atom(_) => value.with_atom_name(|text| named(text, true)).flatten(),
         _ => None,
-    }
+    };
+    found.ok_or(kind)
 }
 
 /// Checks a whole schema (the schema phase alone) and compiles it.
