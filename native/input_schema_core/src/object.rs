@@ -132,7 +132,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
         if walk_needed
             && self.properties.len() <= WALK_MAX_PROPERTIES
-            && (value.map_len() <= WALK_MAX_ENTRIES || !self.additional_allowed)
+            && (!self.additional_allowed || value.map_len() <= WALK_MAX_ENTRIES)
         {
             self.check_by_walk(validator, value, trail)
         } else {

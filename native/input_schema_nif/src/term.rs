@@ -120,14 +120,14 @@ impl<'a> Value<'a> for Arg<'a> {
 
     fn kind(self) -> Kind<'a> {
         let term = self.0;
+        // Keys and strings are binaries: asking for the bytes first answers them in one call.
+        // Bitstrings that are not whole bytes fail to inspect: they are not binaries.
+        if let Ok(binary) = Binary::from_term(term) {
+            return Kind::Binary(binary.as_slice());
+        }
         match term.get_type() {
             TermType::Map => Kind::Map,
             TermType::List => Kind::List,
-            // Bitstrings that are not whole bytes fail to inspect: they are not binaries.
-            TermType::Binary => match Binary::from_term(term) {
-                Ok(binary) => Kind::Binary(binary.as_slice()),
-                Err(_) => Kind::Other,
-            },
             TermType::Integer => Kind::Integer,
             TermType::Float => term.decode::<f64>().map_or(Kind::Other, Kind::Float),
             TermType::Atom => Kind::Atom(if atoms::true_() == term {
