@@ -68,12 +68,8 @@ defmodule InputSchema do
 
   def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
 
-  def validate(schema, arguments, options) do
-    case max_errors(options) do
-      {:ok, max_errors} -> run_validate(schema, arguments, max_errors)
-      {:error, _, _} = error -> error
-    end
-  end
+  def validate(schema, arguments, options),
+    do: with_max_errors(options, &run_validate(schema, arguments, &1))
 
   @doc """
   Reads `json_text`, the arguments of a tool call as JSON, and checks them like `validate/3`,
@@ -111,12 +107,8 @@ defmodule InputSchema do
 
   def validate_json(schema, json_text, []), do: run_validate_json(schema, json_text, 0)
 
-  def validate_json(schema, json_text, options) do
-    case max_errors(options) do
-      {:ok, max_errors} -> run_validate_json(schema, json_text, max_errors)
-      {:error, _, _} = error -> error
-    end
-  end
+  def validate_json(schema, json_text, options),
+    do: with_max_errors(options, &run_validate_json(schema, json_text, &1))
 
   @doc """
   The schema phase alone, for registering a tool before any call: `:ok` or the error
@@ -207,6 +199,14 @@ defmodule InputSchema do
 
   defp dirty_if_needed(:budget_exhausted, dirty), do: dirty.()
   defp dirty_if_needed(answer, _dirty), do: answer
+
+  # Runs `validate` with the error cap the options ask for (0: the first error only).
+  defp with_max_errors(options, validate) do
+    case max_errors(options) do
+      {:ok, max_errors} -> validate.(max_errors)
+      {:error, _, _} = error -> error
+    end
+  end
 
   defp max_errors(options) when is_list(options) do
     case Keyword.validate(options, errors: :first, max_errors: @default_max_errors) do

@@ -82,20 +82,15 @@ impl Bound {
 }
 
 impl Scalar {
-    pub fn string<'a, V: Value<'a>>(
+    /// A string or boolean schema (`make` picks which): no keyword beside type, description
+    /// and enum.
+    pub fn plain<'a, V: Value<'a>>(
         keywords: &Keywords<V>,
+        make: fn(TypeLabel) -> Scalar,
         label: TypeLabel,
     ) -> Result<Self, Error<V>> {
         keywords.reject(&REJECTED_PLAIN)?;
-        Ok(Scalar::String(label))
-    }
-
-    pub fn boolean<'a, V: Value<'a>>(
-        keywords: &Keywords<V>,
-        label: TypeLabel,
-    ) -> Result<Self, Error<V>> {
-        keywords.reject(&REJECTED_PLAIN)?;
-        Ok(Scalar::Boolean(label))
+        Ok(make(label))
     }
 
     /// The shape (1.0 and true are not integers; nil is not a boolean), then `minimum`.

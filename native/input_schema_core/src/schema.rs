@@ -247,10 +247,10 @@ impl Compiler<'_> {
                 Shape::Scalar(Scalar::Number(Bound::compile(&keywords).map_err(fail)?))
             }
             SchemaType::String(label) => {
-                Shape::Scalar(Scalar::string(&keywords, label).map_err(fail)?)
+                Shape::Scalar(Scalar::plain(&keywords, Scalar::String, label).map_err(fail)?)
             }
             SchemaType::Boolean(label) => {
-                Shape::Scalar(Scalar::boolean(&keywords, label).map_err(fail)?)
+                Shape::Scalar(Scalar::plain(&keywords, Scalar::Boolean, label).map_err(fail)?)
             }
         };
         Ok(Node { shape, choices })
