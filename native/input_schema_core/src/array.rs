@@ -47,6 +47,11 @@ impl<A: Copy + PartialEq> Array<A> {
         Ok(Array { items })
     }
 
+    /// Proper or improper: an improper one is refused by the walk below.
+    pub fn admits(kind: Kind<'_>) -> bool {
+        kind == Kind::List
+    }
+
     /// A list; then each element in index order against `items`. The original validator
     /// crashed on an improper list under `items`; here such a list is not an array at all,
     /// which is decided before any element is looked at.
@@ -60,7 +65,7 @@ impl<A: Copy + PartialEq> Array<A> {
             path: trail.argument_path(),
             type_: LABEL,
         };
-        if value.kind() != Kind::List {
+        if !Self::admits(value.kind()) {
             return validator.fail(wrong_type);
         }
         let Some(items) = &self.items else {

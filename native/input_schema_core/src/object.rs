@@ -114,6 +114,10 @@ impl<A: Copy + PartialEq> Object<A> {
         })
     }
 
+    pub fn admits(kind: Kind<'_>) -> bool {
+        kind == Kind::Map
+    }
+
     /// Section 5: a map; then required in list order; then additional keys in argument-map
     /// order; then each present property in properties-map order.
     pub fn check<'a, V: Value<'a, AtomKey = A>>(
@@ -122,7 +126,7 @@ impl<A: Copy + PartialEq> Object<A> {
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        if value.kind() != Kind::Map {
+        if !Self::admits(value.kind()) {
             return validator.fail(|| Error::WrongType {
                 path: trail.argument_path(),
                 type_: LABEL,

@@ -50,7 +50,13 @@ impl<A: Copy + PartialEq> OneOf<A> {
         trail: &Trail<'_>,
     ) -> Flow {
         let mut accepted = 0;
-        for branch in &self.branches {
+        let kind = value.kind();
+        // A branch of another type fails on its type check, which is its first check.
+        for branch in self
+            .branches
+            .iter()
+            .filter(|branch| branch.shape.admits(kind))
+        {
             match validator.quietly(|validator| validator.check(branch, value, trail)) {
                 Ok(_) => accepted += 1,
                 Err(Halt::Failed) => {}

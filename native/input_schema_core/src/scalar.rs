@@ -93,24 +93,30 @@ impl Scalar {
         Ok(make(label))
     }
 
-    /// The shape (1.0 and true are not integers; nil is not a boolean), then `minimum`.
+    /// Whether a value of this kind has the type's shape (1.0 and true are not integers; nil is
+    /// not a boolean).
+    pub fn admits(&self, kind: Kind<'_>) -> bool {
+        match self {
+            Scalar::Integer(_) => kind == Kind::Integer,
+            Scalar::Number(_) => matches!(kind, Kind::Integer | Kind::Float(_)),
+            Scalar::String(_) => matches!(kind, Kind::Binary(_)),
+            Scalar::Boolean(_) => matches!(kind, Kind::Atom(AtomKind::True | AtomKind::False)),
+        }
+    }
+
+    /// The shape, then `minimum`.
     pub fn check<'a, V: Value<'a>>(
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        let kind = value.kind();
-        let (shaped, label) = match self {
-            Scalar::Integer(_) => (kind == Kind::Integer, INTEGER),
-            Scalar::Number(_) => (matches!(kind, Kind::Integer | Kind::Float(_)), NUMBER),
-            Scalar::String(label) => (matches!(kind, Kind::Binary(_)), *label),
-            Scalar::Boolean(label) => (
-                matches!(kind, Kind::Atom(AtomKind::True | AtomKind::False)),
-                *label,
-            ),
-        };
-        if !shaped {
+        if !self.admits(value.kind()) {
+            let label = match self {
+                Scalar::Integer(_) => INTEGER,
+                Scalar::Number(_) => NUMBER,
+                Scalar::String(label) | Scalar::Boolean(label) => *label,
+            };
             return validator.fail(|| Error::WrongType {
                 path: trail.argument_path(),
                 type_: label,

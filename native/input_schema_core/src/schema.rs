@@ -57,6 +57,19 @@ pub(crate) enum Shape<A> {
     OneOf(OneOf<A>),
 }
 
+impl<A: Copy + PartialEq> Shape<A> {
+    /// Whether the type check lets a value of this kind through (a oneOf always does): a
+    /// branch that does not is failed without being run.
+    pub fn admits(&self, kind: Kind<'_>) -> bool {
+        match self {
+            Shape::Object(_) => Object::<A>::admits(kind),
+            Shape::Array(_) => Array::<A>::admits(kind),
+            Shape::Scalar(scalar) => scalar.admits(kind),
+            Shape::OneOf(_) => true,
+        }
+    }
+}
+
 /// The keywords of the subset, by their string form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Keyword {
