@@ -1,6 +1,9 @@
 //! A count of work units (visited nodes), so that a caller on a normal scheduler can stop
 //! early and continue elsewhere instead of holding the scheduler.
 
+/// Units charged for an allocation (a name or a string kept by a compiled schema).
+const COPY_UNITS: u64 = 4;
+
 #[derive(Debug)]
 pub struct Budget {
     remaining: u64,
@@ -37,6 +40,12 @@ impl Budget {
     #[inline]
     pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(1 + (bytes as u64 >> 12))
+    }
+
+    /// Copying `bytes` into a new allocation, which costs about as much as a few visits.
+    #[inline]
+    pub fn spend_copy(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        self.spend(COPY_UNITS + (bytes as u64 >> 12))
     }
 
     pub fn remaining(&self) -> u64 {

@@ -78,7 +78,7 @@ impl Choices {
             let index = choices.nodes.len();
             let node = match value.kind() {
                 Kind::Binary(bytes) => {
-                    budget.spend_bytes(bytes.len())?;
+                    budget.spend_copy(bytes.len())?;
                     Choice::Binary(bytes.into())
                 }
                 Kind::Integer | Kind::Float(_) => Choice::Number(value.number().ok_or(NotJson)?),

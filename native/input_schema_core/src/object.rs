@@ -19,6 +19,8 @@ const REJECTED: [TypeKeyword; 2] = [TypeKeyword::Minimum, TypeKeyword::Items];
 /// Objects with at most this many properties find their arguments in one walk of the argument
 /// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
 const WALK_MAX_PROPERTIES: usize = 16;
+/// Property lists are allocated for at most this many entries up front.
+const PRESIZE_MAX: usize = 32;
 /// An argument map this small (a flat map) is walked rather than searched.
 const WALK_MAX_ENTRIES: usize = 32;
 
@@ -78,7 +80,9 @@ impl<A: Copy + PartialEq> Object<A> {
         };
         keywords.reject(&REJECTED).map_err(fail)?;
 
-        let mut compiled = Vec::with_capacity(properties.map_or(0, |map| map.map_len()));
+        // Sized for the usual few properties; a huge map grows as the budget allows.
+        let mut compiled =
+            Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             compiler.budget.spend(1)?;
             let (atom, text): (_, Option<Box<[u8]>>) = match name.kind() {
@@ -349,7 +353,7 @@ fn required_names<'a, V: Value<'a>>(
         let Kind::Binary(name) = item.kind() else {
             return Ok(None);
         };
-        budget.spend_bytes(name.len())?;
+        budget.spend_copy(name.len())?;
         names.push(name.into());
     }
     Ok(Some(names))

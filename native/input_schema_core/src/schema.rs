@@ -16,6 +16,9 @@ use crate::value::{AtomKind, Kind, Value};
 /// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
 pub const MAX_DEPTH: usize = 1_000;
 
+/// Work units charged for compiling one schema map, besides one per key.
+const NODE_COMPILE_UNITS: u64 = 8;
+
 /// Stack left below which a recursive step continues on a new segment. It covers the steps
 /// between two checks (a level takes a few KB in release builds, some more in debug ones).
 const STACK_RED_ZONE: usize = 128 * 1024;
@@ -230,6 +233,8 @@ impl Compiler<'_> {
         if depth > MAX_DEPTH {
             return Err(fail(Error::TooDeep));
         }
+        // Building a node allocates, which costs several visits' worth of time.
+        self.budget.spend(NODE_COMPILE_UNITS)?;
         let keywords = Keywords::scan(schema, self.budget)?;
         if depth == 0 {
             root_gate(&keywords).map_err(fail)?;
