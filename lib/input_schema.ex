@@ -170,26 +170,14 @@ defmodule InputSchema do
     end
   end
 
-  defp run_validate(%Compiled{ref: ref} = compiled, arguments, max_errors) do
-    case Native.validate_compiled(ref, arguments, max_errors) do
-      :budget_exhausted -> Native.validate_compiled_dirty(ref, arguments, max_errors)
-      # A struct that only looks compiled is checked as the map it is.
-      :not_compiled -> run_validate_raw(compiled, arguments, max_errors)
-      answer -> answer
-    end
-  end
-
-  defp run_validate(schema, arguments, max_errors),
-    do: run_validate_raw(schema, arguments, max_errors)
-
-  defp run_validate_raw(schema, arguments, max_errors) do
+  # The NIF tells a genuine compiled schema from a raw one (a look-alike struct included) itself.
+  defp run_validate(schema, arguments, max_errors) do
     case Native.validate(schema, arguments, max_errors) do
       :budget_exhausted -> Native.validate_dirty(schema, arguments, max_errors)
       answer -> answer
     end
   end
 
-  # The NIF tells a genuine compiled schema from a raw one itself.
   defp run_validate_json(schema, json_text, max_errors) do
     case Native.validate_json(schema, json_text, max_errors) do
       :budget_exhausted -> Native.validate_json_dirty(schema, json_text, max_errors)

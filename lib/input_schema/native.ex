@@ -18,8 +18,6 @@ defmodule InputSchema.Native do
   def validate_schema_dirty(_schema, _locate), do: :erlang.nif_error(:nif_not_loaded)
   def compile(_schema), do: :erlang.nif_error(:nif_not_loaded)
   def compile_dirty(_schema), do: :erlang.nif_error(:nif_not_loaded)
-  def validate_compiled(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
-  def validate_compiled_dirty(_ref, _arguments, _max), do: :erlang.nif_error(:nif_not_loaded)
   def validate_json(_schema, _text, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
   def validate_json_dirty(_schema, _text, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
   def decode_json(_text), do: :erlang.nif_error(:nif_not_loaded)

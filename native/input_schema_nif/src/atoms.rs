@@ -9,7 +9,6 @@ rustler::atoms! {
     validation,
     unsupported_capability,
     budget_exhausted,
-    not_compiled,
     message,
     path,
     property,

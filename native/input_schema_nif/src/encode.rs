@@ -15,6 +15,24 @@ pub struct Report {
     pub locate: bool,
 }
 
+impl Report {
+    /// For argument validation, with up to `max_errors` errors (0: the first only).
+    pub fn arguments(max_errors: usize) -> Self {
+        Report {
+            all_errors: max_errors > 0,
+            locate: false,
+        }
+    }
+
+    /// For the schema phase alone.
+    pub fn schema(locate: bool) -> Self {
+        Report {
+            all_errors: false,
+            locate,
+        }
+    }
+}
+
 pub struct Answer<'e, 'a> {
     pub failure: &'e Failure<Arg<'a>>,
     pub report: Report,
