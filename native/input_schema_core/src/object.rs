@@ -165,6 +165,8 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut undeclared: Vec<V> = Vec::new();
         for (key, argument) in value.map_entries() {
             validator.spend(1)?;
+            // Whether a string key named a property, which then needs no second search below.
+            let mut named = false;
             match key.kind() {
                 Kind::Binary(text) => {
                     validator.spend_bytes(text.len())?;
@@ -173,6 +175,7 @@ impl<A: Copy + PartialEq> Object<A> {
                         found.iter_mut().zip(&self.properties).enumerate()
                     {
                         if property.is_named(text, key) {
+                            named = true;
                             by_binary |= 1 << index;
                             if by_atom & (1 << index) == 0 {
                                 *slot = Some(argument);
@@ -193,7 +196,7 @@ impl<A: Copy + PartialEq> Object<A> {
                 }
                 _ => {}
             }
-            if !self.additional_allowed && !self.declares(key, validator)? {
+            if !self.additional_allowed && !named && !self.declares(key, validator)? {
                 undeclared.push(key);
             }
         }
@@ -211,10 +214,7 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         for key in undeclared {
-            valid &= validator.fail(|| Error::AdditionalProperty {
-                path: trail.argument_path(),
-                property: key,
-            })?;
+            valid &= self.additional(validator, key, trail)?;
         }
         for (property, argument) in self.properties.iter().zip(found) {
             if let Some(argument) = argument {
@@ -243,10 +243,7 @@ impl<A: Copy + PartialEq> Object<A> {
         if !self.additional_allowed {
             for (key, _) in value.map_entries() {
                 if !self.declares(key, validator)? {
-                    valid &= validator.fail(|| Error::AdditionalProperty {
-                        path: trail.argument_path(),
-                        property: key,
-                    })?;
+                    valid &= self.additional(validator, key, trail)?;
                 }
             }
         }
@@ -273,6 +270,18 @@ impl<A: Copy + PartialEq> Object<A> {
         validator.fail(|| Error::MissingRequired {
             path: trail.argument_path(),
             property: required.name.clone(),
+        })
+    }
+
+    fn additional<'a, V: Value<'a>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        key: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        validator.fail(|| Error::AdditionalProperty {
+            path: trail.argument_path(),
+            property: key,
         })
     }
 
