@@ -80,7 +80,13 @@ defmodule Mix.Tasks.InputSchema.Check do
   @impl Mix.Task
   def run(argv) do
     start_app()
-    {stdout, stderr, status} = check(argv)
+    argv |> check() |> finish()
+  end
+
+  @doc false
+  # Prints a task's outputs and ends with its exit status (shared with input_schema.validate).
+  @spec finish({String.t(), String.t(), non_neg_integer()}) :: :ok
+  def finish({stdout, stderr, status}) do
     IO.write(stdout)
     IO.write(:stderr, stderr)
     if status == 0, do: :ok, else: exit({:shutdown, status})

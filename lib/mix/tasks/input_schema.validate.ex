@@ -37,10 +37,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   @impl Mix.Task
   def run(argv) do
     Check.start_app()
-    {stdout, stderr, status} = validate(argv)
-    IO.write(stdout)
-    IO.write(:stderr, stderr)
-    if status == 0, do: :ok, else: exit({:shutdown, status})
+    argv |> validate() |> Check.finish()
   end
 
   @doc false
