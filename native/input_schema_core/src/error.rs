@@ -134,19 +134,6 @@ impl<V: Copy> Error<V> {
         }
     }
 
-    /// Whether the error concerns the arguments (as opposed to the schema or the entry gate).
-    pub fn is_argument_error(&self) -> bool {
-        matches!(
-            self,
-            Error::MissingRequired { .. }
-                | Error::AdditionalProperty { .. }
-                | Error::WrongType { .. }
-                | Error::BelowMinimum { .. }
-                | Error::NotInEnum { .. }
-                | Error::OneOfMismatch { .. }
-        )
-    }
-
     /// The detail keys besides `message`, in a fixed order.
     pub fn fields(&self) -> Vec<(&'static str, Field<'_, V>)> {
         match self {
