@@ -59,27 +59,32 @@ impl<A: Copy + PartialEq> Array<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        kind: Kind<'a>,
         trail: &Trail<'_>,
     ) -> Flow {
         let wrong_type = || Error::WrongType {
             path: trail.argument_path(),
             type_: LABEL,
         };
-        if !Self::admits(value.kind()) {
+        if !Self::admits(kind) {
             return validator.fail(wrong_type);
         }
         let Some(items) = &self.items else {
             return Ok(true);
         };
         // Following cons cells is cheap: a unit per 16 of them.
-        for (index, element) in value.list_elements().enumerate() {
-            if index % 16 == 0 {
+        let mut length: u64 = 0;
+        for element in value.list_elements() {
+            if length.is_multiple_of(16) {
                 validator.spend(1)?;
             }
             if let Element::ImproperTail(_) = element {
                 return validator.fail(wrong_type);
             }
+            length += 1;
         }
+        // Each element costs at least its own check's unit.
+        validator.require(length)?;
         let mut valid = true;
         for (index, element) in value.list_elements().enumerate() {
             if let Element::Item(item) = element {

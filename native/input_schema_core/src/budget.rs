@@ -48,6 +48,17 @@ impl Budget {
         self.spend(COPY_UNITS + (bytes as u64 >> 12))
     }
 
+    /// Gives up at once when work certain to cost `units` more cannot finish on what remains,
+    /// rather than after doing the part that fits (which the caller would then do again).
+    #[inline]
+    pub fn require(&self, units: u64) -> Result<(), Exhausted> {
+        if units > self.remaining {
+            Err(Exhausted)
+        } else {
+            Ok(())
+        }
+    }
+
     pub fn remaining(&self) -> u64 {
         self.remaining
     }

@@ -129,14 +129,15 @@ impl Choices {
         Ok(choices)
     }
 
-    /// Whether `value` equals (`==`) one of the choices.
+    /// Whether `value`, of kind `kind`, equals (`==`) one of the choices.
     pub fn contains<'a, V: Value<'a>>(
         &self,
         value: V,
+        kind: Kind<'a>,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
         for root in &self.roots {
-            if self.equals(value, *root, budget)? {
+            if self.equals(value, kind, *root, budget)? {
                 return Ok(true);
             }
         }
@@ -146,15 +147,16 @@ impl Choices {
     fn equals<'a, V: Value<'a>>(
         &self,
         value: V,
+        kind: Kind<'a>,
         node: usize,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
         // Scalar choices, the usual ones, never touch the stack (which allocates on first push).
         let mut pending = Vec::new();
-        let mut current = (value, node);
+        let mut current = (value, kind, node);
         loop {
-            let (value, node) = current;
-            let equal = match self.compare_scalar(value, node, budget)? {
+            let (value, kind, node) = current;
+            let equal = match self.compare_scalar(value, kind, node, budget)? {
                 Some(equal) => equal,
                 None => self.push_children(value, node, &mut pending, budget)?,
             };
@@ -162,7 +164,7 @@ impl Choices {
                 return Ok(false);
             }
             match pending.pop() {
-                Some(next) => current = next,
+                Some((next, node)) => current = (next, next.kind(), node),
                 None => return Ok(true),
             }
         }
@@ -214,11 +216,11 @@ impl Choices {
     fn compare_scalar<'a, V: Value<'a>>(
         &self,
         value: V,
+        kind: Kind<'a>,
         node: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, Exhausted> {
         budget.spend(1)?;
-        let kind = value.kind();
         Ok(match self.nodes.get(node) {
             Some(Choice::Binary(choice)) => Some(match kind {
                 Kind::Binary(bytes) if bytes.len() == choice.len() => {

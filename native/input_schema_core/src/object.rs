@@ -128,9 +128,10 @@ impl<A: Copy + PartialEq> Object<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        kind: Kind<'a>,
         trail: &Trail<'_>,
     ) -> Flow {
-        if !Self::admits(value.kind()) {
+        if !Self::admits(kind) {
             return validator.fail(|| Error::WrongType {
                 path: trail.argument_path(),
                 type_: LABEL,
@@ -138,32 +139,39 @@ impl<A: Copy + PartialEq> Object<A> {
         }
         // Without properties and with any key allowed there is nothing to walk for.
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
-        if walk_needed
-            && self.properties.len() <= WALK_MAX_PROPERTIES
-            && (!self.additional_allowed || value.map_len() <= WALK_MAX_ENTRIES)
-        {
-            self.check_by_walk(validator, value, trail)
-        } else {
-            self.check_by_lookup(validator, value, trail)
+        if walk_needed && self.properties.len() <= WALK_MAX_PROPERTIES {
+            let entries = value.map_entries();
+            if !self.additional_allowed || entries.len() <= WALK_MAX_ENTRIES {
+                // Sized to the object, so that a small one does not set up sixteen slots.
+                return match self.properties.len() {
+                    0..=4 => self.check_by_walk::<4, V>(validator, value, entries, trail),
+                    5..=8 => self.check_by_walk::<8, V>(validator, value, entries, trail),
+                    _ => self
+                        .check_by_walk::<WALK_MAX_PROPERTIES, V>(validator, value, entries, trail),
+                };
+            }
         }
+        self.check_by_lookup(validator, value, trail)
     }
 
     /// One walk of the argument map finds every property's argument and every undeclared key;
-    /// the errors are then reported in the contract's order.
-    fn check_by_walk<'a, V: Value<'a, AtomKey = A>>(
+    /// the errors are then reported in the contract's order. `N` (at most 16, the width of the
+    /// masks) is at least the number of properties.
+    fn check_by_walk<'a, const N: usize, V: Value<'a, AtomKey = A>>(
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        entries: V::Entries,
         trail: &Trail<'_>,
     ) -> Flow {
         // Per property: its argument (an atom key's wins over a string key's), and as bit masks
         // which came from an atom key and which properties a string key names.
-        let mut found: [Option<V>; WALK_MAX_PROPERTIES] = [None; WALK_MAX_PROPERTIES];
+        let mut found: [Option<V>; N] = [None; N];
         let mut by_atom: u16 = 0;
         let mut by_binary: u16 = 0;
         // Undeclared keys, in map order; allocated only when there is one.
         let mut undeclared: Vec<V> = Vec::new();
-        for (key, argument) in value.map_entries() {
+        for (key, argument) in entries {
             validator.spend(1)?;
             // Whether a string key named a property, which then needs no second search below.
             let mut named = false;

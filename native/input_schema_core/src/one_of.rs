@@ -47,17 +47,17 @@ impl<A: Copy + PartialEq> OneOf<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        kind: Kind<'a>,
         trail: &Trail<'_>,
     ) -> Flow {
         let mut accepted = 0;
-        let kind = value.kind();
         // A branch of another type fails on its type check, which is its first check.
         for branch in self
             .branches
             .iter()
             .filter(|branch| branch.shape.admits(kind))
         {
-            match validator.quietly(|validator| validator.check(branch, value, trail)) {
+            match validator.quietly(|validator| validator.check_kind(branch, value, kind, trail)) {
                 Ok(_) => accepted += 1,
                 Err(Halt::Failed) => {}
                 Err(Halt::Exhausted) => return Err(Halt::Exhausted),

@@ -109,9 +109,10 @@ impl Scalar {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        kind: Kind<'a>,
         trail: &Trail<'_>,
     ) -> Flow {
-        if !self.admits(value.kind()) {
+        if !self.admits(kind) {
             let label = match self {
                 Scalar::Integer(_) => INTEGER,
                 Scalar::Number(_) => NUMBER,

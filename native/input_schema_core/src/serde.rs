@@ -32,7 +32,13 @@ impl<'a> Iterator for Entries<'a> {
         let (key, value) = self.0.as_mut()?.next()?;
         Some((Json::Key(key), Json::Value(value)))
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.as_ref().map_or((0, Some(0)), Iterator::size_hint)
+    }
 }
+
+impl ExactSizeIterator for Entries<'_> {}
 
 pub struct Elements<'a>(std::slice::Iter<'a, serde_json::Value>);
 

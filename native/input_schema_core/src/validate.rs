@@ -76,6 +76,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend(units)?)
     }
 
+    pub fn require(&mut self, units: u64) -> Result<(), Halt> {
+        Ok(self.budget.require(units)?)
+    }
+
     pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Halt> {
         Ok(self.budget.spend_bytes(bytes)?)
     }
@@ -101,22 +105,39 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
 
     /// One value against one schema: its shape, then its `enum` (only when the shape holds).
     pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
+        self.check_kind(node, value, value.kind(), trail)
+    }
+
+    /// `check` for a value whose kind is known: each value's kind is read from the host once.
+    pub fn check_kind(
+        &mut self,
+        node: &Node<V::AtomKey>,
+        value: V,
+        kind: Kind<'a>,
+        trail: &Trail<'_>,
+    ) -> Flow {
         self.depth += 1;
-        let flow = with_stack(self.depth, || self.check_here(node, value, trail));
+        let flow = with_stack(self.depth, || self.check_here(node, value, kind, trail));
         self.depth -= 1;
         flow
     }
 
-    fn check_here(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
+    fn check_here(
+        &mut self,
+        node: &Node<V::AtomKey>,
+        value: V,
+        kind: Kind<'a>,
+        trail: &Trail<'_>,
+    ) -> Flow {
         self.spend(1)?;
         let shaped = match &node.shape {
-            Shape::Object(object) => object.check(self, value, trail)?,
-            Shape::Array(array) => array.check(self, value, trail)?,
-            Shape::Scalar(scalar) => scalar.check(self, value, trail)?,
-            Shape::OneOf(one_of) => one_of.check(self, value, trail)?,
+            Shape::Object(object) => object.check(self, value, kind, trail)?,
+            Shape::Array(array) => array.check(self, value, kind, trail)?,
+            Shape::Scalar(scalar) => scalar.check(self, value, kind, trail)?,
+            Shape::OneOf(one_of) => one_of.check(self, value, kind, trail)?,
         };
         match &node.choices {
-            Some(choices) if shaped && !choices.contains(value, self.budget)? => {
+            Some(choices) if shaped && !choices.contains(value, kind, self.budget)? => {
                 self.fail(|| Error::NotInEnum {
                     path: trail.argument_path(),
                 })

@@ -39,8 +39,9 @@ pub trait Value<'a>: Copy + 'a {
     /// A host handle for an atom key, kept in compiled schemas for fast lookups. Atoms live as
     /// long as the VM, so the handle may outlive the value it came from.
     type AtomKey: Copy + PartialEq + Send + Sync + std::fmt::Debug + 'static;
-    /// Map entries in the host's iteration order (the VM's `Map.to_list/1` order).
-    type Entries: Iterator<Item = (Self, Self)>;
+    /// Map entries in the host's iteration order (the VM's `Map.to_list/1` order); the map's
+    /// size comes with them.
+    type Entries: ExactSizeIterator<Item = (Self, Self)>;
     type Elements: Iterator<Item = Element<Self>>;
 
     fn kind(self) -> Kind<'a>;

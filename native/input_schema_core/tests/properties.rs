@@ -197,3 +197,25 @@ fn generated_schemas_include_valid_ones() {
         "only {compiled} of 500 generated schemas compiled"
     );
 }
+
+#[test]
+fn a_list_longer_than_the_budget_gives_up_before_its_elements() {
+    // Each element costs at least a unit, so a call that cannot finish stops after the cheap
+    // length walk instead of checking elements it would check again on a dirty scheduler.
+    let schema = json!({"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let tags: Vec<Value> = (0..1_000)
+        .map(|index| json!(format!("tag {index}")))
+        .collect();
+    let arguments = json!({ "tags": tags });
+
+    let mut short = Budget::new(500);
+    let result = compiled.validate(Json::from(&arguments), Mode::First, &mut short);
+    assert!(matches!(result, Err(Failure::Exhausted)));
+    assert!(short.remaining() > 400, "{} units left", short.remaining());
+
+    let mut enough = Budget::new(2_000);
+    assert!(compiled
+        .validate(Json::from(&arguments), Mode::First, &mut enough)
+        .is_ok());
+}

@@ -34,12 +34,16 @@ pub struct Entries<'a> {
     /// `None` for a value that is not a map.
     iterator: Option<ErlNifMapIterator>,
     backward: bool,
+    /// Entries not yet yielded: the walk stops on the count, without asking for a pair past
+    /// the end or stepping past the last one.
+    remaining: usize,
 }
 
 impl<'a> Entries<'a> {
     fn new(map: Term<'a>) -> Self {
         let env = map.get_env();
-        let backward = map.map_size().unwrap_or(0) > FLAT_MAP_MAX_KEYS;
+        let size = map.map_size().unwrap_or(0);
+        let backward = size > FLAT_MAP_MAX_KEYS;
         let entry = if backward {
             ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_TAIL
         } else {
@@ -56,6 +60,7 @@ impl<'a> Entries<'a> {
             // SAFETY: initialised by the successful call above.
             iterator: (created != 0).then(|| unsafe { iterator.assume_init() }),
             backward,
+            remaining: if created != 0 { size } else { 0 },
         }
     }
 }
@@ -64,18 +69,25 @@ impl<'a> Iterator for Entries<'a> {
     type Item = (Arg<'a>, Arg<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.remaining == 0 {
+            return None;
+        }
         let iterator = self.iterator.as_mut()?;
         let env = self.env.as_c_arg();
         let (mut key, mut value) = (ErlNifTerm::default(), ErlNifTerm::default());
         // SAFETY: a live iterator over a map of this env; the pair is only read on success.
         unsafe {
             if enif_map_iterator_get_pair(env, iterator, &mut key, &mut value) == 0 {
+                self.remaining = 0;
                 return None;
             }
-            if self.backward {
-                enif_map_iterator_prev(env, iterator);
-            } else {
-                enif_map_iterator_next(env, iterator);
+            self.remaining -= 1;
+            if self.remaining > 0 {
+                if self.backward {
+                    enif_map_iterator_prev(env, iterator);
+                } else {
+                    enif_map_iterator_next(env, iterator);
+                }
             }
             Some((
                 Arg(Term::new(self.env, key)),
@@ -83,7 +95,13 @@ impl<'a> Iterator for Entries<'a> {
             ))
         }
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
 }
+
+impl ExactSizeIterator for Entries<'_> {}
 
 impl Drop for Entries<'_> {
     fn drop(&mut self) {
