@@ -48,7 +48,7 @@ impl<A: Copy + PartialEq> Array<A> {
     }
 
     /// Proper or improper: an improper one is refused by the walk below.
-    pub fn admits(kind: Kind<'_>) -> bool {
+    pub fn admits(kind: Kind) -> bool {
         kind == Kind::List
     }
 
@@ -59,7 +59,7 @@ impl<A: Copy + PartialEq> Array<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let wrong_type = || Error::WrongType {

@@ -77,11 +77,12 @@ impl Choices {
             budget.spend(1)?;
             let index = choices.nodes.len();
             let node = match value.kind() {
-                Kind::Binary(bytes) => {
+                Kind::Binary => {
+                    let bytes = value.binary().ok_or(NotJson)?;
                     budget.spend_copy(bytes.len())?;
                     Choice::Binary(bytes.into())
                 }
-                Kind::Integer | Kind::Float(_) => Choice::Number(value.number().ok_or(NotJson)?),
+                Kind::Integer | Kind::Float => Choice::Number(value.number().ok_or(NotJson)?),
                 Kind::Atom(AtomKind::Nil) => Choice::Nil,
                 Kind::Atom(AtomKind::True) => Choice::True,
                 Kind::Atom(AtomKind::False) => Choice::False,
@@ -104,7 +105,7 @@ impl Choices {
                     let first_pending = pending.len();
                     for (key, child) in value.map_entries() {
                         budget.spend(1)?;
-                        let Kind::Binary(key) = key.kind() else {
+                        let Some(key) = key.binary() else {
                             return Err(CompileError::NotJson);
                         };
                         pending.push((child, Slot::Entry(choices.entries.len())));
@@ -133,7 +134,7 @@ impl Choices {
     pub fn contains<'a, V: Value<'a>>(
         &self,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
         for root in &self.roots {
@@ -147,7 +148,7 @@ impl Choices {
     fn equals<'a, V: Value<'a>>(
         &self,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         node: usize,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
@@ -216,14 +217,14 @@ impl Choices {
     fn compare_scalar<'a, V: Value<'a>>(
         &self,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         node: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, Exhausted> {
         budget.spend(1)?;
         Ok(match self.nodes.get(node) {
-            Some(Choice::Binary(choice)) => Some(match kind {
-                Kind::Binary(bytes) if bytes.len() == choice.len() => {
+            Some(Choice::Binary(choice)) => Some(match value.binary() {
+                Some(bytes) if kind == Kind::Binary && bytes.len() == choice.len() => {
                     budget.spend_bytes(bytes.len())?;
                     bytes == choice.as_ref()
                 }
@@ -233,7 +234,7 @@ impl Choices {
             Some(Choice::True) => Some(kind == Kind::Atom(AtomKind::True)),
             Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),
             Some(Choice::Number(choice)) => Some(match kind {
-                Kind::Integer | Kind::Float(_) => value
+                Kind::Integer | Kind::Float => value
                     .number()
                     .is_some_and(|number| number.compare(choice).is_eq()),
                 _ => false,

@@ -85,9 +85,11 @@ impl<A: Copy + PartialEq> Object<A> {
             Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             compiler.budget.spend(1)?;
-            let (atom, text): (_, Option<Box<[u8]>>) = match name.kind() {
-                Kind::Binary(text) => (None, Some(text.into())),
-                Kind::Atom(_) => (name.atom_key(), name.with_key_text(|text| Box::from(text))),
+            let (atom, text): (_, Option<Box<[u8]>>) = match (name.binary(), name.kind()) {
+                (Some(text), _) => (None, Some(text.into())),
+                (None, Kind::Atom(_)) => {
+                    (name.atom_key(), name.with_key_text(|text| Box::from(text)))
+                }
                 _ => (None, None),
             };
             let Some(text) = text else {
@@ -118,7 +120,7 @@ impl<A: Copy + PartialEq> Object<A> {
         })
     }
 
-    pub fn admits(kind: Kind<'_>) -> bool {
+    pub fn admits(kind: Kind) -> bool {
         kind == Kind::Map
     }
 
@@ -128,7 +130,7 @@ impl<A: Copy + PartialEq> Object<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         if !Self::admits(kind) {
@@ -175,8 +177,9 @@ impl<A: Copy + PartialEq> Object<A> {
             validator.spend(1)?;
             // Whether a string key named a property, which then needs no second search below.
             let mut named = false;
-            match key.kind() {
-                Kind::Binary(text) => {
+            // Keys are nearly always binaries: their bytes are asked for first.
+            match key.binary().ok_or_else(|| key.kind()) {
+                Ok(text) => {
                     validator.spend_bytes(text.len())?;
                     let key = prefix(text);
                     for (index, (slot, property)) in
@@ -191,7 +194,7 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
-                Kind::Atom(_) => {
+                Err(Kind::Atom(_)) => {
                     let atom = key.atom_key();
                     for (index, (slot, property)) in
                         found.iter_mut().zip(&self.properties).enumerate()
@@ -367,7 +370,7 @@ fn required_names<'a, V: Value<'a>>(
         let Element::Item(item) = element else {
             return Ok(None);
         };
-        let Kind::Binary(name) = item.kind() else {
+        let Some(name) = item.binary() else {
             return Ok(None);
         };
         budget.spend_copy(name.len())?;

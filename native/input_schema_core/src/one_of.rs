@@ -47,7 +47,7 @@ impl<A: Copy + PartialEq> OneOf<A> {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let mut accepted = 0;

@@ -95,11 +95,11 @@ impl Scalar {
 
     /// Whether a value of this kind has the type's shape (1.0 and true are not integers; nil is
     /// not a boolean).
-    pub fn admits(&self, kind: Kind<'_>) -> bool {
+    pub fn admits(&self, kind: Kind) -> bool {
         match self {
             Scalar::Integer(_) => kind == Kind::Integer,
-            Scalar::Number(_) => matches!(kind, Kind::Integer | Kind::Float(_)),
-            Scalar::String(_) => matches!(kind, Kind::Binary(_)),
+            Scalar::Number(_) => matches!(kind, Kind::Integer | Kind::Float),
+            Scalar::String(_) => kind == Kind::Binary,
             Scalar::Boolean(_) => matches!(kind, Kind::Atom(AtomKind::True | AtomKind::False)),
         }
     }
@@ -109,7 +109,7 @@ impl Scalar {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         if !self.admits(kind) {

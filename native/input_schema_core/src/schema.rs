@@ -63,7 +63,7 @@ pub(crate) enum Shape<A> {
 impl<A: Copy + PartialEq> Shape<A> {
     /// Whether the type check lets a value of this kind through (a oneOf always does): a
     /// branch that does not is failed without being run.
-    pub fn admits(&self, kind: Kind<'_>) -> bool {
+    pub fn admits(&self, kind: Kind) -> bool {
         match self {
             Shape::Object(_) => Object::<A>::admits(kind),
             Shape::Array(_) => Array::<A>::admits(kind),
@@ -114,8 +114,10 @@ impl Keyword {
 
     /// A key's keyword, and whether the key is an atom.
     fn spelled_by<'a, V: Value<'a>>(key: V) -> Option<(Keyword, bool)> {
+        if let Some(text) = key.binary() {
+            return Keyword::from_text(text).map(|keyword| (keyword, false));
+        }
         match key.kind() {
-            Kind::Binary(text) => Keyword::from_text(text).map(|keyword| (keyword, false)),
             Kind::Atom(_) => key
                 .with_atom_name(Keyword::from_text)
                 .flatten()
@@ -325,7 +327,7 @@ fn resolve_type<'a, V: Value<'a>>(
 }
 
 /// One of the six type names, written as a binary or an atom; otherwise the value's kind.
-fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind<'a>> {
+fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind> {
     let named = |text: &[u8], atom: bool| {
         let label = |name| TypeLabel { name, atom };
         Some(match text {
@@ -340,7 +342,7 @@ fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind<'a>> {
     };
     let kind = value.kind();
     let found = match kind {
-        Kind::Binary(text) => named(text, false),
+        Kind::Binary => value.binary().and_then(|text| named(text, false)),
         Kind::Atom(_) => value.with_atom_name(|text| named(text, true)).flatten(),
         _ => None,
     };

@@ -55,20 +55,25 @@ impl<'a> Value<'a> for Json<'a> {
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;
 
-    fn kind(self) -> Kind<'a> {
+    fn kind(self) -> Kind {
         use serde_json::Value as J;
         match self {
-            Json::Key(key) => Kind::Binary(key.as_bytes()),
+            Json::Key(_) | Json::Value(J::String(_)) => Kind::Binary,
             Json::Value(J::Null) => Kind::Atom(AtomKind::Nil),
             Json::Value(J::Bool(true)) => Kind::Atom(AtomKind::True),
             Json::Value(J::Bool(false)) => Kind::Atom(AtomKind::False),
-            Json::Value(J::Number(number)) => match number.as_f64() {
-                Some(float) if number.is_f64() => Kind::Float(float),
-                _ => Kind::Integer,
-            },
-            Json::Value(J::String(text)) => Kind::Binary(text.as_bytes()),
+            Json::Value(J::Number(number)) if number.is_f64() => Kind::Float,
+            Json::Value(J::Number(_)) => Kind::Integer,
             Json::Value(J::Array(_)) => Kind::List,
             Json::Value(J::Object(_)) => Kind::Map,
+        }
+    }
+
+    fn binary(self) -> Option<&'a [u8]> {
+        match self {
+            Json::Key(key) => Some(key.as_bytes()),
+            Json::Value(serde_json::Value::String(text)) => Some(text.as_bytes()),
+            Json::Value(_) => None,
         }
     }
 

@@ -113,7 +113,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         &mut self,
         node: &Node<V::AtomKey>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         self.depth += 1;
@@ -126,7 +126,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         &mut self,
         node: &Node<V::AtomKey>,
         value: V,
-        kind: Kind<'a>,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         self.spend(1)?;

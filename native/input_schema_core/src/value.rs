@@ -7,14 +7,14 @@ use crate::number::Number;
 
 /// What a value is, as far as the contract distinguishes.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Kind<'a> {
+pub enum Kind {
     Map,
     /// A list, proper or improper (Elixir's `is_list/1`).
     List,
-    /// A binary (a bitstring whose size is a whole number of bytes).
-    Binary(&'a [u8]),
+    /// A binary (a bitstring whose size is a whole number of bytes); see [`Value::binary`].
+    Binary,
     Integer,
-    Float(f64),
+    Float,
     Atom(AtomKind),
     /// Tuples, pids, references, funs, ports, bitstrings that are not binaries.
     Other,
@@ -44,7 +44,12 @@ pub trait Value<'a>: Copy + 'a {
     type Entries: ExactSizeIterator<Item = (Self, Self)>;
     type Elements: Iterator<Item = Element<Self>>;
 
-    fn kind(self) -> Kind<'a>;
+    /// What the value is. Cheap, and small enough to pass in a register: the bytes of a
+    /// binary are read separately, by the few checks that compare them.
+    fn kind(self) -> Kind;
+
+    /// The bytes of a binary; `None` for any other value.
+    fn binary(self) -> Option<&'a [u8]>;
 
     /// Calls `read` with an atom's name; `None` when the value is not an atom.
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R>;
@@ -74,8 +79,10 @@ pub trait Value<'a>: Copy + 'a {
     /// uses: binaries as they are, atoms by name (`nil` is `""`, as `to_string/1` gives),
     /// integers in decimal.
     fn with_key_text<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        if let Some(bytes) = self.binary() {
+            return Some(read(bytes));
+        }
         match self.kind() {
-            Kind::Binary(bytes) => Some(read(bytes)),
             Kind::Atom(AtomKind::Nil) => Some(read(b"")),
             Kind::Atom(_) => self.with_atom_name(read),
             Kind::Integer => match self.number()? {
