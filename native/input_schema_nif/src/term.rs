@@ -7,7 +7,7 @@ use rustler::sys::{
     enif_map_iterator_get_pair, enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator,
     ErlNifMapIteratorEntry, ErlNifTerm,
 };
-use rustler::{Atom, Binary, Env, NewBinary, Term, TermType};
+use rustler::{Atom, Binary, NewBinary, Term, TermType};
 use std::mem::MaybeUninit;
 
 /// An Erlang term seen through the engine's value trait.
@@ -30,38 +30,48 @@ const FLAT_MAP_MAX_KEYS: usize = 32;
 
 /// Walks a map with the NIF API's iterator: a thin loop, no allocation for flat maps.
 pub struct Entries<'a> {
-    env: Env<'a>,
-    /// `None` for a value that is not a map.
-    iterator: Option<ErlNifMapIterator>,
+    map: Term<'a>,
+    /// Made where it stays, by the first step: the VM writes it field by field, and copying
+    /// it right after would stall on reading those writes back.
+    iterator: MaybeUninit<ErlNifMapIterator>,
+    live: bool,
     backward: bool,
     /// Entries not yet yielded: the walk stops on the count, without asking for a pair past
-    /// the end or stepping past the last one.
+    /// the end or stepping past the last one. 0 for a value that is not a map.
     remaining: usize,
 }
 
 impl<'a> Entries<'a> {
     fn new(map: Term<'a>) -> Self {
-        let env = map.get_env();
         let size = map.map_size().unwrap_or(0);
-        let backward = size > FLAT_MAP_MAX_KEYS;
-        let entry = if backward {
+        Entries {
+            map,
+            iterator: MaybeUninit::uninit(),
+            live: false,
+            backward: size > FLAT_MAP_MAX_KEYS,
+            remaining: size,
+        }
+    }
+
+    /// Creates the iterator in place; `false` if the VM refused.
+    fn start(&mut self) -> bool {
+        let entry = if self.backward {
             ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_TAIL
         } else {
             ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_HEAD
         };
-        let mut iterator = MaybeUninit::<ErlNifMapIterator>::uninit();
-        // SAFETY: the iterator is written by the call, and only read when the call succeeded
-        // (it fails for non-maps); the map outlives it, both belonging to `env`.
+        // SAFETY: the iterator is written by the call and only used after it succeeded (it
+        // fails for non-maps); the map outlives it, both belonging to the map's env.
         let created = unsafe {
-            enif_map_iterator_create(env.as_c_arg(), map.as_c_arg(), iterator.as_mut_ptr(), entry)
+            enif_map_iterator_create(
+                self.map.get_env().as_c_arg(),
+                self.map.as_c_arg(),
+                self.iterator.as_mut_ptr(),
+                entry,
+            )
         };
-        Entries {
-            env,
-            // SAFETY: initialised by the successful call above.
-            iterator: (created != 0).then(|| unsafe { iterator.assume_init() }),
-            backward,
-            remaining: if created != 0 { size } else { 0 },
-        }
+        self.live = created != 0;
+        self.live
     }
 }
 
@@ -69,30 +79,28 @@ impl<'a> Iterator for Entries<'a> {
     type Item = (Arg<'a>, Arg<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.remaining == 0 {
+        if self.remaining == 0 || !(self.live || self.start()) {
+            self.remaining = 0;
             return None;
         }
-        let iterator = self.iterator.as_mut()?;
-        let env = self.env.as_c_arg();
+        let env = self.map.get_env();
+        let iterator = self.iterator.as_mut_ptr();
         let (mut key, mut value) = (ErlNifTerm::default(), ErlNifTerm::default());
         // SAFETY: a live iterator over a map of this env; the pair is only read on success.
         unsafe {
-            if enif_map_iterator_get_pair(env, iterator, &mut key, &mut value) == 0 {
+            if enif_map_iterator_get_pair(env.as_c_arg(), iterator, &mut key, &mut value) == 0 {
                 self.remaining = 0;
                 return None;
             }
             self.remaining -= 1;
             if self.remaining > 0 {
                 if self.backward {
-                    enif_map_iterator_prev(env, iterator);
+                    enif_map_iterator_prev(env.as_c_arg(), iterator);
                 } else {
-                    enif_map_iterator_next(env, iterator);
+                    enif_map_iterator_next(env.as_c_arg(), iterator);
                 }
             }
-            Some((
-                Arg(Term::new(self.env, key)),
-                Arg(Term::new(self.env, value)),
-            ))
+            Some((Arg(Term::new(env, key)), Arg(Term::new(env, value))))
         }
     }
 
@@ -105,9 +113,11 @@ impl ExactSizeIterator for Entries<'_> {}
 
 impl Drop for Entries<'_> {
     fn drop(&mut self) {
-        if let Some(iterator) = self.iterator.as_mut() {
+        if self.live {
             // SAFETY: created by `enif_map_iterator_create` and destroyed once.
-            unsafe { enif_map_iterator_destroy(self.env.as_c_arg(), iterator) };
+            unsafe {
+                enif_map_iterator_destroy(self.map.get_env().as_c_arg(), self.iterator.as_mut_ptr())
+            };
         }
     }
 }
