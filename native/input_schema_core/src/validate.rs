@@ -180,10 +180,17 @@ pub fn validate<'a, V: Value<'a>>(
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
-    match (schema.kind(), arguments.kind()) {
-        (Kind::Atom(AtomKind::Nil), _) => return Err(Failure::schema(Error::SchemaRequired)),
-        (Kind::Map, Kind::Map) => {}
-        _ => return Err(Failure::schema(Error::NotMaps)),
-    }
+    entry_gate(schema, arguments)?;
     compile(schema, budget)?.validate(arguments, mode, budget)
+}
+
+/// The entry gate of `validate/2`, which looks at nothing inside either map: a `nil` schema,
+/// then anything but two maps. A caller that already holds the schema compiled runs this,
+/// then [`Schema::validate`], and gets exactly what [`validate`] gives.
+pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
+    match (schema.kind(), arguments.kind()) {
+        (Kind::Atom(AtomKind::Nil), _) => Err(Failure::schema(Error::SchemaRequired)),
+        (Kind::Map, Kind::Map) => Ok(()),
+        _ => Err(Failure::schema(Error::NotMaps)),
+    }
 }

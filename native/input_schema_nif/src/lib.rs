@@ -5,6 +5,7 @@
 //! `:budget_exhausted` and the Elixir side repeats the call on its `_dirty` twin.
 
 mod atoms;
+mod cache;
 mod encode;
 mod json;
 mod term;
@@ -12,7 +13,8 @@ mod term;
 use encode::{Answer, Report};
 use input_schema_core::json_text::{self, Stop};
 use input_schema_core::{
-    compile as compile_schema, validate as validate_raw, Budget, Error, Failure, Mode, Path, Schema,
+    compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
+    Path, Schema,
 };
 use rustler::{Atom, Binary, Encoder, Env, Resource, ResourceArc, Term, TermType};
 use term::Arg;
@@ -70,9 +72,28 @@ fn validate_against<'a>(
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
     match compiled_schema(schema) {
         Some(compiled) => compiled.schema.validate(Arg(arguments), mode, budget),
-        None => validate_raw(Arg(schema), Arg(arguments), mode, budget),
+        None => validate_cached(schema, arguments, mode, budget),
     }
     .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
+}
+
+/// `validate/2` on a raw schema, compiling it only when no identical schema was compiled
+/// before (see `cache`): the same answer as `input_schema_core::validate`, in the same order.
+fn validate_cached<'a>(
+    schema: Term<'a>,
+    arguments: Term<'a>,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<Arg<'a>>> {
+    entry_gate(Arg(schema), Arg(arguments))?;
+    let hash = cache::hash(schema);
+    if let Some(entry) = cache::get(hash, schema) {
+        return entry.schema.validate(Arg(arguments), mode, budget);
+    }
+    let compiled = compile_schema(Arg(schema), budget)?;
+    let result = compiled.validate(Arg(arguments), mode, budget);
+    cache::put(hash, schema, compiled);
+    result
 }
 
 fn run_validate<'a>(

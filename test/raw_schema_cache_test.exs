@@ -1,0 +1,109 @@
+defmodule InputSchema.RawSchemaCacheTest do
+  # validate/2 keeps the compiled form of raw schemas it has seen, and reuses it only for a
+  # schema identical (=:=) to the one compiled: each answer must stay what compiling gives.
+  use ExUnit.Case, async: true
+
+  defp fresh_compile(schema, arguments) do
+    {:ok, compiled} = InputSchema.compile(schema)
+    InputSchema.validate(compiled, arguments)
+  end
+
+  test "schemas equal (==) but not identical (=:=) keep their own details, call after call" do
+    # 1 == 1.0 and both hash apart only by their spelling: the second must not reuse the first.
+    for _round <- 1..3,
+        {minimum, below} <- [{1, 0}, {1.0, 0}, {2 ** 70, 2 ** 70 - 1}, {2.0 ** 70, 1}] do
+      schema = %{"properties" => %{"n" => %{"type" => "number", "minimum" => minimum}}}
+      answer = InputSchema.validate(schema, %{"n" => below})
+      assert {:error, :validation, %{minimum: echoed}} = answer
+      assert echoed === minimum
+      assert answer === fresh_compile(schema, %{"n" => below})
+    end
+  end
+
+  test "a type spelled as an atom or as a string is echoed as spelled, call after call" do
+    for _round <- 1..3, type <- [:string, "string"] do
+      assert {:error, :validation, %{type: ^type}} =
+               InputSchema.validate(%{properties: %{a: %{type: type}}}, %{a: 1})
+    end
+  end
+
+  test "repeated calls with one schema term answer as the first call, valid or not" do
+    schema = %{
+      "type" => "object",
+      "properties" => %{
+        "path" => %{"type" => "string"},
+        "limit" => %{"type" => "integer", "minimum" => 1}
+      },
+      "required" => ["path"],
+      "additionalProperties" => false
+    }
+
+    calls = [
+      %{"path" => "a"},
+      %{"limit" => 2},
+      %{"path" => "a", "limit" => 0},
+      %{"path" => "a", "extra" => true},
+      %{"path" => 1}
+    ]
+
+    first = Enum.map(calls, &InputSchema.validate(schema, &1))
+    assert hd(first) == {:ok, %{"path" => "a"}}
+
+    for _round <- 1..5 do
+      assert Enum.map(calls, &InputSchema.validate(schema, &1)) === first
+      assert Enum.map(calls, &fresh_compile(schema, &1)) === first
+    end
+  end
+
+  test "a refused schema is refused every time" do
+    schema = %{"type" => "object", "properties" => %{"a" => %{"type" => "null"}}}
+
+    for _round <- 1..3 do
+      assert {:error, :unsupported_capability, %{type: "null"}} =
+               InputSchema.validate(schema, %{"a" => nil})
+    end
+  end
+
+  test "descriptions of any term, kept or not, never change an answer" do
+    # A description may hold any term; those the cache cannot size (funs, tuples, bignums,
+    # bitstrings) or that are too large are compiled every time instead.
+    for description <- [
+          fn -> :ok end,
+          {:a, "tuple"},
+          2 ** 200,
+          <<1::3>>,
+          :binary.copy("x", 100_000),
+          List.duplicate("item", 10_000),
+          [1 | 2],
+          self(),
+          make_ref()
+        ],
+        _round <- 1..2 do
+      schema = %{"description" => description, "properties" => %{"a" => %{"type" => "integer"}}}
+      assert InputSchema.validate(schema, %{"a" => 1}) == {:ok, %{"a" => 1}}
+
+      assert {:error, :validation, %{path: "$arguments.a", type: "integer"}} =
+               InputSchema.validate(schema, %{"a" => "1"})
+    end
+  end
+
+  test "many distinct schemas, from many processes at once, each get their own answers" do
+    results =
+      1..2_000
+      |> Task.async_stream(
+        fn index ->
+          schema = %{"properties" => %{"n" => %{"type" => "integer", "minimum" => index}}}
+
+          {InputSchema.validate(schema, %{"n" => index}),
+           InputSchema.validate(schema, %{"n" => 0})}
+        end,
+        max_concurrency: 16
+      )
+      |> Enum.map(fn {:ok, result} -> result end)
+
+    for {{valid, below}, index} <- Enum.with_index(results, 1) do
+      assert valid == {:ok, %{"n" => index}}
+      assert {:error, :validation, %{minimum: ^index}} = below
+    end
+  end
+end
