@@ -173,8 +173,14 @@ const NORMAL_TEXT_MAX: usize = 20 * 1024;
 
 /// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term, a struct
 /// that only looks compiled included, is a raw schema, as for `validate/3`.
-fn compiled_schema(schema: Term<'_>) -> Option<ResourceArc<CompiledSchema>> {
-    let compiled = schema.map_get(atoms::ref_()).ok()?.decode().ok()?;
+///
+/// Borrowed, not counted: the struct's term holds the resource alive for the whole call, and
+/// taking and dropping a counted reference cost as much as a small validation.
+fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
+    let compiled = schema
+        .map_get(atoms::ref_())
+        .ok()?
+        .try_get_resource::<CompiledSchema>()?;
     let name = schema.map_get(atoms::struct_()).ok()?;
     (atoms::compiled_struct() == name).then_some(compiled)
 }
