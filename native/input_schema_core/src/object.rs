@@ -342,14 +342,30 @@ impl<A> Property<A> {
 const PREFIX_BYTES: usize = 8;
 
 /// The first eight bytes of a name (zero-padded) as a word. Built in registers: a byte copy
-/// into a buffer read back as a word stalls the load on every key.
+/// into a buffer read back as a word stalls the load on every key. A shorter name is read as two
+/// overlapping halves, the second shifted to its place: where they overlap they hold the same
+/// bytes, so or-ing them is exact.
 #[inline]
 fn prefix(text: &[u8]) -> u64 {
-    match text.first_chunk::<PREFIX_BYTES>() {
-        Some(head) => u64::from_le_bytes(*head),
-        None => text.iter().enumerate().fold(0, |word, (index, byte)| {
-            word | u64::from(*byte) << (8 * index)
-        }),
+    if let Some(head) = text.first_chunk::<PREFIX_BYTES>() {
+        return u64::from_le_bytes(*head);
+    }
+    let length = text.len();
+    let halves = |low: u64, high: u64, half: usize| low | high << (8 * (length - half));
+    match (text.first_chunk::<4>(), text.last_chunk::<4>()) {
+        (Some(low), Some(high)) => halves(
+            u64::from(u32::from_le_bytes(*low)),
+            u64::from(u32::from_le_bytes(*high)),
+            4,
+        ),
+        _ => match (text.first_chunk::<2>(), text.last_chunk::<2>()) {
+            (Some(low), Some(high)) => halves(
+                u64::from(u16::from_le_bytes(*low)),
+                u64::from(u16::from_le_bytes(*high)),
+                2,
+            ),
+            _ => text.first().map_or(0, |byte| u64::from(*byte)),
+        },
     }
 }
 
@@ -377,4 +393,25 @@ fn required_names<'a, V: Value<'a>>(
         names.push(name.into());
     }
     Ok(Some(names))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefix;
+
+    #[test]
+    fn prefix_is_the_first_eight_bytes_zero_padded() {
+        let text = b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a";
+        for length in 0..=text.len() {
+            let bytes = &text[..length];
+            let expected = bytes
+                .iter()
+                .take(8)
+                .enumerate()
+                .fold(0_u64, |word, (index, byte)| {
+                    word | u64::from(*byte) << (8 * index)
+                });
+            assert_eq!(prefix(bytes), expected, "length {length}");
+        }
+    }
 }

@@ -105,6 +105,7 @@ impl Scalar {
     }
 
     /// The shape, then `minimum`.
+    #[inline]
     pub fn check<'a, V: Value<'a>>(
         &self,
         validator: &mut Validator<'_, V>,

@@ -8,7 +8,9 @@ use crate::value::{AtomKind, Element, Kind, Value};
 #[derive(Clone, Copy, Debug)]
 pub enum Json<'a> {
     Value(&'a serde_json::Value),
-    Key(&'a str),
+    /// Borrowed as the map's own `String`, so that a `Json` is two words and travels in
+    /// registers.
+    Key(&'a String),
 }
 
 impl<'a> From<&'a serde_json::Value> for Json<'a> {

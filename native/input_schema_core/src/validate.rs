@@ -104,11 +104,13 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
     }
 
     /// One value against one schema: its shape, then its `enum` (only when the shape holds).
+    #[inline]
     pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
         self.check_kind(node, value, value.kind(), trail)
     }
 
     /// `check` for a value whose kind is known: each value's kind is read from the host once.
+    #[inline]
     pub fn check_kind(
         &mut self,
         node: &Node<V::AtomKey>,
@@ -116,6 +118,12 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
+        // Most values meet a plain scalar schema, which never recurses: checked here, without
+        // the stack bookkeeping and the call that container schemas need.
+        if let (Shape::Scalar(scalar), None) = (&node.shape, &node.choices) {
+            self.spend(1)?;
+            return scalar.check(self, value, kind, trail);
+        }
         self.depth += 1;
         let flow = with_stack(self.depth, || self.check_here(node, value, kind, trail));
         self.depth -= 1;

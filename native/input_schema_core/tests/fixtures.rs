@@ -28,7 +28,7 @@ fn field(detail: Field<'_, Json<'_>>) -> Value {
         Field::Binary(bytes) => Value::String(String::from_utf8_lossy(bytes).into_owned()),
         Field::Atom(name) => json!({ "atom": name }),
         Field::Term(Json::Value(value)) => value.clone(),
-        Field::Term(Json::Key(key)) => Value::String(key.to_owned()),
+        Field::Term(Json::Key(key)) => Value::String((*key).clone()),
         Field::Terms(terms) => {
             Value::Array(terms.iter().map(|term| field(Field::Term(*term))).collect())
         }
