@@ -9,7 +9,8 @@ defmodule InputSchema.RawSchemaCacheTest do
   end
 
   test "schemas equal (==) but not identical (=:=) keep their own details, call after call" do
-    # 1 == 1.0 and both hash apart only by their spelling: the second must not reuse the first.
+    # 1 == 1.0, and the two schemas share an outline (where the cache looks first): the second
+    # must not reuse the first.
     for _round <- 1..3,
         {minimum, below} <- [{1, 0}, {1.0, 0}, {2 ** 70, 2 ** 70 - 1}, {2.0 ** 70, 1}] do
       schema = %{"properties" => %{"n" => %{"type" => "number", "minimum" => minimum}}}
@@ -87,7 +88,7 @@ defmodule InputSchema.RawSchemaCacheTest do
     end
   end
 
-  test "many distinct schemas, from many processes at once, each get their own answers" do
+  test "many schemas of one outline, from many processes at once, each get their own answers" do
     results =
       1..2_000
       |> Task.async_stream(

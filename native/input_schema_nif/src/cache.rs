@@ -6,7 +6,8 @@
 //! (`=:=`) to the schema given: `1` and `1.0`, or `:string` and `"string"`, never share an
 //! entry, so a cached answer is exactly the answer compiling again would give.
 
-use input_schema_core::Schema;
+use crate::term::Arg;
+use input_schema_core::{Kind, Schema, Value};
 use rustler::sys::{
     enif_alloc_env, enif_free_env, enif_is_identical, enif_make_copy, ErlNifEnv, ErlNifTerm,
 };
@@ -14,17 +15,32 @@ use rustler::types::map::MapIterator;
 use rustler::{Atom, Binary, Term, TermType};
 use std::sync::{Arc, Mutex};
 
-/// Slots, each holding one entry; a schema can only sit in the slot its hash picks.
-const SLOTS: usize = 256;
+/// Buckets, each holding up to `WAYS` entries; a schema can only sit in the bucket its hash
+/// picks, and several ways let schemas of one outline be used in turn without evicting
+/// each other.
+const BUCKETS: usize = 64;
+const WAYS: usize = 4;
 
 /// Schemas larger than this (counting their binaries' bytes) are compiled on every call: the
-/// cache holds at most `SLOTS` such copies, so its memory stays bounded whatever arrives.
+/// cache holds at most `BUCKETS * WAYS` such copies, so its memory stays bounded whatever
+/// arrives.
 const SCHEMA_BYTES_MAX: usize = 64 * 1024;
 
 /// Bytes counted for each map entry, list cell or other term, besides binaries' bytes.
 const TERM_BYTES: usize = 16;
 
-static CACHE: [Mutex<Option<Arc<Entry>>>; SLOTS] = [const { Mutex::new(None) }; SLOTS];
+struct Bucket {
+    entries: [Option<Arc<Entry>>; WAYS],
+    /// The way the next new entry replaces: the oldest.
+    next: usize,
+}
+
+static CACHE: [Mutex<Bucket>; BUCKETS] = [const {
+    Mutex::new(Bucket {
+        entries: [const { None }; WAYS],
+        next: 0,
+    })
+}; BUCKETS];
 
 pub struct Entry {
     hash: u64,
@@ -73,22 +89,104 @@ impl Entry {
     }
 }
 
+/// Root entries, and keys of each map value, that the fingerprint reads at most.
+const FINGERPRINT_ENTRIES: usize = 32;
+/// Bytes of a key or string that the fingerprint reads at most.
+const FINGERPRINT_BYTES: usize = 64;
+
+/// Where to look for a schema: a fingerprint of its outline rather than a hash of all of it.
+/// The VM's hash reads every byte of every description, which cost more than compiling a
+/// small schema; this reads the root's keys, the kind and size of each root value, the keys of
+/// map values (property names) and the start of strings (the type). Schemas that share a
+/// fingerprint only share a slot: `enif_is_identical` still decides. Bounded work, whatever
+/// the schema's size.
 pub fn hash(schema: Term<'_>) -> u64 {
-    schema.hash_internal(0)
+    let mut hash = Mixer(0);
+    for (key, value) in Arg(schema).map_entries().take(FINGERPRINT_ENTRIES) {
+        hash.key(key);
+        let kind = value.kind();
+        hash.word(kind_tag(kind));
+        match kind {
+            Kind::Map => {
+                hash.word(value.map_len() as u64);
+                for (name, _) in value.map_entries().take(FINGERPRINT_ENTRIES) {
+                    hash.key(name);
+                }
+            }
+            Kind::Binary => hash.bytes(value.binary().unwrap_or_default()),
+            _ => {}
+        }
+    }
+    hash.0
 }
 
-fn slot(hash: u64) -> Option<&'static Mutex<Option<Arc<Entry>>>> {
-    CACHE.get((hash % SLOTS as u64) as usize)
+/// FxHash's step: cheap, and good enough to spread fingerprints over the slots.
+struct Mixer(u64);
+
+impl Mixer {
+    fn word(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.word(bytes.len() as u64);
+        for chunk in bytes.chunks(8).take(FINGERPRINT_BYTES / 8) {
+            let mut word = [0_u8; 8];
+            word.iter_mut()
+                .zip(chunk)
+                .for_each(|(to, from)| *to = *from);
+            self.word(u64::from_le_bytes(word));
+        }
+    }
+
+    /// A binary key by its bytes, an atom by the VM's hash of it (cheap for an atom), anything
+    /// else by its kind alone.
+    fn key(&mut self, key: Arg<'_>) {
+        match key.binary() {
+            Some(bytes) => self.bytes(bytes),
+            None => match key.kind() {
+                Kind::Atom(_) => self.word(key.0.hash_internal(0)),
+                kind => self.word(kind_tag(kind)),
+            },
+        }
+    }
 }
 
-/// The entry for a schema identical to `schema`, if one is kept.
+fn kind_tag(kind: Kind) -> u64 {
+    match kind {
+        Kind::Map => 1,
+        Kind::List => 2,
+        Kind::Binary => 3,
+        Kind::Integer => 4,
+        Kind::Float => 5,
+        Kind::Atom(_) => 6,
+        Kind::Other => 7,
+    }
+}
+
+fn bucket(hash: u64) -> Option<&'static Mutex<Bucket>> {
+    CACHE.get((hash % BUCKETS as u64) as usize)
+}
+
+/// The entry for a schema identical to `schema`, if one is kept. The entries of the same
+/// fingerprint are taken out under the lock and compared after it, so that a long comparison
+/// never holds up other schedulers.
 pub fn get(hash: u64, schema: Term<'_>) -> Option<Arc<Entry>> {
-    let entry = slot(hash)?.lock().ok()?.clone()?;
-    entry.holds(hash, schema).then_some(entry)
+    let candidates: [Option<Arc<Entry>>; WAYS] = {
+        let bucket = bucket(hash)?.lock().ok()?;
+        bucket
+            .entries
+            .each_ref()
+            .map(|entry| entry.as_ref().filter(|entry| entry.hash == hash).cloned())
+    };
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|entry| entry.holds(hash, schema))
 }
 
-/// Keeps `compiled` for later calls with a schema identical to `schema`, in place of whatever
-/// its slot held; schemas over the size limit are not kept.
+/// Keeps `compiled` for later calls with a schema identical to `schema`, in place of the
+/// oldest entry of its bucket; schemas over the size limit are not kept.
 pub fn put(hash: u64, schema: Term<'_>, compiled: Schema<Atom>) {
     if !within_bytes(schema, SCHEMA_BYTES_MAX) {
         return;
@@ -96,11 +194,18 @@ pub fn put(hash: u64, schema: Term<'_>, compiled: Schema<Atom>) {
     let Some(entry) = Entry::new(hash, schema, compiled) else {
         return;
     };
-    let Some(slot) = slot(hash) else {
+    let Some(bucket) = bucket(hash) else {
         return;
     };
-    let replaced = match slot.lock() {
-        Ok(mut held) => held.replace(Arc::new(entry)),
+    let replaced = match bucket.lock() {
+        Ok(mut bucket) => {
+            let way = bucket.next % WAYS;
+            bucket.next = (way + 1) % WAYS;
+            bucket
+                .entries
+                .get_mut(way)
+                .and_then(|held| held.replace(Arc::new(entry)))
+        }
         Err(_) => None,
     };
     // The entry it replaced is freed here, outside the lock.
