@@ -163,7 +163,8 @@ impl<A: Copy + PartialEq> Schema<A> {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        if arguments.kind() != Kind::Map {
+        let kind = arguments.kind();
+        if kind != Kind::Map {
             return Err(Failure::schema(Error::NotMaps));
         }
         let mut validator = Validator {
@@ -173,7 +174,7 @@ impl<A: Copy + PartialEq> Schema<A> {
             budget,
             depth: 0,
         };
-        match validator.check(&self.root, arguments, &ROOT) {
+        match validator.check_kind(&self.root, arguments, kind, &ROOT) {
             Ok(_) if validator.errors.is_empty() => Ok(()),
             Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(validator.errors)),
             Err(Halt::Exhausted) => Err(Failure::Exhausted),
