@@ -54,6 +54,10 @@ defmodule InputSchema do
   order. With `errors: :all`, an argument error's detail also carries `:errors`, the detail
   maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}).
 
+  A raw schema identical (`===`) to one validated recently is not checked again: the NIF keeps
+  the compiled forms of up to 256 recent schemas of up to 64 KB each. The answers are the same
+  either way; `compile/1` saves the remaining cost of finding the schema.
+
       iex> schema = %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}, "additionalProperties" => false}
       iex> InputSchema.validate(schema, %{"n" => 1.5, "x" => 1}, errors: :all)
       {:error, :validation,
