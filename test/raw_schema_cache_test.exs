@@ -21,6 +21,18 @@ defmodule InputSchema.RawSchemaCacheTest do
     end
   end
 
+  test "a minimum of -0.0 is echoed with its sign after one of 0.0, and the other way round" do
+    # Before OTP 27, 0.0 === -0.0: such schemas must not share a kept compiled form.
+    for _round <- 1..2, minimum <- [0.0, -0.0, 0.0] do
+      schema = %{"properties" => %{"n" => %{"type" => "number", "minimum" => minimum}}}
+
+      assert {:error, :validation, %{minimum: echoed}} =
+               InputSchema.validate(schema, %{"n" => -1})
+
+      assert <<echoed::float>> == <<minimum::float>>
+    end
+  end
+
   test "a type spelled as an atom or as a string is echoed as spelled, call after call" do
     for _round <- 1..3, type <- [:string, "string"] do
       assert {:error, :validation, %{type: ^type}} =

@@ -214,7 +214,8 @@ pub fn put(hash: u64, schema: Term<'_>, compiled: Schema<Atom>) {
 
 /// Whether `term` takes at most `limit` bytes, counted roughly; stops counting once over.
 /// Terms no JSON schema holds, and whose size is not at hand (funs, which carry their
-/// environment; tuples; bignums; bitstrings that are not binaries), count as too large.
+/// environment; tuples; bignums; bitstrings that are not binaries), count as too large; so do
+/// zero floats (see below).
 fn within_bytes(term: Term<'_>, limit: usize) -> bool {
     let mut pending = vec![term];
     let mut total = 0_usize;
@@ -255,7 +256,14 @@ fn within_bytes(term: Term<'_>, limit: usize) -> bool {
                     return false;
                 }
             }
-            TermType::Atom | TermType::Float | TermType::Pid | TermType::Port | TermType::Ref => {}
+            // Before OTP 27, 0.0 =:= -0.0: a schema kept with one would answer for the other,
+            // echoing the wrong sign.
+            TermType::Float => {
+                if term.decode::<f64>().map_or(true, |float| float == 0.0) {
+                    return false;
+                }
+            }
+            TermType::Atom | TermType::Pid | TermType::Port | TermType::Ref => {}
             TermType::Fun | TermType::Tuple | TermType::Unknown => return false,
         }
         if total + pending.len() * TERM_BYTES > limit {
