@@ -216,6 +216,8 @@ defmodule InputSchema.NeverRaisesTest do
   defp check_all_entry_points(schema, arguments, label) do
     raw = InputSchema.validate(schema, arguments)
     assert_answer(raw, arguments, label)
+    # The second call finds the schema's compiled form kept by the first, when it was kept.
+    assert InputSchema.validate(schema, arguments) === raw, "#{label}: repeated call differs"
 
     all = InputSchema.validate(schema, arguments, errors: :all, max_errors: 3)
     assert_answer(all, arguments, label)
