@@ -31,6 +31,8 @@ pub(crate) struct Object<A> {
     additional_allowed: bool,
     /// Property indices sorted by string form: which properties an argument key names.
     by_name: Vec<usize>,
+    /// The walk's mask of the required names, when each is one of the first 16 properties.
+    required_mask: Option<u16>,
 }
 
 #[derive(Debug)]
@@ -105,18 +107,23 @@ impl<A: Copy + PartialEq> Object<A> {
         }
         let mut by_name: Vec<usize> = (0..compiled.len()).collect();
         by_name.sort_unstable_by(|a, b| name_of(&compiled, *a).cmp(name_of(&compiled, *b)));
-        let required = required
+        let required: Vec<Required> = required
             .into_iter()
             .map(|name| {
                 let property = compiled.iter().position(|property| property.name == name);
                 Required { name, property }
             })
             .collect();
+        let required_mask = required.iter().try_fold(0_u16, |mask, required| {
+            let bit = 1_u16.checked_shl(u32::try_from(required.property?).ok()?)?;
+            Some(mask | bit)
+        });
         Ok(Object {
             properties: compiled,
             required,
             additional_allowed,
             by_name,
+            required_mask,
         })
     }
 
@@ -171,7 +178,9 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut found: [Option<V>; N] = [None; N];
         let mut by_atom: u16 = 0;
         let mut by_binary: u16 = 0;
-        // Undeclared keys, in map order; allocated only when there is one.
+        // Undeclared keys, in map order, as many as can still be reported; allocated only when
+        // there is one.
+        let room = validator.error_room();
         let mut undeclared: Vec<V> = Vec::new();
         for (key, argument) in entries {
             validator.spend(1)?;
@@ -207,8 +216,24 @@ impl<A: Copy + PartialEq> Object<A> {
                 }
                 _ => {}
             }
-            if !self.additional_allowed && !named && !self.declares(key, validator)? {
+            if !self.additional_allowed
+                && !named
+                && !self.declares(key, validator)?
+                && undeclared.len() < room
+            {
                 undeclared.push(key);
+            }
+            // Only the first error counts, every required name is present, and an undeclared
+            // key was met: the first such key's error comes next in the contract's order, so
+            // the rest of the map cannot change the answer.
+            if room == 1
+                && self
+                    .required_mask
+                    .is_some_and(|mask| by_binary & mask == mask)
+            {
+                if let Some(first) = undeclared.first() {
+                    return self.additional(validator, *first, trail);
+                }
             }
         }
         let mut valid = true;

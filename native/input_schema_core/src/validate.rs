@@ -96,6 +96,15 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
+    /// How many more errors this walk can still report: 1 when only the first one counts.
+    pub fn error_room(&self) -> usize {
+        match self.mode {
+            _ if self.quiet => 1,
+            Mode::First => 1,
+            Mode::All { max_errors } => max_errors.saturating_sub(self.errors.len()).max(1),
+        }
+    }
+
     pub fn quietly(&mut self, run: impl FnOnce(&mut Self) -> Flow) -> Flow {
         let outer = std::mem::replace(&mut self.quiet, true);
         let flow = run(self);

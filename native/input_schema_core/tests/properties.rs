@@ -219,3 +219,71 @@ fn a_list_longer_than_the_budget_gives_up_before_its_elements() {
         .validate(Json::from(&arguments), Mode::First, &mut enough)
         .is_ok());
 }
+
+#[test]
+fn the_first_undeclared_key_answers_without_walking_the_rest() {
+    // With every required name present, the first undeclared key is the first error: a map of
+    // any size is answered within a budget far smaller than its size.
+    let schema = json!({"additionalProperties": false, "required": ["a"], "properties": {"a": {"type": "string"}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let mut arguments = serde_json::Map::new();
+    arguments.insert("a".into(), json!(1));
+    for index in 0..10_000 {
+        arguments.insert(format!("k{index:05}"), json!(index));
+    }
+    let arguments = Value::Object(arguments);
+
+    let first = compiled.validate(Json::from(&arguments), Mode::First, &mut Budget::new(100));
+    let Err(Failure::Arguments(errors)) = first else {
+        panic!("expected an argument error, got {first:?}");
+    };
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].to_string(),
+        "additional tool argument is not allowed"
+    );
+    let keys: Vec<Value> = errors[0]
+        .fields()
+        .into_iter()
+        .filter_map(|(key, value)| match (key, value) {
+            ("property", input_schema_core::Field::Term(Json::Key(name))) => Some(json!(name)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(keys, vec![json!("k00000")]);
+
+    // An undeclared key met before the required one is still the first error.
+    let mut early = arguments.as_object().unwrap().clone();
+    early.insert("0first".into(), json!(0));
+    let early = Value::Object(early);
+    let result = compiled.validate(Json::from(&early), Mode::First, &mut Budget::new(100));
+    let Err(Failure::Arguments(errors)) = result else {
+        panic!("expected an argument error, got {result:?}");
+    };
+    assert!(
+        matches!(errors[0].fields().as_slice(), [_, ("property", input_schema_core::Field::Term(Json::Key(name)))] if name.as_str() == "0first"),
+        "{:?}",
+        errors[0].fields()
+    );
+
+    // All errors: the undeclared keys up to the cap, then nothing else (the cap is reached).
+    let all = compiled.validate(
+        Json::from(&arguments),
+        Mode::All { max_errors: 3 },
+        &mut Budget::unlimited(),
+    );
+    let Err(Failure::Arguments(errors)) = all else {
+        panic!("expected argument errors, got {all:?}");
+    };
+    assert_eq!(errors.len(), 3);
+
+    // A required name missing comes first, whatever the undeclared keys.
+    let mut missing = arguments.as_object().unwrap().clone();
+    missing.remove("a");
+    let missing = Value::Object(missing);
+    let result = compiled.validate(Json::from(&missing), Mode::First, &mut Budget::unlimited());
+    let Err(Failure::Arguments(errors)) = result else {
+        panic!("expected an argument error, got {result:?}");
+    };
+    assert_eq!(errors[0].to_string(), "required tool argument is missing");
+}
