@@ -2,8 +2,8 @@
 //! call after call checks it once. A gateway passes the same few dozen tool schemas millions of
 //! times; compiling one costs several times what validating a call against it does.
 //!
-//! An entry is found by the schema's hash and used only when its kept copy is identical
-//! (`=:=`) to the schema given: `1` and `1.0`, or `:string` and `"string"`, never share an
+//! An entry is found by a fingerprint of the schema's outline and used only when its kept copy
+//! is identical (`=:=`) to the schema given: `1` and `1.0`, or `:string` and `"string"`, never share an
 //! entry, so a cached answer is exactly the answer compiling again would give.
 
 use crate::term::Arg;
