@@ -95,6 +95,7 @@ impl Scalar {
 
     /// Whether a value of this kind has the type's shape (1.0 and true are not integers; nil is
     /// not a boolean).
+    #[inline(always)]
     pub fn admits(&self, kind: Kind) -> bool {
         match self {
             Scalar::Integer(_) => kind == Kind::Integer,
@@ -105,7 +106,7 @@ impl Scalar {
     }
 
     /// The shape, then `minimum`.
-    #[inline]
+    #[inline(always)]
     pub fn check<'a, V: Value<'a>>(
         &self,
         validator: &mut Validator<'_, V>,
