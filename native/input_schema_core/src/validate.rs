@@ -127,31 +127,14 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
-        // Most values meet a plain scalar schema, which never recurses: checked here, without
-        // the stack bookkeeping and the call that container schemas need.
-        if let (Shape::Scalar(scalar), None) = (&node.shape, &node.choices) {
-            self.spend(1)?;
-            return scalar.check(self, value, kind, trail);
-        }
-        self.depth += 1;
-        let flow = with_stack(self.depth, || self.check_here(node, value, kind, trail));
-        self.depth -= 1;
-        flow
-    }
-
-    fn check_here(
-        &mut self,
-        node: &Node<V::AtomKey>,
-        value: V,
-        kind: Kind,
-        trail: &Trail<'_>,
-    ) -> Flow {
         self.spend(1)?;
         let shaped = match &node.shape {
-            Shape::Object(object) => object.check(self, value, kind, trail)?,
-            Shape::Array(array) => array.check(self, value, kind, trail)?,
+            // Most values meet a scalar schema, which never recurses: checked in place, without
+            // the stack bookkeeping and the call that container schemas need.
             Shape::Scalar(scalar) => scalar.check(self, value, kind, trail)?,
-            Shape::OneOf(one_of) => one_of.check(self, value, kind, trail)?,
+            Shape::Object(object) => self.nested(|this| object.check(this, value, kind, trail))?,
+            Shape::Array(array) => self.nested(|this| array.check(this, value, kind, trail))?,
+            Shape::OneOf(one_of) => self.nested(|this| one_of.check(this, value, kind, trail))?,
         };
         match &node.choices {
             Some(choices) if shaped && !choices.contains(value, kind, self.budget)? => {
@@ -161,6 +144,14 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             }
             _ => Ok(shaped),
         }
+    }
+
+    /// One level deeper: counted, and run where the stack has room.
+    fn nested(&mut self, step: impl FnOnce(&mut Self) -> Flow) -> Flow {
+        self.depth += 1;
+        let flow = with_stack(self.depth, || step(self));
+        self.depth -= 1;
+        flow
     }
 }
 
