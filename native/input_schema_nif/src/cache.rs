@@ -3,8 +3,9 @@
 //! times; compiling one costs several times what validating a call against it does.
 //!
 //! An entry is found by a fingerprint of the schema's outline and used only when its kept copy
-//! is identical (`=:=`) to the schema given: `1` and `1.0`, or `:string` and `"string"`, never share an
-//! entry, so a cached answer is exactly the answer compiling again would give.
+//! is identical (`=:=`) to the schema given: `1` and `1.0`, or `:string` and `"string"`, never
+//! share an entry, so a cached answer is exactly the answer compiling again would give (zero
+//! floats aside, see `within_bytes`).
 
 use crate::term::Arg;
 use input_schema_core::{Kind, Schema, Value};
@@ -15,9 +16,9 @@ use rustler::types::map::MapIterator;
 use rustler::{Atom, Binary, Term, TermType};
 use std::sync::{Arc, Mutex};
 
-/// Buckets, each holding up to `WAYS` entries; a schema can only sit in the bucket its hash
-/// picks, and several ways let schemas of one outline be used in turn without evicting
-/// each other.
+/// Buckets, each holding up to `WAYS` entries; a schema can only sit in the bucket its
+/// fingerprint picks, and several ways let schemas of one outline be used in turn without
+/// evicting each other.
 const BUCKETS: usize = 64;
 const WAYS: usize = 4;
 
@@ -43,7 +44,7 @@ static CACHE: [Mutex<Bucket>; BUCKETS] = [const {
 }; BUCKETS];
 
 pub struct Entry {
-    hash: u64,
+    fingerprint: u64,
     /// A process-independent env holding `copy`, written once when the entry is made and only
     /// read after; freed with the entry.
     env: *mut ErlNifEnv,
@@ -65,7 +66,7 @@ impl Drop for Entry {
 }
 
 impl Entry {
-    fn new(hash: u64, schema_term: Term<'_>, schema: Schema<Atom>) -> Option<Self> {
+    fn new(fingerprint: u64, schema_term: Term<'_>, schema: Schema<Atom>) -> Option<Self> {
         // SAFETY: a fresh process-independent env; `enif_make_copy` copies the term into it
         // (a term of the caller's env, valid for this call).
         unsafe {
@@ -75,7 +76,7 @@ impl Entry {
             }
             let copy = enif_make_copy(env, schema_term.as_c_arg());
             Some(Entry {
-                hash,
+                fingerprint,
                 env,
                 copy,
                 schema,
@@ -83,9 +84,9 @@ impl Entry {
         }
     }
 
-    fn holds(&self, hash: u64, schema: Term<'_>) -> bool {
+    fn holds(&self, schema: Term<'_>) -> bool {
         // SAFETY: both terms are alive: `copy` in this entry's env, `schema` in the caller's.
-        self.hash == hash && unsafe { enif_is_identical(self.copy, schema.as_c_arg()) } != 0
+        unsafe { enif_is_identical(self.copy, schema.as_c_arg()) != 0 }
     }
 }
 
@@ -100,24 +101,24 @@ const FINGERPRINT_BYTES: usize = 64;
 /// map values (property names) and the start of strings (the type). Schemas that share a
 /// fingerprint only share a slot: `enif_is_identical` still decides. Bounded work, whatever
 /// the schema's size.
-pub fn hash(schema: Term<'_>) -> u64 {
-    let mut hash = Mixer(0);
+pub fn fingerprint(schema: Term<'_>) -> u64 {
+    let mut mixer = Mixer(0);
     for (key, value) in Arg(schema).map_entries().take(FINGERPRINT_ENTRIES) {
-        hash.key(key);
+        mixer.key(key);
         let kind = value.kind();
-        hash.word(kind_tag(kind));
+        mixer.word(kind_tag(kind));
         match kind {
             Kind::Map => {
-                hash.word(value.map_len() as u64);
+                mixer.word(value.map_len() as u64);
                 for (name, _) in value.map_entries().take(FINGERPRINT_ENTRIES) {
-                    hash.key(name);
+                    mixer.key(name);
                 }
             }
-            Kind::Binary => hash.bytes(value.binary().unwrap_or_default()),
+            Kind::Binary => mixer.bytes(value.binary().unwrap_or_default()),
             _ => {}
         }
     }
-    hash.0
+    mixer.0
 }
 
 /// FxHash's step: cheap, and good enough to spread fingerprints over the slots.
@@ -164,37 +165,39 @@ fn kind_tag(kind: Kind) -> u64 {
     }
 }
 
-fn bucket(hash: u64) -> Option<&'static Mutex<Bucket>> {
-    CACHE.get((hash % BUCKETS as u64) as usize)
+fn bucket(fingerprint: u64) -> Option<&'static Mutex<Bucket>> {
+    CACHE.get((fingerprint % BUCKETS as u64) as usize)
 }
 
 /// The entry for a schema identical to `schema`, if one is kept. The entries of the same
 /// fingerprint are taken out under the lock and compared after it, so that a long comparison
 /// never holds up other schedulers.
-pub fn get(hash: u64, schema: Term<'_>) -> Option<Arc<Entry>> {
+pub fn get(fingerprint: u64, schema: Term<'_>) -> Option<Arc<Entry>> {
     let candidates: [Option<Arc<Entry>>; WAYS] = {
-        let bucket = bucket(hash)?.lock().ok()?;
-        bucket
-            .entries
-            .each_ref()
-            .map(|entry| entry.as_ref().filter(|entry| entry.hash == hash).cloned())
+        let bucket = bucket(fingerprint)?.lock().ok()?;
+        bucket.entries.each_ref().map(|entry| {
+            entry
+                .as_ref()
+                .filter(|entry| entry.fingerprint == fingerprint)
+                .cloned()
+        })
     };
     candidates
         .into_iter()
         .flatten()
-        .find(|entry| entry.holds(hash, schema))
+        .find(|entry| entry.holds(schema))
 }
 
 /// Keeps `compiled` for later calls with a schema identical to `schema`, in place of the
 /// oldest entry of its bucket; schemas over the size limit are not kept.
-pub fn put(hash: u64, schema: Term<'_>, compiled: Schema<Atom>) {
+pub fn put(fingerprint: u64, schema: Term<'_>, compiled: Schema<Atom>) {
     if !within_bytes(schema, SCHEMA_BYTES_MAX) {
         return;
     }
-    let Some(entry) = Entry::new(hash, schema, compiled) else {
+    let Some(entry) = Entry::new(fingerprint, schema, compiled) else {
         return;
     };
-    let Some(bucket) = bucket(hash) else {
+    let Some(bucket) = bucket(fingerprint) else {
         return;
     };
     let replaced = match bucket.lock() {

@@ -86,13 +86,13 @@ fn validate_cached<'a>(
     budget: &mut Budget,
 ) -> Result<(), Failure<Arg<'a>>> {
     entry_gate(Arg(schema), Arg(arguments))?;
-    let hash = cache::hash(schema);
-    if let Some(entry) = cache::get(hash, schema) {
+    let fingerprint = cache::fingerprint(schema);
+    if let Some(entry) = cache::get(fingerprint, schema) {
         return entry.schema.validate(Arg(arguments), mode, budget);
     }
     let compiled = compile_schema(Arg(schema), budget)?;
     let result = compiled.validate(Arg(arguments), mode, budget);
-    cache::put(hash, schema, compiled);
+    cache::put(fingerprint, schema, compiled);
     result
 }
 
