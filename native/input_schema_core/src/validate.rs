@@ -164,9 +164,7 @@ impl<A: Copy + PartialEq> Schema<A> {
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
         let kind = arguments.kind();
-        if kind != Kind::Map {
-            return Err(Failure::schema(Error::NotMaps));
-        }
+        arguments_gate(kind)?;
         let mut validator = Validator {
             mode,
             quiet: false,
@@ -197,9 +195,17 @@ pub fn validate<'a, V: Value<'a>>(
 /// then anything but two maps. A caller that already holds the schema compiled runs this,
 /// then [`Schema::validate`], and gets exactly what [`validate`] gives.
 pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
-    match (schema.kind(), arguments.kind()) {
-        (Kind::Atom(AtomKind::Nil), _) => Err(Failure::schema(Error::SchemaRequired)),
-        (Kind::Map, Kind::Map) => Ok(()),
+    match schema.kind() {
+        Kind::Atom(AtomKind::Nil) => Err(Failure::schema(Error::SchemaRequired)),
+        Kind::Map => arguments_gate(arguments.kind()),
+        _ => Err(Failure::schema(Error::NotMaps)),
+    }
+}
+
+/// The arguments' half of the gate, which a compiled schema runs on its own.
+fn arguments_gate<V>(kind: Kind) -> Result<(), Failure<V>> {
+    match kind {
+        Kind::Map => Ok(()),
         _ => Err(Failure::schema(Error::NotMaps)),
     }
 }
