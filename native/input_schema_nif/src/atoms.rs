@@ -26,7 +26,7 @@ rustler::atoms! {
     string,
     boolean,
     offset,
-    // A genuine `%InputSchema.Compiled{}`, recognised by `validate_json`.
+    // A genuine `%InputSchema.Compiled{}`, recognised by every entry point.
     struct_ = "__struct__",
     ref_ = "ref",
     compiled_struct = "Elixir.InputSchema.Compiled",

@@ -1,5 +1,6 @@
 //! The NIF: a bridge between Erlang terms and `input_schema_core`. It reads terms in place,
-//! runs the core, and encodes its answer; no rule of the contract lives here.
+//! runs the core, and encodes its answer; no rule of the contract lives here. It also keeps the
+//! compiled forms of recent raw schemas (`cache`), which needs the VM's term identity.
 //!
 //! Calls on normal schedulers get a work budget; when it runs out they answer
 //! `:budget_exhausted` and the Elixir side repeats the call on its `_dirty` twin.
