@@ -339,6 +339,20 @@ defmodule InputSchema.ContractTest do
                wrong_type("$arguments.a", "string")
     end
 
+    test "a string key names both an atom-named and a string-named property of its name" do
+      schema = object(%{:a => %{"type" => "string"}, "a" => %{"type" => "integer"}})
+
+      # Properties in map order: :a (an atom sorts first), then "a"; both take the string key.
+      assert InputSchema.validate(schema, %{"a" => 1}) === wrong_type("$arguments.a", "string")
+      assert InputSchema.validate(schema, %{"a" => "x"}) === wrong_type("$arguments.a", "integer")
+
+      assert InputSchema.validate(schema, %{:a => "x", "a" => 1}) ===
+               {:ok, %{:a => "x", "a" => 1}}
+
+      assert InputSchema.validate(schema, %{:a => "x", "a" => "y"}) ===
+               wrong_type("$arguments.a", "integer")
+    end
+
     test "an atom-named property and an atom key both count as declared" do
       assert InputSchema.validate(closed(%{a: %{"type" => "string"}}), %{"a" => "x", a: "y"}) ===
                {:ok, %{"a" => "x", a: "y"}}

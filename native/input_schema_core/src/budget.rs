@@ -39,7 +39,14 @@ impl Budget {
     /// key or string cannot hold a scheduler on one node's unit.
     #[inline]
     pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Exhausted> {
-        self.spend(1 + (bytes as u64 >> 12))
+        self.spend(1 + Self::byte_units(bytes))
+    }
+
+    /// The units `spend_bytes` charges beyond its first, for a caller that adds them to a
+    /// unit it spends anyway.
+    #[inline]
+    pub fn byte_units(bytes: usize) -> u64 {
+        bytes as u64 >> 12
     }
 
     /// Copying `bytes` into a new allocation, which costs about as much as a few visits.

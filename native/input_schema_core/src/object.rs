@@ -33,6 +33,9 @@ pub(crate) struct Object<A> {
     by_name: Vec<usize>,
     /// The walk's mask of the required names, when each is one of the first 16 properties.
     required_mask: Option<u16>,
+    /// No two properties share a string form (only `:a` and `"a"` can), so a key names at
+    /// most one and the walk stops looking at its first match.
+    unique_names: bool,
 }
 
 #[derive(Debug)]
@@ -107,6 +110,10 @@ impl<A: Copy + PartialEq> Object<A> {
         }
         let mut by_name: Vec<usize> = (0..compiled.len()).collect();
         by_name.sort_unstable_by(|a, b| name_of(&compiled, *a).cmp(name_of(&compiled, *b)));
+        let unique_names = by_name.windows(2).all(|pair| match pair {
+            [a, b] => name_of(&compiled, *a) != name_of(&compiled, *b),
+            _ => true,
+        });
         let required: Vec<Required> = required
             .into_iter()
             .map(|name| {
@@ -124,6 +131,7 @@ impl<A: Copy + PartialEq> Object<A> {
             additional_allowed,
             by_name,
             required_mask,
+            unique_names,
         })
     }
 
@@ -183,13 +191,13 @@ impl<A: Copy + PartialEq> Object<A> {
         let room = validator.error_room();
         let mut undeclared: Vec<V> = Vec::new();
         for (key, argument) in entries {
-            validator.spend(1)?;
             // Whether a string key named a property, which then needs no second search below.
             let mut named = false;
             // Keys are nearly always binaries: their bytes are asked for first.
             match key.binary().ok_or_else(|| key.kind()) {
                 Ok(text) => {
-                    validator.spend_bytes(text.len())?;
+                    // The entry's unit and its key's bytes, in one step.
+                    validator.spend(1 + Budget::byte_units(text.len()))?;
                     let key = prefix(text);
                     for (index, (slot, property)) in
                         found.iter_mut().zip(&self.properties).enumerate()
@@ -200,10 +208,14 @@ impl<A: Copy + PartialEq> Object<A> {
                             if by_atom & (1 << index) == 0 {
                                 *slot = Some(argument);
                             }
+                            if self.unique_names {
+                                break;
+                            }
                         }
                     }
                 }
                 Err(Kind::Atom(_)) => {
+                    validator.spend(1)?;
                     let atom = key.atom_key();
                     for (index, (slot, property)) in
                         found.iter_mut().zip(&self.properties).enumerate()
@@ -214,7 +226,7 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
-                _ => {}
+                _ => validator.spend(1)?,
             }
             if !self.additional_allowed
                 && !named
@@ -226,7 +238,8 @@ impl<A: Copy + PartialEq> Object<A> {
             // Only the first error counts, every required name is present, and an undeclared
             // key was met: the first such key's error comes next in the contract's order, so
             // the rest of the map cannot change the answer.
-            if room == 1
+            if !undeclared.is_empty()
+                && room == 1
                 && self
                     .required_mask
                     .is_some_and(|mask| by_binary & mask == mask)
@@ -255,7 +268,7 @@ impl<A: Copy + PartialEq> Object<A> {
         for (property, argument) in self.properties.iter().zip(found) {
             if let Some(argument) = argument {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check(&property.node, argument, &child)?;
+                valid &= validator.check_child(&property.node, argument, &child)?;
             }
         }
         Ok(valid)
@@ -291,7 +304,7 @@ impl<A: Copy + PartialEq> Object<A> {
                 .or_else(|| value.map_get_binary(&property.name));
             if let Some(argument) = found {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check(&property.node, argument, &child)?;
+                valid &= validator.check_child(&property.node, argument, &child)?;
             }
         }
         Ok(valid)

@@ -57,7 +57,9 @@ impl<A: Copy + PartialEq> OneOf<A> {
             .iter()
             .filter(|branch| branch.shape.admits(kind))
         {
-            match validator.quietly(|validator| validator.check_kind(branch, value, kind, trail)) {
+            match validator
+                .quietly(|validator| validator.check_child_kind(branch, value, kind, trail))
+            {
                 Ok(_) => accepted += 1,
                 Err(Halt::Failed) => {}
                 Err(Halt::Exhausted) => return Err(Halt::Exhausted),

@@ -118,6 +118,32 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         self.check_kind(node, value, value.kind(), trail)
     }
 
+    /// `check` for a child of a container. A plain scalar schema (no `enum`), the most common
+    /// child, is checked right here: the call into `check_kind`, whose frame is sized for the
+    /// container schemas, costs as much as the check itself.
+    #[inline(always)]
+    pub fn check_child(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
+        self.check_child_kind(node, value, value.kind(), trail)
+    }
+
+    /// `check_child` for a value whose kind is known.
+    #[inline(always)]
+    pub fn check_child_kind(
+        &mut self,
+        node: &Node<V::AtomKey>,
+        value: V,
+        kind: Kind,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        match (&node.shape, &node.choices) {
+            (Shape::Scalar(scalar), None) => {
+                self.spend(1)?;
+                scalar.check(self, value, kind, trail)
+            }
+            _ => self.check_kind(node, value, kind, trail),
+        }
+    }
+
     /// `check` for a value whose kind is known: each value's kind is read from the host once.
     #[inline]
     pub fn check_kind(
