@@ -174,8 +174,20 @@ defmodule InputSchema do
     end
   end
 
-  # The NIF tells a genuine compiled schema from a raw one (a look-alike struct included) itself.
-  defp run_validate(schema, arguments, max_errors) do
+  # A compiled schema's resource goes to the NIF on its own; a struct whose ref is not one (a
+  # look-alike) is validated as the raw term it is.
+  defp run_validate(%Compiled{ref: ref} = schema, arguments, max_errors) do
+    case Native.validate_compiled(ref, arguments, max_errors) do
+      :budget_exhausted -> Native.validate_compiled_dirty(ref, arguments, max_errors)
+      :not_compiled -> run_validate_raw(schema, arguments, max_errors)
+      answer -> answer
+    end
+  end
+
+  defp run_validate(schema, arguments, max_errors),
+    do: run_validate_raw(schema, arguments, max_errors)
+
+  defp run_validate_raw(schema, arguments, max_errors) do
     case Native.validate(schema, arguments, max_errors) do
       :budget_exhausted -> Native.validate_dirty(schema, arguments, max_errors)
       answer -> answer

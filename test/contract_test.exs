@@ -868,6 +868,18 @@ defmodule InputSchema.ContractTest do
                  unknown_keyword(:__struct__)
       end
     end
+
+    test "a compiled schema's resource on its own is not a schema" do
+      {:ok, %InputSchema.Compiled{ref: ref}} = InputSchema.compile(%{"type" => "object"})
+      not_maps = {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+      assert InputSchema.validate(ref, %{}) === not_maps
+      assert InputSchema.validate_json(ref, "{}") === not_maps
+
+      assert InputSchema.validate_schema(ref) ===
+               {:error, :validation, %{message: "tool schema must be a map"}}
+
+      assert InputSchema.validate(%{ref: ref}, %{}) === unknown_keyword(:ref)
+    end
   end
 
   defp type_of(value) when is_list(value), do: "array"

@@ -14,6 +14,11 @@ defmodule InputSchema.Native do
 
   def validate(_schema, _arguments, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
   def validate_dirty(_schema, _arguments, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+  def validate_compiled(_ref, _arguments, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
+
+  def validate_compiled_dirty(_ref, _arguments, _max_errors),
+    do: :erlang.nif_error(:nif_not_loaded)
+
   def validate_schema(_schema, _locate), do: :erlang.nif_error(:nif_not_loaded)
   def validate_schema_dirty(_schema, _locate), do: :erlang.nif_error(:nif_not_loaded)
   def compile(_schema), do: :erlang.nif_error(:nif_not_loaded)

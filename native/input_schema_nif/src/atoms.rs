@@ -9,6 +9,7 @@ rustler::atoms! {
     validation,
     unsupported_capability,
     budget_exhausted,
+    not_compiled,
     message,
     path,
     property,

@@ -9,28 +9,22 @@ mod atoms;
 mod cache;
 mod encode;
 mod json;
+mod resource;
 mod term;
 
 use encode::{Answer, Report};
 use input_schema_core::json_text::{self, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
-    Path, Schema,
+    Path,
 };
-use rustler::{Atom, Binary, Encoder, Env, Resource, ResourceArc, SchedulerFlags, Term, TermType};
+use resource::CompiledSchema;
+use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
 use term::Arg;
 
 /// Work units (visited schema and argument nodes) a call may spend on a normal scheduler:
 /// well under a millisecond of work.
 const NORMAL_BUDGET: u64 = 10_000;
-
-/// A checked schema, shared read-only between processes.
-struct CompiledSchema {
-    schema: Schema<Atom>,
-}
-
-#[rustler::resource_impl]
-impl Resource for CompiledSchema {}
 
 fn budget(dirty: bool) -> Budget {
     if dirty {
@@ -174,6 +168,31 @@ twin_nifs!("validate", "validate_dirty", |env, schema, arguments, max_errors; di
     Some(run_validate(env, schema, arguments, max_errors, dirty))
 });
 
+/// `validate/2` on the resource the Elixir side took out of a `%InputSchema.Compiled{}`, which
+/// spares the NIF the struct's two key lookups. Anything but a compiled schema's resource
+/// answers `:not_compiled`, and the Elixir side then validates the struct as a raw schema.
+fn run_validate_compiled<'a>(
+    env: Env<'a>,
+    compiled: Term<'a>,
+    arguments: Term<'a>,
+    max_errors: usize,
+    dirty: bool,
+) -> Term<'a> {
+    let Some(compiled) = resource::get(compiled) else {
+        return atoms::not_compiled().encode(env);
+    };
+    let result = compiled
+        .schema
+        .validate(Arg(arguments), mode(max_errors), &mut budget(dirty))
+        .map(|()| (atoms::ok(), arguments).encode(env));
+    answer(env, result, Report::arguments(max_errors))
+}
+
+twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, arguments, max_errors; dirty| {
+    let max_errors = max_errors.decode::<usize>().ok()?;
+    Some(run_validate_compiled(env, compiled, arguments, max_errors, dirty))
+});
+
 /// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else, a struct
 /// that only looks compiled included, is checked as the term it is.
 fn run_validate_schema<'a>(env: Env<'a>, schema: Term<'a>, locate: bool, dirty: bool) -> Term<'a> {
@@ -189,15 +208,20 @@ twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dir
     Some(run_validate_schema(env, schema, locate, dirty))
 });
 
-fn run_compile<'a>(env: Env<'a>, schema: Term<'a>, dirty: bool) -> Term<'a> {
-    let result = compile_schema(Arg(schema), &mut budget(dirty))
-        .map(|schema| (atoms::ok(), ResourceArc::new(CompiledSchema { schema })).encode(env));
-    answer(env, result, Report::schema(false))
+/// `None` only where the VM has no resource for the schema, which cannot happen once the
+/// library is loaded (the type opens at load, and the VM aborts rather than fail an
+/// allocation); the NIF then raises `badarg`.
+fn run_compile<'a>(env: Env<'a>, schema: Term<'a>, dirty: bool) -> Option<Term<'a>> {
+    let result = match compile_schema(Arg(schema), &mut budget(dirty)) {
+        Ok(schema) => Ok((atoms::ok(), resource::make(env, schema)?).encode(env)),
+        Err(failure) => Err(failure),
+    };
+    Some(answer(env, result, Report::schema(false)))
 }
 
-twin_nifs!("compile", "compile_dirty", |env, schema; dirty| Some(run_compile(
+twin_nifs!("compile", "compile_dirty", |env, schema; dirty| run_compile(
     env, schema, dirty
-)));
+));
 
 /// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
 /// normal call's budget, only to start over.
@@ -206,13 +230,8 @@ const NORMAL_TEXT_MAX: usize = 20 * 1024;
 /// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term, a struct
 /// that only looks compiled included, is a raw schema, as for `validate/3`.
 ///
-/// Borrowed, not counted: the struct's term holds the resource alive for the whole call, and
-/// taking and dropping a counted reference cost as much as a small validation.
 fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
-    let compiled = schema
-        .map_get(atoms::ref_())
-        .ok()?
-        .try_get_resource::<CompiledSchema>()?;
+    let compiled = resource::get(schema.map_get(atoms::ref_()).ok()?)?;
     let name = schema.map_get(atoms::struct_()).ok()?;
     (atoms::compiled_struct() == name).then_some(compiled)
 }
@@ -295,4 +314,9 @@ raw_nif!("noop", SchedulerFlags::Normal, |env| Some(
     atoms::ok().encode(env)
 ));
 
-rustler::init!("Elixir.InputSchema.Native");
+/// Opens the compiled schemas' resource type.
+fn load(env: Env<'_>, _info: Term<'_>) -> bool {
+    resource::open(env)
+}
+
+rustler::init!("Elixir.InputSchema.Native", load = load);

@@ -1,0 +1,108 @@
+//! The resource type of compiled schemas, opened by this crate rather than through rustler's
+//! `Resource` trait: rustler finds a type's handle in a `HashMap` keyed by `TypeId` on every
+//! lookup, which was a tenth of a whole compiled call. Here the handle is read from a static.
+
+use input_schema_core::Schema;
+use rustler::sys::{
+    enif_alloc_resource, enif_get_resource, enif_make_resource, enif_open_resource_type,
+    enif_release_resource, ErlNifEnv, ErlNifResourceFlags, ErlNifResourceType,
+};
+use rustler::{Atom, Env, Term};
+use std::ffi::c_void;
+use std::mem::{align_of, size_of};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+/// A checked schema, shared read-only between processes.
+pub struct CompiledSchema {
+    pub schema: Schema<Atom>,
+}
+
+// The VM shares a compiled schema between processes and frees it on any thread.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<CompiledSchema>()
+};
+
+/// Set once by `open` while the library loads, before any NIF can run.
+static COMPILED_TYPE: AtomicPtr<ErlNifResourceType> = AtomicPtr::new(ptr::null_mut());
+
+/// The VM's allocation holds one `CompiledSchema` at the first suitably aligned address.
+const ALLOCATION_SIZE: usize = size_of::<CompiledSchema>() + align_of::<CompiledSchema>();
+
+/// Where the schema sits inside an allocation of `ALLOCATION_SIZE` bytes at `object`.
+fn place(object: *mut c_void) -> *mut CompiledSchema {
+    let offset = object.align_offset(align_of::<CompiledSchema>());
+    object.wrapping_add(offset).cast()
+}
+
+/// Runs when the last reference to a compiled schema is gone.
+unsafe extern "C" fn destructor(_env: *mut ErlNifEnv, object: *mut c_void) {
+    // SAFETY: every object of this type was initialised by `make` and is destroyed once.
+    unsafe { ptr::drop_in_place(place(object)) };
+}
+
+/// Opens the resource type while the library loads; `false` if the VM refused.
+pub fn open(env: Env<'_>) -> bool {
+    let mut tried = ErlNifResourceFlags::ERL_NIF_RT_CREATE;
+    // SAFETY: called from the load callback with its env; the name is NUL-terminated.
+    let handle = unsafe {
+        enif_open_resource_type(
+            env.as_c_arg(),
+            ptr::null(),
+            c"InputSchema.Compiled".as_ptr(),
+            Some(destructor),
+            ErlNifResourceFlags::ERL_NIF_RT_CREATE,
+            &mut tried,
+        )
+    };
+    COMPILED_TYPE.store(handle.cast_mut(), Ordering::Release);
+    !handle.is_null()
+}
+
+/// A new resource term holding `schema`; `None` if the VM could not allocate it.
+pub fn make(env: Env<'_>, schema: Schema<Atom>) -> Option<Term<'_>> {
+    let handle = COMPILED_TYPE.load(Ordering::Acquire);
+    if handle.is_null() {
+        return None;
+    }
+    // SAFETY: a type opened by `open`; the allocation is large enough for one aligned
+    // `CompiledSchema`, which is written before the term is made. Releasing our reference
+    // leaves the term's, so the garbage collector frees the schema with the last term.
+    unsafe {
+        let object = enif_alloc_resource(handle, ALLOCATION_SIZE);
+        if object.is_null() {
+            return None;
+        }
+        ptr::write(place(object), CompiledSchema { schema });
+        let term = enif_make_resource(env.as_c_arg(), object);
+        enif_release_resource(object);
+        Some(Term::new(env, term))
+    }
+}
+
+/// The compiled schema in `term`, if it is a resource of this type.
+///
+/// Borrowed, not counted: the term holds the resource alive for the whole call, and taking and
+/// dropping a counted reference costs as much as a small validation.
+pub fn get<'a>(term: Term<'a>) -> Option<&'a CompiledSchema> {
+    let handle = COMPILED_TYPE.load(Ordering::Acquire);
+    if handle.is_null() {
+        return None;
+    }
+    let mut object: *const c_void = ptr::null();
+    // SAFETY: a term of its env; the VM writes `object` only when the term is a resource of
+    // this type, which `make` initialised and which lives as long as the term ('a).
+    unsafe {
+        if enif_get_resource(
+            term.get_env().as_c_arg(),
+            term.as_c_arg(),
+            handle,
+            &mut object,
+        ) == 0
+        {
+            return None;
+        }
+        Some(&*place(object.cast_mut()))
+    }
+}
