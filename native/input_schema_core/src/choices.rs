@@ -76,13 +76,16 @@ impl Choices {
         while let Some((value, slot)) = pending.pop() {
             budget.spend(1)?;
             let index = choices.nodes.len();
-            let node = match value.kind() {
+            let kind = value.kind();
+            let node = match kind {
                 Kind::Binary => {
                     let bytes = value.binary().ok_or(NotJson)?;
                     budget.spend_copy(bytes.len())?;
                     Choice::Binary(bytes.into())
                 }
-                Kind::Integer | Kind::Float => Choice::Number(value.number().ok_or(NotJson)?),
+                Kind::Integer | Kind::Float => {
+                    Choice::Number(value.number_of(kind).ok_or(NotJson)?)
+                }
                 Kind::Atom(AtomKind::Nil) => Choice::Nil,
                 Kind::Atom(AtomKind::True) => Choice::True,
                 Kind::Atom(AtomKind::False) => Choice::False,
@@ -235,7 +238,7 @@ impl Choices {
             Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),
             Some(Choice::Number(choice)) => Some(match kind {
                 Kind::Integer | Kind::Float => value
-                    .number()
+                    .number_of(kind)
                     .is_some_and(|number| number.compare(choice).is_eq()),
                 _ => false,
             }),

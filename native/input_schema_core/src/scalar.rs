@@ -64,12 +64,13 @@ impl Bound {
         &self,
         validator: &mut Validator<'_, V>,
         value: V,
+        kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let Some(minimum) = &self.minimum else {
             return Ok(true);
         };
-        match value.number() {
+        match value.number_of(kind) {
             Some(number) if number.compare(minimum).is_lt() => {
                 validator.fail(|| Error::BelowMinimum {
                     path: trail.argument_path(),
@@ -126,7 +127,9 @@ impl Scalar {
             });
         }
         match self {
-            Scalar::Integer(bound) | Scalar::Number(bound) => bound.check(validator, value, trail),
+            Scalar::Integer(bound) | Scalar::Number(bound) => {
+                bound.check(validator, value, kind, trail)
+            }
             Scalar::String(_) | Scalar::Boolean(_) => Ok(true),
         }
     }

@@ -60,6 +60,15 @@ pub trait Value<'a>: Copy + 'a {
     /// An integer or float; `None` for anything else.
     fn number(self) -> Option<Number>;
 
+    /// `number` for a value already known to be of this kind, which a host need not find out
+    /// again; `None` unless `kind` is `Integer` or `Float`.
+    fn number_of(self, kind: Kind) -> Option<Number> {
+        match kind {
+            Kind::Integer | Kind::Float => self.number(),
+            _ => None,
+        }
+    }
+
     /// Number of entries of a map (0 for other values).
     fn map_len(self) -> usize;
 

@@ -200,10 +200,18 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn number(self) -> Option<Number> {
+        self.number_of(match self.0.get_type() {
+            TermType::Float => Kind::Float,
+            TermType::Integer => Kind::Integer,
+            _ => return None,
+        })
+    }
+
+    fn number_of(self, kind: Kind) -> Option<Number> {
         let term = self.0;
-        match term.get_type() {
-            TermType::Float => term.decode::<f64>().ok().map(Number::Float),
-            TermType::Integer => Some(match term.decode::<i64>() {
+        match kind {
+            Kind::Float => term.decode::<f64>().ok().map(Number::Float),
+            Kind::Integer => Some(match term.decode::<i64>() {
                 Ok(int) => Number::Int(int),
                 Err(_) => match term.decode::<u64>() {
                     Ok(unsigned) => big_number(false, vec![unsigned]),
