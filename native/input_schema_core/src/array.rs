@@ -3,7 +3,7 @@
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
-use crate::validate::{Flow, Validator};
+use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
@@ -72,17 +72,9 @@ impl<A: Copy + PartialEq> Array<A> {
         let Some(items) = &self.items else {
             return Ok(true);
         };
-        // Following cons cells is cheap: a unit per 16 of them.
-        let mut length: u64 = 0;
-        for element in value.list_elements() {
-            if length.is_multiple_of(16) {
-                validator.spend(1)?;
-            }
-            if let Element::ImproperTail(_) = element {
-                return validator.fail(wrong_type);
-            }
-            length += 1;
-        }
+        let Some(length) = self.proper_length(validator, value)? else {
+            return validator.fail(wrong_type);
+        };
         // Each element costs at least its own check's unit.
         validator.require(length)?;
         let mut valid = true;
@@ -92,5 +84,52 @@ impl<A: Copy + PartialEq> Array<A> {
             }
         }
         Ok(valid)
+    }
+
+    /// The number of elements of a proper list, `None` for an improper one. Following cons
+    /// cells is cheap: a unit per 16 of them.
+    fn proper_length<'a, V: Value<'a>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+    ) -> Result<Option<u64>, Halt> {
+        let mut length: u64 = 0;
+        for element in value.list_elements() {
+            if length.is_multiple_of(16) {
+                validator.spend(1)?;
+            }
+            if let Element::ImproperTail(_) = element {
+                return Ok(None);
+            }
+            length += 1;
+        }
+        Ok(Some(length))
+    }
+
+    /// `check` for the quick walk.
+    pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        kind: Kind,
+    ) -> Quick {
+        if !Self::admits(kind) {
+            return Ok(false);
+        }
+        let Some(items) = &self.items else {
+            return Ok(true);
+        };
+        let Some(length) = self.proper_length(validator, value)? else {
+            return Ok(false);
+        };
+        validator.require(length)?;
+        for element in value.list_elements() {
+            if let Element::Item(item) = element {
+                if !validator.accepts(items, item)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 }

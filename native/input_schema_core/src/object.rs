@@ -5,7 +5,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
-use crate::validate::{Flow, Halt, Validator};
+use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
@@ -272,6 +272,60 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         Ok(valid)
+    }
+
+    /// `check` for the quick walk, which leaves to the full walk what it does not settle
+    /// cheaply: keys that are not binaries (an atom key may win over a string key, or name a
+    /// property by its string form), a required name that is not among the first 16
+    /// properties, and objects of more than 16 properties.
+    pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        kind: Kind,
+    ) -> Quick {
+        if !Self::admits(kind) {
+            return Ok(false);
+        }
+        if self.properties.is_empty() && self.additional_allowed && self.required.is_empty() {
+            return Ok(true);
+        }
+        let (Some(required_mask), true) = (
+            self.required_mask,
+            self.properties.len() <= WALK_MAX_PROPERTIES,
+        ) else {
+            return Err(Undecided::Unsure);
+        };
+        // Which properties a key named: the required ones must all be among them.
+        let mut named: u16 = 0;
+        for (key, argument) in value.map_entries() {
+            let Some(text) = key.binary() else {
+                return Err(Undecided::Unsure);
+            };
+            validator.spend(1 + Budget::byte_units(text.len()))?;
+            let key = prefix(text);
+            let mut declared = false;
+            for (index, property) in self.properties.iter().enumerate() {
+                if property.is_named(text, key) {
+                    declared = true;
+                    named |= 1 << index;
+                    if !validator.accepts_child(&property.node, argument)? {
+                        // An atom key of the same name would be checked instead.
+                        return match property.atom {
+                            Some(_) => Err(Undecided::Unsure),
+                            None => Ok(false),
+                        };
+                    }
+                    if self.unique_names {
+                        break;
+                    }
+                }
+            }
+            if !declared && !self.additional_allowed {
+                return Ok(false);
+            }
+        }
+        Ok(named & required_mask == required_mask)
     }
 
     /// For objects with many properties, or large argument maps: a lookup per name.

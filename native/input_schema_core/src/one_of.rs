@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
-use crate::validate::{Flow, Halt, Validator};
+use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
 #[derive(Debug)]
@@ -75,6 +75,28 @@ impl<A: Copy + PartialEq> OneOf<A> {
                 path: trail.argument_path(),
             })
         }
+    }
+
+    /// `check` for the quick walk: exactly one branch accepts, and every branch's answer is
+    /// certain.
+    pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        value: V,
+        kind: Kind,
+    ) -> Quick {
+        let mut accepted = 0;
+        for branch in self
+            .branches
+            .iter()
+            .filter(|branch| branch.shape.admits(kind))
+        {
+            accepted += usize::from(validator.accepts_child_kind(branch, value, kind)?);
+            if accepted > 1 {
+                break;
+            }
+        }
+        Ok(accepted == 1)
     }
 }
 

@@ -67,11 +67,8 @@ impl Bound {
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
-        let Some(minimum) = &self.minimum else {
-            return Ok(true);
-        };
-        match value.number_of(kind) {
-            Some(number) if number.compare(minimum).is_lt() => {
+        match &self.minimum {
+            Some(minimum) if Self::below(minimum, value, kind) => {
                 validator.fail(|| Error::BelowMinimum {
                     path: trail.argument_path(),
                     minimum: minimum.clone(),
@@ -79,6 +76,20 @@ impl Bound {
             }
             _ => Ok(true),
         }
+    }
+
+    fn accepts<'a, V: Value<'a>>(&self, value: V, kind: Kind) -> bool {
+        self.minimum
+            .as_ref()
+            .is_none_or(|minimum| !Self::below(minimum, value, kind))
+    }
+
+    /// The one rule of `minimum`: a number of the type's shape below it.
+    #[inline]
+    fn below<'a, V: Value<'a>>(minimum: &Number, value: V, kind: Kind) -> bool {
+        value
+            .number_of(kind)
+            .is_some_and(|number| number.compare(minimum).is_lt())
     }
 }
 
@@ -104,6 +115,16 @@ impl Scalar {
             Scalar::String(_) => kind == Kind::Binary,
             Scalar::Boolean(_) => matches!(kind, Kind::Atom(AtomKind::True | AtomKind::False)),
         }
+    }
+
+    /// `check` for the quick walk.
+    #[inline(always)]
+    pub fn accepts<'a, V: Value<'a>>(&self, value: V, kind: Kind) -> bool {
+        self.admits(kind)
+            && match self {
+                Scalar::Integer(bound) | Scalar::Number(bound) => bound.accepts(value, kind),
+                Scalar::String(_) | Scalar::Boolean(_) => true,
+            }
     }
 
     /// The shape, then `minimum`.

@@ -61,6 +61,36 @@ impl From<Exhausted> for Halt {
 /// `Ok(valid)`: whether the subtree had no error, when the walk goes on after errors.
 pub(crate) type Flow = Result<bool, Halt>;
 
+/// Why the quick walk gave no answer.
+#[derive(Debug)]
+pub(crate) enum Undecided {
+    Exhausted,
+    /// Only the full walk can tell (a case the quick walk leaves to it).
+    Unsure,
+}
+
+impl From<Exhausted> for Undecided {
+    fn from(_: Exhausted) -> Self {
+        Undecided::Exhausted
+    }
+}
+
+/// For the budget steps the two walks share, which never fail a value.
+impl From<Halt> for Undecided {
+    fn from(halt: Halt) -> Self {
+        match halt {
+            Halt::Exhausted => Undecided::Exhausted,
+            Halt::Failed => Undecided::Unsure,
+        }
+    }
+}
+
+/// The quick walk's answer: `Ok(true)` the value satisfies the schema, `Ok(false)` it certainly
+/// does not. It looks for no error and keeps no path: most calls are valid, and for them it is
+/// the whole work; any other answer sends the call to the full walk, which reports the
+/// contract's first error.
+pub(crate) type Quick = Result<bool, Undecided>;
+
 pub(crate) struct Validator<'b, V> {
     mode: Mode,
     /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
@@ -172,6 +202,52 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
+    /// The quick walk of one value against one schema: its shape, then its `enum`.
+    pub fn accepts(&mut self, node: &Node<V::AtomKey>, value: V) -> Quick {
+        self.accepts_kind(node, value, value.kind())
+    }
+
+    /// `accepts` for a child of a container, a plain scalar schema checked in place (see
+    /// `check_child`).
+    #[inline(always)]
+    pub fn accepts_child(&mut self, node: &Node<V::AtomKey>, value: V) -> Quick {
+        self.accepts_child_kind(node, value, value.kind())
+    }
+
+    /// `accepts_child` for a value whose kind is known.
+    #[inline(always)]
+    pub fn accepts_child_kind(&mut self, node: &Node<V::AtomKey>, value: V, kind: Kind) -> Quick {
+        match (&node.shape, &node.choices) {
+            (Shape::Scalar(scalar), None) => {
+                self.spend(1)?;
+                Ok(scalar.accepts(value, kind))
+            }
+            _ => self.accepts_kind(node, value, kind),
+        }
+    }
+
+    /// `accepts` for a value whose kind is known.
+    pub fn accepts_kind(&mut self, node: &Node<V::AtomKey>, value: V, kind: Kind) -> Quick {
+        self.spend(1)?;
+        let shaped = match &node.shape {
+            Shape::Scalar(scalar) => scalar.accepts(value, kind),
+            Shape::Object(object) => self.nested_quick(|this| object.accepts(this, value, kind))?,
+            Shape::Array(array) => self.nested_quick(|this| array.accepts(this, value, kind))?,
+            Shape::OneOf(one_of) => self.nested_quick(|this| one_of.accepts(this, value, kind))?,
+        };
+        match &node.choices {
+            Some(choices) if shaped => Ok(choices.contains(value, kind, self.budget)?),
+            _ => Ok(shaped),
+        }
+    }
+
+    fn nested_quick(&mut self, step: impl FnOnce(&mut Self) -> Quick) -> Quick {
+        self.depth += 1;
+        let quick = with_stack(self.depth, || step(self));
+        self.depth -= 1;
+        quick
+    }
+
     /// One level deeper: counted, and run where the stack has room.
     fn nested(&mut self, step: impl FnOnce(&mut Self) -> Flow) -> Flow {
         self.depth += 1;
@@ -182,7 +258,8 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
 }
 
 impl<A: Copy + PartialEq> Schema<A> {
-    /// Validates `arguments` (which must be a map) against this checked schema.
+    /// Validates `arguments` (which must be a map) against this checked schema: the quick walk,
+    /// then, when it did not find the arguments valid, the full walk for the errors.
     pub fn validate<'a, V: Value<'a, AtomKey = A>>(
         &self,
         arguments: V,
@@ -191,16 +268,65 @@ impl<A: Copy + PartialEq> Schema<A> {
     ) -> Result<(), Failure<V>> {
         let kind = arguments.kind();
         arguments_gate(kind)?;
-        let mut validator = Validator {
+        let mut validator = Validator::new(mode, budget);
+        match validator.accepts_kind(&self.root, arguments, kind) {
+            Ok(true) => Ok(()),
+            Err(Undecided::Exhausted) => Err(Failure::Exhausted),
+            Ok(false) | Err(Undecided::Unsure) => validator.report(&self.root, arguments, kind),
+        }
+    }
+
+    /// The full walk alone, as `validate` runs it when the quick walk did not accept: for the
+    /// tests that hold the two walks to the same answers.
+    #[doc(hidden)]
+    pub fn validate_fully<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        let kind = arguments.kind();
+        arguments_gate(kind)?;
+        Validator::new(mode, budget).report(&self.root, arguments, kind)
+    }
+
+    /// The quick walk alone: `Some(valid)` when it decided, `None` when it left the call to the
+    /// full walk or ran out of budget. For those same tests.
+    #[doc(hidden)]
+    pub fn quick_answer<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        arguments: V,
+        budget: &mut Budget,
+    ) -> Option<bool> {
+        let kind = arguments.kind();
+        arguments_gate::<V>(kind).ok()?;
+        Validator::new(Mode::First, budget)
+            .accepts_kind(&self.root, arguments, kind)
+            .ok()
+    }
+}
+
+impl<'b, 'a, V: Value<'a>> Validator<'b, V> {
+    fn new(mode: Mode, budget: &'b mut Budget) -> Self {
+        Validator {
             mode,
             quiet: false,
             errors: Vec::new(),
             budget,
             depth: 0,
-        };
-        match validator.check_kind(&self.root, arguments, kind, &ROOT) {
-            Ok(_) if validator.errors.is_empty() => Ok(()),
-            Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(validator.errors)),
+        }
+    }
+
+    /// The full walk from the root, which reports the errors.
+    fn report(
+        mut self,
+        root: &Node<V::AtomKey>,
+        arguments: V,
+        kind: Kind,
+    ) -> Result<(), Failure<V>> {
+        match self.check_kind(root, arguments, kind, &ROOT) {
+            Ok(_) if self.errors.is_empty() => Ok(()),
+            Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(self.errors)),
             Err(Halt::Exhausted) => Err(Failure::Exhausted),
         }
     }

@@ -9,7 +9,7 @@
 //! `serde_json` values.
 
 use input_schema_core::serde::Json;
-use input_schema_core::{validate, Budget, Class, Failure, Field, Mode, Number};
+use input_schema_core::{compile, validate, Budget, Class, Failure, Field, Mode, Number};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -66,6 +66,33 @@ fn run(schema: &Value, arguments: &Value) -> Value {
     ))
 }
 
+/// For a schema that compiles, each of the two argument walks on its own: the full walk's
+/// answer, and the quick walk's when it decides. `validate` runs the quick walk first and the
+/// full walk only when that did not accept, so the full walk's answers on valid calls and the
+/// quick walk's mistakes would otherwise go unseen.
+fn walks(schema: &Value, arguments: &Value) -> Option<(Value, Option<bool>)> {
+    let compiled = compile(Json::from(schema), &mut Budget::unlimited()).ok()?;
+    let full = outcome(compiled.validate_fully(
+        Json::from(arguments),
+        Mode::First,
+        &mut Budget::unlimited(),
+    ));
+    let quick = compiled.quick_answer(Json::from(arguments), &mut Budget::unlimited());
+    Some((full, quick))
+}
+
+/// What the walks got wrong against the expectation, if anything.
+fn walk_mismatch(schema: &Value, arguments: &Value, expect: &Value) -> Option<String> {
+    let (full, quick) = walks(schema, arguments)?;
+    if full != *expect {
+        return Some(format!("full walk alone: {full}"));
+    }
+    match quick {
+        Some(valid) if valid != (*expect == json!("ok")) => Some(format!("quick walk: {valid}")),
+        _ => None,
+    }
+}
+
 #[test]
 fn case_files() {
     let mut files: Vec<_> = std::fs::read_dir(fixtures().join("cases"))
@@ -82,13 +109,15 @@ fn case_files() {
         for case in cases["cases"].as_array().expect("cases is a list") {
             count += 1;
             let actual = run(&case["schema"], &case["arguments"]);
-            if actual != case["expect"] {
+            let walk = walk_mismatch(&case["schema"], &case["arguments"], &case["expect"]);
+            if actual != case["expect"] || walk.is_some() {
                 mismatches.push(format!(
-                    "{} / {}:\n  expected {}\n  actual   {}",
+                    "{} / {}:\n  expected {}\n  actual   {}{}",
                     file.file_name().unwrap_or_default().to_string_lossy(),
                     case["name"],
                     case["expect"],
-                    actual
+                    actual,
+                    walk.map(|walk| format!("\n  {walk}")).unwrap_or_default()
                 ));
             }
         }
@@ -118,11 +147,26 @@ fn reference_calls() {
     for call in calls {
         let schema = schema_of(call["tool"].as_str().expect("tool name"));
         let actual = run(&schema, &call["arguments"]);
-        if actual != call["expect"] {
+        let walk = walk_mismatch(&schema, &call["arguments"], &call["expect"]);
+        if actual != call["expect"] || walk.is_some() {
             mismatches.push(format!(
-                "{} / {}: expected {} actual {}",
-                call["tool"], call["name"], call["expect"], actual
+                "{} / {}: expected {} actual {} {}",
+                call["tool"],
+                call["name"],
+                call["expect"],
+                actual,
+                walk.unwrap_or_default()
             ));
+        }
+        // The reference tools' valid calls are what the quick walk is for: it must decide them.
+        if call["expect"] == json!("ok") {
+            let quick = walks(&schema, &call["arguments"]).and_then(|(_, quick)| quick);
+            if quick != Some(true) {
+                mismatches.push(format!(
+                    "{} / {}: the quick walk answered {quick:?}, not Some(true)",
+                    call["tool"], call["name"]
+                ));
+            }
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));

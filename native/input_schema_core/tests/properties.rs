@@ -1,7 +1,8 @@
 //! Property tests: generated schemas inside and outside the subset, and generated values.
 //! Invariants: nothing panics; a schema that compiles never yields a schema-phase error when
 //! validating; raw and compiled validation agree; every error carries exactly the detail keys
-//! the contract lists for its message; a small budget either stops or gives the same answer.
+//! the contract lists for its message; a small budget either stops or gives the same answer;
+//! the quick walk, when it decides, agrees with the full walk.
 //!
 //! `PROPTEST_CASES` sets the number of cases (CI runs the default; the soak command in the
 //! README runs millions).
@@ -175,10 +176,47 @@ proptest! {
     }
 
     #[test]
+    fn the_quick_walk_agrees_with_the_full_walk(schema in schema(), arguments in arguments()) {
+        if let Ok(compiled) = compile(Json::from(&schema), &mut Budget::unlimited()) {
+            let full = compiled.validate_fully(Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+            if let Some(valid) = compiled.quick_answer(Json::from(&arguments), &mut Budget::unlimited()) {
+                prop_assert_eq!(valid, full.is_ok(), "full walk: {}", summary(&full));
+            }
+            let both = compiled.validate(Json::from(&arguments), Mode::First, &mut Budget::unlimited());
+            prop_assert_eq!(summary(&both), summary(&full));
+        }
+    }
+
+    #[test]
     fn any_value_as_schema_or_arguments_is_answered(schema in any_json(), arguments in any_json()) {
         let result = validate(Json::from(&schema), Json::from(&arguments), Mode::First, &mut Budget::unlimited());
         prop_assert!(!matches!(result, Err(Failure::Exhausted)));
     }
+}
+
+#[test]
+fn the_quick_walk_decides_most_generated_calls() {
+    // Guards the property above: it only tests the calls the quick walk decides.
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut compiled, mut decided, mut accepted) = (0, 0, 0);
+    while compiled < 300 {
+        let schema = schema().new_tree(&mut runner).unwrap().current();
+        let Ok(schema) = compile(Json::from(&schema), &mut Budget::unlimited()) else {
+            continue;
+        };
+        compiled += 1;
+        let arguments = arguments().new_tree(&mut runner).unwrap().current();
+        match schema.quick_answer(Json::from(&arguments), &mut Budget::unlimited()) {
+            Some(true) => (decided, accepted) = (decided + 1, accepted + 1),
+            Some(false) => decided += 1,
+            None => {}
+        }
+    }
+    assert!(
+        decided > 250 && accepted > 100,
+        "the quick walk decided {decided} of 300 calls, accepting {accepted}"
+    );
 }
 
 #[test]
