@@ -140,38 +140,41 @@ impl Choices {
         kind: Kind,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
+        // The value's bytes or number are read once, not once per choice.
+        let probe = Probe::of(value, kind);
         for root in &self.roots {
-            if self.equals(value, kind, *root, budget)? {
+            let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
+                Some(equal) => equal,
+                None => self.equal_containers(value, *root, budget)?,
+            };
+            if equal {
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    fn equals<'a, V: Value<'a>>(
+    /// A container value against a container choice of the same kind, one pair of children at
+    /// a time.
+    fn equal_containers<'a, V: Value<'a>>(
         &self,
         value: V,
-        kind: Kind,
         node: usize,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
-        // Scalar choices, the usual ones, never touch the stack (which allocates on first push).
         let mut pending = Vec::new();
-        let mut current = (value, kind, node);
-        loop {
-            let (value, kind, node) = current;
-            let equal = match self.compare_scalar(value, kind, node, budget)? {
-                Some(equal) => equal,
-                None => self.push_children(value, node, &mut pending, budget)?,
+        let mut equal = self.push_children(value, node, &mut pending, budget)?;
+        while equal {
+            let Some((next, node)) = pending.pop() else {
+                return Ok(true);
             };
-            if !equal {
-                return Ok(false);
-            }
-            match pending.pop() {
-                Some((next, node)) => current = (next, next.kind(), node),
-                None => return Ok(true),
-            }
+            let kind = next.kind();
+            equal = match self.compare_scalar(kind, &Probe::of(next, kind), node, budget)? {
+                Some(equal) => equal,
+                None => self.push_children(next, node, &mut pending, budget)?,
+            };
         }
+        Ok(false)
     }
 
     /// Pairs up the children of a container value and a container choice of the same kind;
@@ -217,35 +220,52 @@ impl Choices {
     }
 
     /// `Some(equal)` for a scalar choice or a kind mismatch; `None` when both are containers.
-    fn compare_scalar<'a, V: Value<'a>>(
+    fn compare_scalar(
         &self,
-        value: V,
         kind: Kind,
+        probe: &Probe,
         node: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, Exhausted> {
         budget.spend(1)?;
         Ok(match self.nodes.get(node) {
-            Some(Choice::Binary(choice)) => Some(match value.binary() {
-                Some(bytes) if kind == Kind::Binary && bytes.len() == choice.len() => {
+            Some(Choice::Binary(choice)) => Some(match probe {
+                Probe::Binary(bytes) if bytes.len() == choice.len() => {
                     budget.spend_bytes(bytes.len())?;
-                    bytes == choice.as_ref()
+                    *bytes == choice.as_ref()
                 }
                 _ => false,
             }),
             Some(Choice::Nil) => Some(kind == Kind::Atom(AtomKind::Nil)),
             Some(Choice::True) => Some(kind == Kind::Atom(AtomKind::True)),
             Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),
-            Some(Choice::Number(choice)) => Some(match kind {
-                Kind::Integer | Kind::Float => value
-                    .number_of(kind)
-                    .is_some_and(|number| number.compare(choice).is_eq()),
+            Some(Choice::Number(choice)) => Some(match probe {
+                Probe::Number(number) => number.compare(choice).is_eq(),
                 _ => false,
             }),
             Some(Choice::List { .. }) => (kind != Kind::List).then_some(false),
             Some(Choice::Map { .. }) => (kind != Kind::Map).then_some(false),
             None => Some(false),
         })
+    }
+}
+
+/// What a scalar choice compares with: a value's bytes or number, read from the host once per
+/// value rather than once per choice.
+enum Probe<'a> {
+    Binary(&'a [u8]),
+    Number(Number),
+    Other,
+}
+
+impl<'a> Probe<'a> {
+    fn of<V: Value<'a>>(value: V, kind: Kind) -> Self {
+        let probe = match kind {
+            Kind::Binary => value.binary().map(Probe::Binary),
+            Kind::Integer | Kind::Float => value.number_of(kind).map(Probe::Number),
+            _ => None,
+        };
+        probe.unwrap_or(Probe::Other)
     }
 }
 
