@@ -571,6 +571,33 @@ defmodule InputSchema.ContractTest do
       end
     end
 
+    test "an improper list is refused on the dirty scheduler too, where no budget is kept" do
+      # Unbudgeted walks meet an improper tail only after the elements before it.
+      with_items = object(%{"xs" => %{"type" => "array", "items" => %{"type" => "integer"}}})
+
+      one_of =
+        object(%{
+          "xs" => %{
+            "oneOf" => [
+              %{"type" => "array", "items" => %{"type" => "integer"}},
+              %{"type" => "string"}
+            ]
+          }
+        })
+
+      for list <- [[1 | 2], [1, 2 | :tail], ["a" | "b"]] do
+        assert InputSchema.Native.validate_dirty(with_items, %{"xs" => list}, 0) ===
+                 wrong_type("$arguments.xs", "array")
+
+        assert InputSchema.Native.validate_dirty(one_of, %{"xs" => list}, 0) ===
+                 {:error, :validation,
+                  %{
+                    message: "tool argument must match exactly one oneOf branch",
+                    path: "$arguments.xs"
+                  }}
+      end
+    end
+
     test "an improper list deeper down carries its own path" do
       schema =
         object(%{

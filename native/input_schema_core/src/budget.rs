@@ -66,6 +66,11 @@ impl Budget {
         }
     }
 
+    /// Whether this budget came from `unlimited` (no walk can spend a noticeable part of it).
+    pub fn is_unlimited(&self) -> bool {
+        self.remaining > u64::MAX / 2
+    }
+
     pub fn remaining(&self) -> u64 {
         self.remaining
     }

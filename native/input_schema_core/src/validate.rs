@@ -110,6 +110,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.require(units)?)
     }
 
+    /// Whether this walk runs without a budget (on a dirty scheduler, or in plain Rust).
+    pub fn unlimited(&self) -> bool {
+        self.budget.is_unlimited()
+    }
+
     pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Halt> {
         Ok(self.budget.spend_bytes(bytes)?)
     }
