@@ -250,7 +250,8 @@ fn a_list_longer_than_the_budget_gives_up_before_its_elements() {
     let mut short = Budget::new(500);
     let result = compiled.validate(Json::from(&arguments), Mode::First, &mut short);
     assert!(matches!(result, Err(Failure::Exhausted)));
-    assert!(short.remaining() > 400, "{} units left", short.remaining());
+    // The length walk costs a unit per 8 cells: 125 here.
+    assert!(short.remaining() > 350, "{} units left", short.remaining());
 
     let mut enough = Budget::new(2_000);
     assert!(compiled
