@@ -137,7 +137,7 @@ impl<A: Copy + PartialEq> Array<A> {
             let Element::Item(item) = element else {
                 return Ok(false);
             };
-            if !validator.accepts(items, item)? {
+            if !validator.accepts_child(items, item)? {
                 return Ok(false);
             }
         }

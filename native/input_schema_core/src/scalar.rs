@@ -84,12 +84,23 @@ impl Bound {
             .is_none_or(|minimum| !Self::below(minimum, value, kind))
     }
 
-    /// The one rule of `minimum`: a number of the type's shape below it.
+    fn accepts_number(&self, number: &Number) -> bool {
+        self.minimum
+            .as_ref()
+            .is_none_or(|minimum| !Self::number_below(minimum, number))
+    }
+
     #[inline]
     fn below<'a, V: Value<'a>>(minimum: &Number, value: V, kind: Kind) -> bool {
         value
             .number_of(kind)
-            .is_some_and(|number| number.compare(minimum).is_lt())
+            .is_some_and(|number| Self::number_below(minimum, &number))
+    }
+
+    /// The one rule of `minimum`: a number of the type's shape below it.
+    #[inline]
+    fn number_below(minimum: &Number, number: &Number) -> bool {
+        number.compare(minimum).is_lt()
     }
 }
 
@@ -125,6 +136,21 @@ impl Scalar {
                 Scalar::Integer(bound) | Scalar::Number(bound) => bound.accepts(value, kind),
                 Scalar::String(_) | Scalar::Boolean(_) => true,
             }
+    }
+
+    /// `accepts` for a value whose kind is not known yet: the value the type expects is
+    /// recognised with one question to the host (an integer that fits an `i64`, a boolean);
+    /// any other value is judged by its kind.
+    #[inline(always)]
+    pub fn accepts_value<'a, V: Value<'a>>(&self, value: V) -> bool {
+        match self {
+            Scalar::Integer(bound) | Scalar::Number(bound) => match value.small_integer() {
+                Some(int) => bound.accepts_number(&Number::Int(int)),
+                None => self.accepts(value, value.kind()),
+            },
+            Scalar::Boolean(_) => value.is_boolean(),
+            Scalar::String(_) => self.admits(value.kind()),
+        }
     }
 
     /// The shape, then `minimum`.

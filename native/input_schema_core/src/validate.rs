@@ -207,16 +207,18 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
-    /// The quick walk of one value against one schema: its shape, then its `enum`.
-    pub fn accepts(&mut self, node: &Node<V::AtomKey>, value: V) -> Quick {
-        self.accepts_kind(node, value, value.kind())
-    }
-
-    /// `accepts` for a child of a container, a plain scalar schema checked in place (see
-    /// `check_child`).
+    /// The quick walk of a child of a container against its schema: its shape, then its
+    /// `enum`. A plain scalar schema is checked in place (see `check_child`), asking the value
+    /// first whether it is what the schema expects (see `Scalar::accepts_value`).
     #[inline(always)]
     pub fn accepts_child(&mut self, node: &Node<V::AtomKey>, value: V) -> Quick {
-        self.accepts_child_kind(node, value, value.kind())
+        match (&node.shape, &node.choices) {
+            (Shape::Scalar(scalar), None) => {
+                self.spend(1)?;
+                Ok(scalar.accepts_value(value))
+            }
+            _ => self.accepts_kind(node, value, value.kind()),
+        }
     }
 
     /// `accepts_child` for a value whose kind is known.
@@ -231,7 +233,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
-    /// `accepts` for a value whose kind is known.
+    /// `accepts_child` for a value whose kind is known, without the in-place scalar check.
     pub fn accepts_kind(&mut self, node: &Node<V::AtomKey>, value: V, kind: Kind) -> Quick {
         self.spend(1)?;
         let shaped = match &node.shape {

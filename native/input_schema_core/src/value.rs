@@ -69,6 +69,21 @@ pub trait Value<'a>: Copy + 'a {
         }
     }
 
+    /// The value as an `i64` when it is an integer that fits one; `None` for anything else.
+    /// A check expecting an integer asks this one question where `kind` and `number_of`
+    /// would be two or three.
+    fn small_integer(self) -> Option<i64> {
+        match self.number() {
+            Some(Number::Int(int)) => Some(int),
+            _ => None,
+        }
+    }
+
+    /// Whether the value is `true` or `false`, told without asking for its kind.
+    fn is_boolean(self) -> bool {
+        matches!(self.kind(), Kind::Atom(AtomKind::True | AtomKind::False))
+    }
+
     /// Number of entries of a map (0 for other values).
     fn map_len(self) -> usize;
 

@@ -222,6 +222,15 @@ impl<'a> Value<'a> for Arg<'a> {
         }
     }
 
+    fn small_integer(self) -> Option<i64> {
+        self.0.decode::<i64>().ok()
+    }
+
+    fn is_boolean(self) -> bool {
+        // Atoms compare as words: no call into the VM.
+        atoms::true_() == self.0 || atoms::false_() == self.0
+    }
+
     fn map_len(self) -> usize {
         self.0.map_size().unwrap_or(0)
     }
