@@ -28,6 +28,38 @@ pub enum AtomKind {
     Other,
 }
 
+impl Kind {
+    /// Every kind, in the order of `slot`.
+    pub(crate) const ALL: [Kind; 10] = [
+        Kind::Map,
+        Kind::List,
+        Kind::Binary,
+        Kind::Integer,
+        Kind::Float,
+        Kind::Atom(AtomKind::True),
+        Kind::Atom(AtomKind::False),
+        Kind::Atom(AtomKind::Nil),
+        Kind::Atom(AtomKind::Other),
+        Kind::Other,
+    ];
+
+    /// The kind's place in `ALL`, for tables indexed by kind.
+    pub(crate) fn slot(self) -> usize {
+        match self {
+            Kind::Map => 0,
+            Kind::List => 1,
+            Kind::Binary => 2,
+            Kind::Integer => 3,
+            Kind::Float => 4,
+            Kind::Atom(AtomKind::True) => 5,
+            Kind::Atom(AtomKind::False) => 6,
+            Kind::Atom(AtomKind::Nil) => 7,
+            Kind::Atom(AtomKind::Other) => 8,
+            Kind::Other => 9,
+        }
+    }
+}
+
 /// One step of a list walk: an element, or the tail of an improper list.
 #[derive(Clone, Copy, Debug)]
 pub enum Element<V> {
