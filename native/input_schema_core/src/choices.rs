@@ -8,9 +8,17 @@ use crate::budget::{Budget, Exhausted};
 use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
 
+/// Binary choices compared between two budget checks: few enough that a check comes well
+/// within the time a unit stands for.
+const STRINGS_PER_SPEND: usize = 64;
+
 /// The choices of one `enum` keyword.
 #[derive(Debug, Default)]
 pub(crate) struct Choices {
+    /// The choices that are binaries, the usual enum of names: only a binary can equal one, and
+    /// a binary nothing else.
+    strings: Vec<Box<[u8]>>,
+    /// The other choices, as nodes.
     roots: Vec<usize>,
     nodes: Vec<Choice>,
     elements: Vec<usize>,
@@ -130,7 +138,22 @@ impl Choices {
             };
             *target.ok_or(NotJson)? = index;
         }
+        choices.set_strings_apart();
         Ok(choices)
+    }
+
+    /// Moves the bytes of the binary choices into `strings`, in list order, and leaves the
+    /// other choices in `roots`.
+    fn set_strings_apart(&mut self) {
+        let nodes = &mut self.nodes;
+        let strings = &mut self.strings;
+        self.roots.retain(|root| match nodes.get_mut(*root) {
+            Some(Choice::Binary(bytes)) => {
+                strings.push(std::mem::take(bytes));
+                false
+            }
+            _ => true,
+        });
     }
 
     /// Whether `value`, of kind `kind`, equals (`==`) one of the choices.
@@ -140,7 +163,10 @@ impl Choices {
         kind: Kind,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
-        // The value's bytes or number are read once, not once per choice.
+        if kind == Kind::Binary {
+            return self.contains_string(value.binary().unwrap_or_default(), budget);
+        }
+        // The value's number is read once, not once per choice.
         let probe = Probe::of(value, kind);
         for root in &self.roots {
             let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
@@ -149,6 +175,23 @@ impl Choices {
             };
             if equal {
                 return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a
+    /// time, so a long list still gives up in time) and one per 4 KiB of bytes compared.
+    fn contains_string(&self, bytes: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
+        for chunk in self.strings.chunks(STRINGS_PER_SPEND) {
+            budget.spend(chunk.len() as u64)?;
+            for choice in chunk {
+                if choice.len() == bytes.len() {
+                    budget.spend(Budget::byte_units(bytes.len()))?;
+                    if choice.as_ref() == bytes {
+                        return Ok(true);
+                    }
+                }
             }
         }
         Ok(false)

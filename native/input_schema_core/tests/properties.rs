@@ -260,6 +260,38 @@ fn a_list_longer_than_the_budget_gives_up_before_its_elements() {
 }
 
 #[test]
+fn an_enum_of_strings_spends_a_unit_per_choice_compared() {
+    // The binary choices are scanned apart from the others; the scan still counts them, so a
+    // long enum cannot hold a normal scheduler.
+    let choices: Vec<Value> = (0..10_000)
+        .map(|index| json!(format!("c{index}")))
+        .collect();
+    let schema = json!({"properties": {"a": {"type": "string", "enum": choices}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let last = json!({"a": "c9999"});
+    let first = json!({"a": "c0"});
+
+    let mut short = Budget::new(5_000);
+    let result = compiled.validate(Json::from(&last), Mode::First, &mut short);
+    assert!(matches!(result, Err(Failure::Exhausted)));
+
+    let mut enough = Budget::new(20_000);
+    assert!(compiled
+        .validate(Json::from(&last), Mode::First, &mut enough)
+        .is_ok());
+    assert!(
+        enough.remaining() < 10_000,
+        "{} units left",
+        enough.remaining()
+    );
+    // A match early in the list stops the scan: only its chunk is counted.
+    let mut early = Budget::new(5_000);
+    assert!(compiled
+        .validate(Json::from(&first), Mode::First, &mut early)
+        .is_ok());
+}
+
+#[test]
 fn the_first_undeclared_key_answers_without_walking_the_rest() {
     // With every required name present, the first undeclared key is the first error: a map of
     // any size is answered within a budget far smaller than its size.
