@@ -5,6 +5,7 @@
 //! levels deep costs memory, never native stack.
 
 use crate::budget::{Budget, Exhausted};
+use crate::name::{prefix, Name};
 use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
 
@@ -17,7 +18,7 @@ const STRINGS_PER_SPEND: usize = 64;
 pub(crate) struct Choices {
     /// The choices that are binaries, the usual enum of names: only a binary can equal one, and
     /// a binary nothing else.
-    strings: Vec<Box<[u8]>>,
+    strings: Vec<Name>,
     /// The other choices, as nodes.
     roots: Vec<usize>,
     nodes: Vec<Choice>,
@@ -149,7 +150,7 @@ impl Choices {
         let strings = &mut self.strings;
         self.roots.retain(|root| match nodes.get_mut(*root) {
             Some(Choice::Binary(bytes)) => {
-                strings.push(std::mem::take(bytes));
+                strings.push(Name::new(std::mem::take(bytes)));
                 false
             }
             _ => true,
@@ -183,12 +184,14 @@ impl Choices {
     /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a
     /// time, so a long list still gives up in time) and one per 4 KiB of bytes compared.
     fn contains_string(&self, bytes: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
+        let key = prefix(bytes);
+        let byte_units = Budget::byte_units(bytes.len());
         for chunk in self.strings.chunks(STRINGS_PER_SPEND) {
             budget.spend(chunk.len() as u64)?;
             for choice in chunk {
                 if choice.len() == bytes.len() {
-                    budget.spend(Budget::byte_units(bytes.len()))?;
-                    if choice.as_ref() == bytes {
+                    budget.spend(byte_units)?;
+                    if choice.is(bytes, key) {
                         return Ok(true);
                     }
                 }

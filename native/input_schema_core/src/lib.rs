@@ -11,6 +11,7 @@ mod budget;
 mod choices;
 mod error;
 pub mod json_text;
+mod name;
 mod number;
 mod object;
 mod one_of;

@@ -3,6 +3,7 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
@@ -49,9 +50,7 @@ struct Required {
 #[derive(Debug)]
 struct Property<A> {
     /// The string form of the name.
-    name: Box<[u8]>,
-    /// Its first bytes as a word, so that most keys are told apart without comparing bytes.
-    prefix: u64,
+    name: Name,
     /// Set for atom-named properties, which match atom keys first.
     atom: Option<A>,
     node: Node<A>,
@@ -102,8 +101,7 @@ impl<A: Copy + PartialEq> Object<A> {
             };
             let node = compiler.child(schema, trail, Segment::Property(&text), depth)?;
             compiled.push(Property {
-                prefix: prefix(&text),
-                name: text,
+                name: Name::new(text),
                 atom,
                 node,
             });
@@ -117,7 +115,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let required: Vec<Required> = required
             .into_iter()
             .map(|name| {
-                let property = compiled.iter().position(|property| property.name == name);
+                let property = compiled.iter().position(|property| *property.name == *name);
                 Required { name, property }
             })
             .collect();
@@ -424,40 +422,7 @@ impl<A> Property<A> {
     /// Whether this property's string form is `text`, whose prefix word is `key`.
     #[inline]
     fn is_named(&self, text: &[u8], key: u64) -> bool {
-        self.prefix == key
-            && self.name.len() == text.len()
-            && (text.len() <= PREFIX_BYTES
-                || self.name.get(PREFIX_BYTES..) == text.get(PREFIX_BYTES..))
-    }
-}
-
-const PREFIX_BYTES: usize = 8;
-
-/// The first eight bytes of a name (zero-padded) as a word. Built in registers: a byte copy
-/// into a buffer read back as a word stalls the load on every key. A shorter name is read as two
-/// overlapping halves, the second shifted to its place: where they overlap they hold the same
-/// bytes, so or-ing them is exact.
-#[inline]
-fn prefix(text: &[u8]) -> u64 {
-    if let Some(head) = text.first_chunk::<PREFIX_BYTES>() {
-        return u64::from_le_bytes(*head);
-    }
-    let length = text.len();
-    let halves = |low: u64, high: u64, half: usize| low | high << (8 * (length - half));
-    match (text.first_chunk::<4>(), text.last_chunk::<4>()) {
-        (Some(low), Some(high)) => halves(
-            u64::from(u32::from_le_bytes(*low)),
-            u64::from(u32::from_le_bytes(*high)),
-            4,
-        ),
-        _ => match (text.first_chunk::<2>(), text.last_chunk::<2>()) {
-            (Some(low), Some(high)) => halves(
-                u64::from(u16::from_le_bytes(*low)),
-                u64::from(u16::from_le_bytes(*high)),
-                2,
-            ),
-            _ => text.first().map_or(0, |byte| u64::from(*byte)),
-        },
+        self.name.is(text, key)
     }
 }
 
@@ -485,25 +450,4 @@ fn required_names<'a, V: Value<'a>>(
         names.push(name.into());
     }
     Ok(Some(names))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::prefix;
-
-    #[test]
-    fn prefix_is_the_first_eight_bytes_zero_padded() {
-        let text = b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a";
-        for length in 0..=text.len() {
-            let bytes = &text[..length];
-            let expected = bytes
-                .iter()
-                .take(8)
-                .enumerate()
-                .fold(0_u64, |word, (index, byte)| {
-                    word | u64::from(*byte) << (8 * index)
-                });
-            assert_eq!(prefix(bytes), expected, "length {length}");
-        }
-    }
 }

@@ -30,6 +30,7 @@ pub struct Entries<'a>(Option<MapIter<'a>>);
 impl<'a> Iterator for Entries<'a> {
     type Item = (Json<'a>, Json<'a>);
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let (key, value) = self.0.as_mut()?.next()?;
         Some((Json::Key(key), Json::Value(value)))

@@ -1,0 +1,113 @@
+//! Byte strings compared against many candidates (property names, enum strings): kept with
+//! their first bytes as a word, so that most candidates are told apart by one compare.
+
+use std::ops::Deref;
+
+const PREFIX_BYTES: usize = 8;
+
+/// A byte string and its prefix word.
+#[derive(Debug)]
+pub(crate) struct Name {
+    prefix: u64,
+    bytes: Box<[u8]>,
+}
+
+impl Name {
+    pub fn new(bytes: Box<[u8]>) -> Self {
+        Name {
+            prefix: prefix(&bytes),
+            bytes,
+        }
+    }
+
+    /// Whether this is `text`, whose prefix word is `key`.
+    #[inline(always)]
+    pub fn is(&self, text: &[u8], key: u64) -> bool {
+        self.prefix == key
+            && self.bytes.len() == text.len()
+            && (text.len() <= PREFIX_BYTES
+                || self.bytes.get(PREFIX_BYTES..) == text.get(PREFIX_BYTES..))
+    }
+}
+
+impl Deref for Name {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// The first eight bytes of a name (zero-padded) as a word. Built in registers: a byte copy
+/// into a buffer read back as a word stalls the load on every key. A shorter name is read as two
+/// overlapping halves, the second shifted to its place: where they overlap they hold the same
+/// bytes, so or-ing them is exact.
+#[inline(always)]
+pub(crate) fn prefix(text: &[u8]) -> u64 {
+    if let Some(head) = text.first_chunk::<PREFIX_BYTES>() {
+        return u64::from_le_bytes(*head);
+    }
+    let length = text.len();
+    let halves = |low: u64, high: u64, half: usize| low | high << (8 * (length - half));
+    match (text.first_chunk::<4>(), text.last_chunk::<4>()) {
+        (Some(low), Some(high)) => halves(
+            u64::from(u32::from_le_bytes(*low)),
+            u64::from(u32::from_le_bytes(*high)),
+            4,
+        ),
+        _ => match (text.first_chunk::<2>(), text.last_chunk::<2>()) {
+            (Some(low), Some(high)) => halves(
+                u64::from(u16::from_le_bytes(*low)),
+                u64::from(u16::from_le_bytes(*high)),
+                2,
+            ),
+            _ => text.first().map_or(0, |byte| u64::from(*byte)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{prefix, Name};
+
+    #[test]
+    fn prefix_is_the_first_eight_bytes_zero_padded() {
+        let text = b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a";
+        for length in 0..=text.len() {
+            let bytes = &text[..length];
+            let expected = bytes
+                .iter()
+                .take(8)
+                .enumerate()
+                .fold(0_u64, |word, (index, byte)| {
+                    word | u64::from(*byte) << (8 * index)
+                });
+            assert_eq!(prefix(bytes), expected, "length {length}");
+        }
+    }
+
+    #[test]
+    fn a_name_is_only_its_own_bytes() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "a\0",
+            "abcdefgh",
+            "abcdefgh\0",
+            "abcdefghi",
+            "abcdefghj",
+        ];
+        for (index, name) in names.iter().enumerate() {
+            let kept = Name::new(name.as_bytes().into());
+            for (other_index, other) in names.iter().enumerate() {
+                let other = other.as_bytes();
+                assert_eq!(
+                    kept.is(other, prefix(other)),
+                    index == other_index,
+                    "{name:?} vs {other:?}"
+                );
+            }
+        }
+    }
+}
