@@ -54,6 +54,7 @@ impl<'a> Entries<'a> {
     }
 
     /// Creates the iterator in place; `false` if the VM refused.
+    #[inline(never)]
     fn start(&mut self) -> bool {
         let entry = if self.backward {
             ErlNifMapIteratorEntry::ERL_NIF_MAP_ITERATOR_TAIL
@@ -78,6 +79,7 @@ impl<'a> Entries<'a> {
 impl<'a> Iterator for Entries<'a> {
     type Item = (Arg<'a>, Arg<'a>);
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.remaining == 0 || !(self.live || self.start()) {
             self.remaining = 0;
@@ -146,6 +148,7 @@ impl<'a> Value<'a> for Arg<'a> {
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;
 
+    #[inline(always)]
     fn kind(self) -> Kind {
         let term = self.0;
         // Strings are the most common values, and this test is the cheapest call: it is true
