@@ -100,7 +100,11 @@ impl Bound {
     /// The one rule of `minimum`: a number of the type's shape below it.
     #[inline]
     fn number_below(minimum: &Number, number: &Number) -> bool {
-        number.compare(minimum).is_lt()
+        match (number, minimum) {
+            // The usual case, without a call to the general comparison.
+            (Number::Int(number), Number::Int(minimum)) => number < minimum,
+            _ => number.compare(minimum).is_lt(),
+        }
     }
 }
 
