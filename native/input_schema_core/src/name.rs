@@ -25,8 +25,23 @@ impl Name {
     pub fn is(&self, text: &[u8], key: u64) -> bool {
         self.prefix == key
             && self.bytes.len() == text.len()
-            && (text.len() <= PREFIX_BYTES
-                || self.bytes.get(PREFIX_BYTES..) == text.get(PREFIX_BYTES..))
+            && (text.len() <= PREFIX_BYTES || self.rest_is(text))
+    }
+
+    /// The bytes past the prefix of a name of `text`'s length. Up to 16 bytes long, a name's
+    /// last eight bytes cover them (overlapping the prefix), and compare as one word rather
+    /// than through a call to `memcmp`.
+    #[inline(always)]
+    fn rest_is(&self, text: &[u8]) -> bool {
+        match (
+            self.bytes.last_chunk::<PREFIX_BYTES>(),
+            text.last_chunk::<PREFIX_BYTES>(),
+        ) {
+            (Some(own), Some(other)) if text.len() <= 2 * PREFIX_BYTES => {
+                u64::from_le_bytes(*own) == u64::from_le_bytes(*other)
+            }
+            _ => self.bytes.get(PREFIX_BYTES..) == text.get(PREFIX_BYTES..),
+        }
     }
 }
 
@@ -97,6 +112,13 @@ mod tests {
             "abcdefgh\0",
             "abcdefghi",
             "abcdefghj",
+            "xbcdefghi",
+            "abcdefghijklmnop",
+            "abcdefghijklmnoq",
+            "abcdefgh-jklmnop",
+            "abcdefghijklmnopq",
+            "abcdefghijklmnopr",
+            "abcdefgh-jklmnopq",
         ];
         for (index, name) in names.iter().enumerate() {
             let kept = Name::new(name.as_bytes().into());

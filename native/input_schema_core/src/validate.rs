@@ -217,6 +217,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                 self.spend(1)?;
                 Ok(scalar.accepts_value(value))
             }
+            (Shape::Scalar(scalar), Some(choices)) => {
+                self.spend(1)?;
+                let kind = value.kind();
+                Ok(scalar.accepts(value, kind) && choices.contains(value, kind, self.budget)?)
+            }
             _ => self.accepts_kind(node, value, value.kind()),
         }
     }
