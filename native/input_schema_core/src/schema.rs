@@ -24,8 +24,11 @@ const NODE_COMPILE_UNITS: u64 = 8;
 const STACK_RED_ZONE: usize = 128 * 1024;
 /// Size of each new stack segment (allocated from the heap, freed on return).
 const STACK_SEGMENT: usize = 1024 * 1024;
-/// The stack is checked every this many levels: the check itself costs a little on every node.
-const STACK_CHECK_EVERY: usize = 4;
+/// The stack is checked every this many levels: the check reads a thread-local, which costs a
+/// few percent of a walk over many small objects when it falls on their level. Eight levels fit
+/// the red zone with room to spare (tests/stack.rs: in the test profile sixteen do not; in
+/// release sixty-four still do).
+const STACK_CHECK_EVERY: usize = 8;
 
 /// Compilation and validation recurse once per schema level, and a level takes a few KB of
 /// stack. Dirty schedulers have only a few hundred KB, so every few levels a step runs where
