@@ -165,7 +165,10 @@ impl Choices {
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
         if kind == Kind::Binary {
-            return self.contains_string(value.binary().unwrap_or_default(), budget);
+            return match value.binary() {
+                Some(bytes) => self.contains_string(bytes, budget),
+                None => Ok(false),
+            };
         }
         // The value's number is read once, not once per choice.
         let probe = Probe::of(value, kind);
