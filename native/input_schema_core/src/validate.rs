@@ -222,6 +222,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                 let kind = value.kind();
                 Ok(scalar.accepts(value, kind) && choices.contains(value, kind, self.budget)?)
             }
+            (Shape::OneOf(one_of), None) => {
+                self.spend(1)?;
+                let kind = value.kind();
+                self.nested_quick(|this| one_of.accepts(this, value, kind))
+            }
             _ => self.accepts_kind(node, value, value.kind()),
         }
     }
