@@ -3,6 +3,8 @@
 
 /// Units charged for an allocation (a name or a string kept by a compiled schema).
 const COPY_UNITS: u64 = 4;
+/// Units charged for a lookup by name (see `spend_lookup`).
+const LOOKUP_UNITS: u64 = 8;
 
 #[derive(Debug)]
 pub struct Budget {
@@ -47,6 +49,14 @@ impl Budget {
     #[inline]
     pub fn byte_units(bytes: usize) -> u64 {
         bytes as u64 >> 12
+    }
+
+    /// Looking a value up by a name of `bytes` bytes: the host may first build the name as a
+    /// key (the NIF makes a binary on the process heap), and in a large map the lookup misses
+    /// the cache at every level, up to a microsecond on a cold heap.
+    #[inline]
+    pub fn spend_lookup(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        self.spend(LOOKUP_UNITS + (bytes as u64 >> 12))
     }
 
     /// Copying `bytes` into a new allocation, which costs about as much as a few visits.

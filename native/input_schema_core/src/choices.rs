@@ -253,16 +253,17 @@ impl Choices {
             }
             Some(Choice::Map { start, len }) => {
                 let entries = self.entries.get(*start..start + len).unwrap_or_default();
-                value.map_len() == entries.len()
-                    && entries
-                        .iter()
-                        .all(|(key, child)| match value.map_get_binary(key) {
-                            Some(item) => {
-                                pending.push((item, *child));
-                                true
-                            }
-                            None => false,
-                        })
+                if value.map_len() != entries.len() {
+                    return Ok(false);
+                }
+                for (key, child) in entries {
+                    budget.spend_lookup(key.len())?;
+                    match value.map_get_binary(key) {
+                        Some(item) => pending.push((item, *child)),
+                        None => return Ok(false),
+                    }
+                }
+                true
             }
             _ => false,
         })

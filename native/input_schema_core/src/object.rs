@@ -252,7 +252,7 @@ impl<A: Copy + PartialEq> Object<A> {
             let present = match required.property {
                 Some(index) => by_binary & (1 << index) != 0,
                 None => {
-                    validator.spend_bytes(required.name.len())?;
+                    validator.spend_lookup(required.name.len())?;
                     value.map_get_binary(&required.name).is_some()
                 }
             };
@@ -335,7 +335,7 @@ impl<A: Copy + PartialEq> Object<A> {
     ) -> Flow {
         let mut valid = true;
         for required in &self.required {
-            validator.spend_bytes(required.name.len())?;
+            validator.spend_lookup(required.name.len())?;
             // Only string keys satisfy `required`.
             if value.map_get_binary(&required.name).is_none() {
                 valid &= self.missing(validator, required, trail)?;
@@ -349,7 +349,7 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         for property in &self.properties {
-            validator.spend_bytes(property.name.len())?;
+            validator.spend_lookup(property.name.len())?;
             let found = property
                 .atom
                 .and_then(|atom| value.map_get_atom(atom))

@@ -119,6 +119,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend_bytes(bytes)?)
     }
 
+    pub fn spend_lookup(&mut self, bytes: usize) -> Result<(), Halt> {
+        Ok(self.budget.spend_lookup(bytes)?)
+    }
+
     /// Records an error (made only when it will be kept) and says whether to go on.
     pub fn fail(&mut self, error: impl FnOnce() -> Error<V>) -> Flow {
         if self.quiet {

@@ -292,6 +292,51 @@ fn an_enum_of_strings_spends_a_unit_per_choice_compared() {
 }
 
 #[test]
+fn a_lookup_by_name_costs_several_units() {
+    // The NIF builds each name as a binary on the process heap before looking it up in the
+    // argument map, where a large map misses the cache: 10,000 required names cost several
+    // times 10,000 units.
+    let names: Vec<String> = (0..10_000).map(|index| format!("p{index}")).collect();
+    let schema = json!({"type": "object", "required": names});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = Value::Object(names.iter().map(|name| (name.clone(), json!(1))).collect());
+
+    let result = compiled.validate(
+        Json::from(&arguments),
+        Mode::First,
+        &mut Budget::new(20_000),
+    );
+    assert!(matches!(result, Err(Failure::Exhausted)));
+    assert!(compiled
+        .validate(
+            Json::from(&arguments),
+            Mode::First,
+            &mut Budget::new(100_000)
+        )
+        .is_ok());
+}
+
+#[test]
+fn an_enum_map_choice_spends_on_each_key_it_looks_up() {
+    // Every key of the choice is looked up before any value is compared.
+    let keys: Vec<String> = (0..10_000).map(|index| format!("k{index}")).collect();
+    let choice: serde_json::Map<String, Value> =
+        keys.iter().map(|key| (key.clone(), json!("v"))).collect();
+    let schema = json!({"type": "object", "enum": [choice]});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = Value::Object(keys.iter().map(|key| (key.clone(), json!("w"))).collect());
+
+    let result = compiled.validate(Json::from(&arguments), Mode::First, &mut Budget::new(5_000));
+    assert!(matches!(result, Err(Failure::Exhausted)));
+    let result = compiled.validate(
+        Json::from(&arguments),
+        Mode::First,
+        &mut Budget::unlimited(),
+    );
+    assert!(matches!(result, Err(Failure::Arguments(_))));
+}
+
+#[test]
 fn the_first_undeclared_key_answers_without_walking_the_rest() {
     // With every required name present, the first undeclared key is the first error: a map of
     // any size is answered within a budget far smaller than its size.
