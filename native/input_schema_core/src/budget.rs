@@ -5,6 +5,9 @@
 const COPY_UNITS: u64 = 4;
 /// Units charged for a lookup by name (see `spend_lookup`).
 const LOOKUP_UNITS: u64 = 8;
+/// Units charged for a fresh stack segment: a normal scheduler's whole budget (see
+/// `schema::with_stack`).
+const STACK_SEGMENT_UNITS: u64 = 10_000;
 
 #[derive(Debug)]
 pub struct Budget {
@@ -57,6 +60,12 @@ impl Budget {
     #[inline]
     pub fn spend_lookup(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(LOOKUP_UNITS + (bytes as u64 >> 12))
+    }
+
+    /// Continuing on a fresh stack segment.
+    #[inline]
+    pub fn spend_stack_segment(&mut self) -> Result<(), Exhausted> {
+        self.spend(STACK_SEGMENT_UNITS)
     }
 
     /// Copying `bytes` into a new allocation, which costs about as much as a few visits.

@@ -116,10 +116,11 @@ impl Choices {
                     let start = choices.entries.len();
                     let first_pending = pending.len();
                     for (key, child) in value.map_entries() {
-                        budget.spend(1)?;
                         let Some(key) = key.binary() else {
                             return Err(CompileError::NotJson);
                         };
+                        // The key is copied.
+                        budget.spend_copy(key.len())?;
                         pending.push((child, Slot::Entry(choices.entries.len())));
                         choices.entries.push((key.into(), 0));
                     }

@@ -32,14 +32,25 @@ const STACK_CHECK_EVERY: usize = 8;
 
 /// Compilation and validation recurse once per schema level, and a level takes a few KB of
 /// stack. Dirty schedulers have only a few hundred KB, so every few levels a step runs where
-/// there is room: on the current stack, or on a fresh segment when it runs low.
+/// there is room: on the current stack, or on a fresh segment when it runs low. `step` learns
+/// which: mapping a segment and faulting in its pages takes hundreds of microseconds, so a step
+/// on a normal scheduler's budget spends `Budget::spend_stack_segment` there first.
 #[inline]
-pub(crate) fn with_stack<R>(depth: usize, step: impl FnOnce() -> R) -> R {
-    if depth.is_multiple_of(STACK_CHECK_EVERY) {
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, step)
+pub(crate) fn with_stack<R>(depth: usize, step: impl FnOnce(StackSegment) -> R) -> R {
+    if depth.is_multiple_of(STACK_CHECK_EVERY)
+        && stacker::remaining_stack().is_none_or(|left| left < STACK_RED_ZONE)
+    {
+        stacker::grow(STACK_SEGMENT, || step(StackSegment::Fresh))
     } else {
-        step()
+        step(StackSegment::Current)
     }
+}
+
+/// Where a step of `with_stack` runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StackSegment {
+    Current,
+    Fresh,
 }
 
 /// A checked schema, ready to validate arguments. `A` is the host's atom handle.
@@ -222,7 +233,12 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Node<V::AtomKey>, Stop<V>> {
-        with_stack(depth, || self.node_here(schema, trail, depth))
+        with_stack(depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            self.node_here(schema, trail, depth)
+        })
     }
 
     fn node_here<'a, V: Value<'a>>(

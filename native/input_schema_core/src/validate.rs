@@ -3,7 +3,7 @@
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, Path};
 use crate::path::{Trail, ROOT};
-use crate::schema::{compile, with_stack, Node, Schema, Shape};
+use crate::schema::{compile, with_stack, Node, Schema, Shape, StackSegment};
 use crate::value::{AtomKind, Kind, Value};
 
 /// How many argument errors to report.
@@ -264,7 +264,12 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
 
     fn nested_quick(&mut self, step: impl FnOnce(&mut Self) -> Quick) -> Quick {
         self.depth += 1;
-        let quick = with_stack(self.depth, || step(self));
+        let quick = with_stack(self.depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            step(self)
+        });
         self.depth -= 1;
         quick
     }
@@ -272,7 +277,12 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
     /// One level deeper: counted, and run where the stack has room.
     fn nested(&mut self, step: impl FnOnce(&mut Self) -> Flow) -> Flow {
         self.depth += 1;
-        let flow = with_stack(self.depth, || step(self));
+        let flow = with_stack(self.depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            step(self)
+        });
         self.depth -= 1;
         flow
     }
