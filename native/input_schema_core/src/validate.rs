@@ -128,6 +128,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         if self.quiet {
             return Err(Halt::Failed);
         }
+        self.budget.spend_error()?;
         self.errors.push(error());
         match self.mode {
             Mode::All { max_errors } if self.errors.len() < max_errors => Ok(false),

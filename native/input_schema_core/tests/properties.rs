@@ -337,6 +337,37 @@ fn an_enum_map_choice_spends_on_each_key_it_looks_up() {
 }
 
 #[test]
+fn long_strings_cost_by_their_length() {
+    // Copying fresh memory faults its pages in: a unit per 128 bytes. Comparing: one per KiB.
+    let long = "x".repeat(2 << 20);
+    let schema = json!({"properties": {"a": {"type": "string", "enum": [long]}}});
+    let copied = compile(Json::from(&schema), &mut Budget::new(10_000));
+    assert!(matches!(copied, Err(Failure::Exhausted)));
+
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = json!({ "a": long });
+    let compared = compiled.validate(Json::from(&arguments), Mode::First, &mut Budget::new(1_000));
+    assert!(matches!(compared, Err(Failure::Exhausted)));
+    assert!(compiled
+        .validate(Json::from(&arguments), Mode::First, &mut Budget::new(3_000))
+        .is_ok());
+}
+
+#[test]
+fn each_reported_error_costs_units() {
+    // Every error becomes a map of terms with its path: a thousand of them are real work.
+    let schema = json!({"properties": {"a": {"type": "array", "items": {"type": "string"}}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = json!({ "a": (0..1_000).collect::<Vec<i32>>() });
+    let all = Mode::All { max_errors: 1_000 };
+
+    let result = compiled.validate(Json::from(&arguments), all, &mut Budget::new(10_000));
+    assert!(matches!(result, Err(Failure::Exhausted)));
+    let result = compiled.validate(Json::from(&arguments), all, &mut Budget::unlimited());
+    assert!(matches!(result, Err(Failure::Arguments(errors)) if errors.len() == 1_000));
+}
+
+#[test]
 fn the_first_undeclared_key_answers_without_walking_the_rest() {
     // With every required name present, the first undeclared key is the first error: a map of
     // any size is answered within a budget far smaller than its size.
