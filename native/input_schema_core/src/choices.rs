@@ -186,7 +186,7 @@ impl Choices {
     }
 
     /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a
-    /// time, so a long list still gives up in time) and one per KiB of bytes compared.
+    /// time, so a long list still gives up in time) and one per 512 bytes compared.
     fn contains_string(&self, bytes: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
         let key = prefix(bytes);
         let byte_units = Budget::byte_units(bytes.len());
