@@ -230,7 +230,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             (Shape::OneOf(one_of), None) => {
                 self.spend(1)?;
                 let kind = value.kind();
-                self.nested_quick(|this| one_of.accepts(this, value, kind))
+                self.nested(|this| one_of.accepts(this, value, kind))
             }
             _ => self.accepts_kind(node, value, value.kind()),
         }
@@ -253,9 +253,9 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         self.spend(1)?;
         let shaped = match &node.shape {
             Shape::Scalar(scalar) => scalar.accepts(value, kind),
-            Shape::Object(object) => self.nested_quick(|this| object.accepts(this, value, kind))?,
-            Shape::Array(array) => self.nested_quick(|this| array.accepts(this, value, kind))?,
-            Shape::OneOf(one_of) => self.nested_quick(|this| one_of.accepts(this, value, kind))?,
+            Shape::Object(object) => self.nested(|this| object.accepts(this, value, kind))?,
+            Shape::Array(array) => self.nested(|this| array.accepts(this, value, kind))?,
+            Shape::OneOf(one_of) => self.nested(|this| one_of.accepts(this, value, kind))?,
         };
         match &node.choices {
             Some(choices) if shaped => Ok(choices.contains(value, kind, self.budget)?),
@@ -263,29 +263,20 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
-    fn nested_quick(&mut self, step: impl FnOnce(&mut Self) -> Quick) -> Quick {
+    /// One level deeper, in either walk: counted, and run where the stack has room.
+    fn nested<T, E: From<Exhausted>>(
+        &mut self,
+        step: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E> {
         self.depth += 1;
-        let quick = with_stack(self.depth, |segment| {
+        let result = with_stack(self.depth, |segment| {
             if segment == StackSegment::Fresh {
                 self.budget.spend_stack_segment()?;
             }
             step(self)
         });
         self.depth -= 1;
-        quick
-    }
-
-    /// One level deeper: counted, and run where the stack has room.
-    fn nested(&mut self, step: impl FnOnce(&mut Self) -> Flow) -> Flow {
-        self.depth += 1;
-        let flow = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
-        flow
+        result
     }
 }
 
