@@ -159,6 +159,7 @@ impl Choices {
     }
 
     /// Whether `value`, of kind `kind`, equals (`==`) one of the choices.
+    #[inline]
     pub fn contains<'a, V: Value<'a>>(
         &self,
         value: V,
@@ -187,6 +188,7 @@ impl Choices {
 
     /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a
     /// time, so a long list still gives up in time) and one per 512 bytes compared.
+    #[inline]
     fn contains_string(&self, bytes: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
         let key = prefix(bytes);
         let byte_units = Budget::byte_units(bytes.len());
