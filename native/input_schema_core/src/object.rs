@@ -88,11 +88,10 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut compiled =
             Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
+            let binary = name.binary();
             // The name is copied.
-            compiler
-                .budget
-                .spend_copy(name.binary().map_or(0, <[u8]>::len))?;
-            let (atom, text): (_, Option<Box<[u8]>>) = match (name.binary(), name.kind()) {
+            compiler.budget.spend_copy(binary.map_or(0, <[u8]>::len))?;
+            let (atom, text): (_, Option<Box<[u8]>>) = match (binary, name.kind()) {
                 (Some(text), _) => (None, Some(text.into())),
                 (None, Kind::Atom(_)) => {
                     (name.atom_key(), name.with_key_text(|text| Box::from(text)))

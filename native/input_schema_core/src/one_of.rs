@@ -10,17 +10,10 @@ use crate::value::{Element, Kind, Value};
 #[derive(Debug)]
 pub(crate) struct OneOf<A> {
     branches: Vec<Node<A>>,
-    /// Per kind (by `Kind::slot`), the branches whose type check lets a value of that kind
-    /// through; a branch that does not is failed without being run. Most oneOfs have one
-    /// branch per type, so a value is checked against a single branch.
-    admitting: [Admitting; Kind::ALL.len()],
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Admitting {
-    Nothing,
-    One(usize),
-    Several,
+    /// Per kind (at `Kind::slot`), the one branch whose type check lets a value of that kind
+    /// through, when exactly one does. Most oneOfs have one branch per type, and the quick
+    /// walk then runs that branch alone.
+    sole: [Option<usize>; Kind::ALL.len()],
 }
 
 impl<A: Copy + PartialEq> OneOf<A> {
@@ -50,34 +43,20 @@ impl<A: Copy + PartialEq> OneOf<A> {
         if compiled.is_empty() {
             return Err(fail(Error::BadOneOf));
         }
-        let admitting = Kind::ALL.map(|kind| {
+        let sole = Kind::ALL.map(|kind| {
             let mut admitting = compiled
                 .iter()
                 .enumerate()
                 .filter(|(_, branch)| branch.shape.admits(kind));
             match (admitting.next(), admitting.next()) {
-                (None, _) => Admitting::Nothing,
-                (Some((index, _)), None) => Admitting::One(index),
-                (Some(_), Some(_)) => Admitting::Several,
+                (Some((index, _)), None) => Some(index),
+                _ => None,
             }
         });
         Ok(OneOf {
             branches: compiled,
-            admitting,
+            sole,
         })
-    }
-
-    /// The branches a value of this kind can satisfy, in list order.
-    fn candidates(&self, kind: Kind) -> impl Iterator<Item = &Node<A>> {
-        let (branches, filtered) = match self.admitting.get(kind.slot()) {
-            Some(Admitting::One(index)) => (self.branches.get(*index..=*index), false),
-            Some(Admitting::Several) => (Some(self.branches.as_slice()), true),
-            Some(Admitting::Nothing) | None => (None, false),
-        };
-        branches
-            .unwrap_or_default()
-            .iter()
-            .filter(move |branch| !filtered || branch.shape.admits(kind))
     }
 
     /// Every branch runs quietly (its errors are discarded); exactly one must accept.
@@ -90,7 +69,11 @@ impl<A: Copy + PartialEq> OneOf<A> {
     ) -> Flow {
         let mut accepted = 0;
         // A branch of another type fails on its type check, which is its first check.
-        for branch in self.candidates(kind) {
+        for branch in self
+            .branches
+            .iter()
+            .filter(|branch| branch.shape.admits(kind))
+        {
             match validator
                 .quietly(|validator| validator.check_child_kind(branch, value, kind, trail))
             {
@@ -120,14 +103,21 @@ impl<A: Copy + PartialEq> OneOf<A> {
         kind: Kind,
     ) -> Quick {
         // The usual case, one branch per type: that branch's answer is the answer.
-        if let Some(Admitting::One(index)) = self.admitting.get(kind.slot()) {
-            return match self.branches.get(*index) {
-                Some(branch) => validator.accepts_child_kind(branch, value, kind),
-                None => Ok(false),
-            };
+        if let Some(branch) = self
+            .sole
+            .get(kind.slot())
+            .copied()
+            .flatten()
+            .and_then(|index| self.branches.get(index))
+        {
+            return validator.accepts_child_kind(branch, value, kind);
         }
         let mut accepted = 0;
-        for branch in self.candidates(kind) {
+        for branch in self
+            .branches
+            .iter()
+            .filter(|branch| branch.shape.admits(kind))
+        {
             accepted += usize::from(validator.accepts_child_kind(branch, value, kind)?);
             if accepted > 1 {
                 break;

@@ -222,10 +222,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                 self.spend(1)?;
                 Ok(scalar.accepts_value(value))
             }
-            (Shape::Scalar(scalar), Some(choices)) => {
+            (Shape::Scalar(scalar), Some(_)) => {
                 self.spend(1)?;
                 let kind = value.kind();
-                Ok(scalar.accepts(value, kind) && choices.contains(value, kind, self.budget)?)
+                let shaped = scalar.accepts(value, kind);
+                self.then_choices(node, value, kind, shaped)
             }
             (Shape::OneOf(one_of), None) => {
                 self.spend(1)?;
@@ -257,6 +258,18 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             Shape::Array(array) => self.nested(|this| array.accepts(this, value, kind))?,
             Shape::OneOf(one_of) => self.nested(|this| one_of.accepts(this, value, kind))?,
         };
+        self.then_choices(node, value, kind, shaped)
+    }
+
+    /// The node's `enum`, after its shape: only a value of the right shape is compared.
+    #[inline(always)]
+    fn then_choices(
+        &mut self,
+        node: &Node<V::AtomKey>,
+        value: V,
+        kind: Kind,
+        shaped: bool,
+    ) -> Quick {
         match &node.choices {
             Some(choices) if shaped => Ok(choices.contains(value, kind, self.budget)?),
             _ => Ok(shaped),
