@@ -287,6 +287,15 @@ impl<A: Copy + PartialEq> Object<A> {
         if !Self::admits(kind) {
             return Ok(false);
         }
+        self.accepts_entries(validator, &mut value.map_entries())
+    }
+
+    /// `accepts` for a value known to be a map, with its entries.
+    pub fn accepts_entries<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        validator: &mut Validator<'_, V>,
+        entries: &mut V::Entries,
+    ) -> Quick {
         if self.properties.is_empty() && self.additional_allowed && self.required.is_empty() {
             return Ok(true);
         }
@@ -298,7 +307,7 @@ impl<A: Copy + PartialEq> Object<A> {
         };
         // Which properties a key named: the required ones must all be among them.
         let mut named: u16 = 0;
-        for (key, argument) in value.map_entries() {
+        for (key, argument) in entries {
             let Some(text) = key.binary() else {
                 return Err(Undecided::Unsure);
             };

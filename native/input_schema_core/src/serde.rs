@@ -123,6 +123,13 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
+    fn as_map(self) -> Option<Entries<'a>> {
+        match self {
+            Json::Value(serde_json::Value::Object(map)) => Some(Entries(Some(map.iter()))),
+            _ => None,
+        }
+    }
+
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
         let Json::Value(serde_json::Value::Object(map)) = self else {
             return None;

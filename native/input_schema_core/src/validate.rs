@@ -2,6 +2,7 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, Path};
+use crate::object::Object;
 use crate::path::{Trail, ROOT};
 use crate::schema::{compile, with_stack, Node, Schema, Shape, StackSegment};
 use crate::value::{AtomKind, Kind, Value};
@@ -233,6 +234,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                 let kind = value.kind();
                 self.nested(|this| one_of.accepts(this, value, kind))
             }
+            (Shape::Object(object), None) => self.accepts_object(object, value),
             _ => self.accepts_kind(node, value, value.kind()),
         }
     }
@@ -247,6 +249,27 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             }
             _ => self.accepts_kind(node, value, kind),
         }
+    }
+
+    /// The quick walk of a value against an object schema without `enum`: whether the value
+    /// is a map is asked together with its entries.
+    #[inline(always)]
+    fn accepts_object(&mut self, object: &Object<V::AtomKey>, value: V) -> Quick {
+        match value.as_map() {
+            Some(mut entries) => self.accepts_map(object, &mut entries),
+            None => {
+                self.spend(1)?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// `accepts_object` for a map, with its entries (lent, not moved: a host's iterator can be
+    /// large, and a copy of it would be read back right after it was written).
+    #[inline(always)]
+    fn accepts_map(&mut self, object: &Object<V::AtomKey>, entries: &mut V::Entries) -> Quick {
+        self.spend(1)?;
+        self.nested(|this| object.accepts_entries(this, entries))
     }
 
     /// `accepts_child` for a value whose kind is known, without the in-place scalar check.
@@ -302,13 +325,25 @@ impl<A: Copy + PartialEq> Schema<A> {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        let kind = arguments.kind();
-        arguments_gate(kind)?;
         let mut validator = Validator::new(mode, budget);
-        match validator.accepts_kind(&self.root, arguments, kind) {
+        // The root is nearly always a plain object schema, and the arguments a map: then one
+        // question to the host passes the gate and starts the walk.
+        let quick = match (&self.root.shape, &self.root.choices) {
+            (Shape::Object(object), None) => match arguments.as_map() {
+                Some(mut entries) => validator.accepts_map(object, &mut entries),
+                None => return arguments_gate(false),
+            },
+            _ => {
+                arguments_gate(arguments.kind() == Kind::Map)?;
+                validator.accepts_kind(&self.root, arguments, Kind::Map)
+            }
+        };
+        match quick {
             Ok(true) => Ok(()),
             Err(Undecided::Exhausted) => Err(Failure::Exhausted),
-            Ok(false) | Err(Undecided::Unsure) => validator.report(&self.root, arguments, kind),
+            Ok(false) | Err(Undecided::Unsure) => {
+                validator.report(&self.root, arguments, arguments.kind())
+            }
         }
     }
 
@@ -322,7 +357,7 @@ impl<A: Copy + PartialEq> Schema<A> {
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
         let kind = arguments.kind();
-        arguments_gate(kind)?;
+        arguments_gate(kind == Kind::Map)?;
         Validator::new(mode, budget).report(&self.root, arguments, kind)
     }
 
@@ -335,7 +370,7 @@ impl<A: Copy + PartialEq> Schema<A> {
         budget: &mut Budget,
     ) -> Option<bool> {
         let kind = arguments.kind();
-        arguments_gate::<V>(kind).ok()?;
+        arguments_gate::<V>(kind == Kind::Map).ok()?;
         Validator::new(Mode::First, budget)
             .accepts_kind(&self.root, arguments, kind)
             .ok()
@@ -385,15 +420,15 @@ pub fn validate<'a, V: Value<'a>>(
 pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => Err(Failure::schema(Error::SchemaRequired)),
-        Kind::Map => arguments_gate(arguments.kind()),
+        Kind::Map => arguments_gate(arguments.kind() == Kind::Map),
         _ => Err(Failure::schema(Error::NotMaps)),
     }
 }
 
 /// The arguments' half of the gate, which a compiled schema runs on its own.
-fn arguments_gate<V>(kind: Kind) -> Result<(), Failure<V>> {
-    match kind {
-        Kind::Map => Ok(()),
-        _ => Err(Failure::schema(Error::NotMaps)),
+fn arguments_gate<V>(is_map: bool) -> Result<(), Failure<V>> {
+    match is_map {
+        true => Ok(()),
+        false => Err(Failure::schema(Error::NotMaps)),
     }
 }

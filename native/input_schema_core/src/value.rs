@@ -122,6 +122,12 @@ pub trait Value<'a>: Copy + 'a {
     /// Entries of a map in host order (empty for other values).
     fn map_entries(self) -> Self::Entries;
 
+    /// The entries of a map, `None` for any other value: a walk that expects a map asks this
+    /// one question where `kind` and `map_entries` would be two.
+    fn as_map(self) -> Option<Self::Entries> {
+        (self.kind() == Kind::Map).then(|| self.map_entries())
+    }
+
     /// The value under the binary key `key`.
     fn map_get_binary(self, key: &[u8]) -> Option<Self>;
 

@@ -42,8 +42,9 @@ pub struct Entries<'a> {
 }
 
 impl<'a> Entries<'a> {
-    fn new(map: Term<'a>) -> Self {
-        let size = map.map_size().unwrap_or(0);
+    /// The walk of a map of `size` entries (0 for a value that is not a map).
+    #[inline(always)]
+    fn new(map: Term<'a>, size: usize) -> Self {
         Entries {
             map,
             iterator: MaybeUninit::uninit(),
@@ -239,7 +240,14 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn map_entries(self) -> Entries<'a> {
-        Entries::new(self.0)
+        Entries::new(self.0, self.0.map_size().unwrap_or(0))
+    }
+
+    #[inline(always)]
+    fn as_map(self) -> Option<Entries<'a>> {
+        // The size call fails for anything but a map.
+        let size = self.0.map_size().ok()?;
+        Some(Entries::new(self.0, size))
     }
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
