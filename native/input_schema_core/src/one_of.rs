@@ -94,6 +94,16 @@ impl<A: Copy + PartialEq> OneOf<A> {
         }
     }
 
+    /// The one branch whose type check lets a value of this kind through, when exactly one does.
+    #[inline(always)]
+    pub fn sole_branch(&self, kind: Kind) -> Option<&Node<A>> {
+        self.sole
+            .get(kind.slot())
+            .copied()
+            .flatten()
+            .and_then(|index| self.branches.get(index))
+    }
+
     /// `check` for the quick walk: exactly one branch accepts, and every branch's answer is
     /// certain.
     pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
@@ -103,13 +113,7 @@ impl<A: Copy + PartialEq> OneOf<A> {
         kind: Kind,
     ) -> Quick {
         // The usual case, one branch per type: that branch's answer is the answer.
-        if let Some(branch) = self
-            .sole
-            .get(kind.slot())
-            .copied()
-            .flatten()
-            .and_then(|index| self.branches.get(index))
-        {
+        if let Some(branch) = self.sole_branch(kind) {
             return validator.accepts_child_kind(branch, value, kind);
         }
         let mut accepted = 0;

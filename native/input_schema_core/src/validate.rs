@@ -232,7 +232,21 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             (Shape::OneOf(one_of), None) => {
                 self.spend(1)?;
                 let kind = value.kind();
-                self.nested(|this| one_of.accepts(this, value, kind))
+                match one_of.sole_branch(kind) {
+                    // A plain scalar branch (a string among objects, say) is decided in place:
+                    // it cannot recurse, so it needs no level of its own.
+                    Some(Node {
+                        shape: Shape::Scalar(scalar),
+                        choices: None,
+                    }) => {
+                        self.spend(1)?;
+                        Ok(scalar.accepts(value, kind))
+                    }
+                    Some(branch) => {
+                        self.nested(|this| this.accepts_child_kind(branch, value, kind))
+                    }
+                    None => self.nested(|this| one_of.accepts(this, value, kind)),
+                }
             }
             (Shape::Object(object), None) => self.accepts_object(object, value),
             _ => self.accepts_kind(node, value, value.kind()),
