@@ -158,8 +158,9 @@ impl Choices {
         });
     }
 
-    /// Whether `value`, of kind `kind`, equals (`==`) one of the choices.
-    #[inline]
+    /// Whether `value`, of kind `kind`, equals (`==`) one of the choices. The usual value, a
+    /// binary, is looked for in place; the general comparison is a call of its own.
+    #[inline(always)]
     pub fn contains<'a, V: Value<'a>>(
         &self,
         value: V,
@@ -172,6 +173,17 @@ impl Choices {
                 None => Ok(false),
             };
         }
+        self.contains_other(value, kind, budget)
+    }
+
+    /// `contains` for a value that is not a binary.
+    #[inline(never)]
+    fn contains_other<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        kind: Kind,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
         // The value's number is read once, not once per choice.
         let probe = Probe::of(value, kind);
         for root in &self.roots {
@@ -188,7 +200,7 @@ impl Choices {
 
     /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a
     /// time, so a long list still gives up in time) and one per 512 bytes compared.
-    #[inline]
+    #[inline(always)]
     fn contains_string(&self, bytes: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
         let key = prefix(bytes);
         let byte_units = Budget::byte_units(bytes.len());
