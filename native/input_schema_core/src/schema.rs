@@ -37,13 +37,18 @@ const STACK_CHECK_EVERY: usize = 8;
 /// on a normal scheduler's budget spends `Budget::spend_stack_segment` there first.
 #[inline]
 pub(crate) fn with_stack<R>(depth: usize, step: impl FnOnce(StackSegment) -> R) -> R {
-    if depth.is_multiple_of(STACK_CHECK_EVERY)
-        && stacker::remaining_stack().is_none_or(|left| left < STACK_RED_ZONE)
-    {
+    if depth.is_multiple_of(STACK_CHECK_EVERY) && stack_runs_low() {
         stacker::grow(STACK_SEGMENT, || step(StackSegment::Fresh))
     } else {
         step(StackSegment::Current)
     }
+}
+
+/// Kept out of line: the stack's limit is a thread-local, whose address a shared library finds
+/// with a call, and inlined that call would run at every level rather than every few.
+#[inline(never)]
+fn stack_runs_low() -> bool {
+    stacker::remaining_stack().is_none_or(|left| left < STACK_RED_ZONE)
 }
 
 /// Where a step of `with_stack` runs.
