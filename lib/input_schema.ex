@@ -115,11 +115,12 @@ defmodule InputSchema do
     do: with_max_errors(options, &run_validate_json(schema, json_text, &1))
 
   @doc """
-  The schema phase alone, for registering a tool before any call: `:ok` or the error
-  `validate/2` would return for this schema.
+  The schema phase alone, for registering a tool before any call: for a map, `:ok` or the
+  error `validate/2` would return for it with any map of arguments.
 
-  A `nil` schema is `:unsupported_capability` "tool schema is required"; any other non-map is
-  `:validation` "tool schema must be a map". With `locate: true` a schema error also carries
+  A `nil` schema is `:unsupported_capability` "tool schema is required", as for `validate/2`;
+  any other non-map is `:validation` "tool schema must be a map" (there are no arguments to
+  blame, so not `validate/2`'s "tool schema and arguments must be maps"). With `locate: true` a schema error also carries
   `:schema_path`, where in the schema it sits (`"properties.a.items"`, `""` for the root).
 
       iex> InputSchema.validate_schema(%{"type" => "object", "properties" => %{"q" => %{"type" => "string"}}})
@@ -131,7 +132,7 @@ defmodule InputSchema do
   """
   @spec validate_schema(schema() | term(), locate: boolean()) :: :ok | error()
   def validate_schema(schema, options \\ []) do
-    case Keyword.validate(List.wrap(options), locate: false) do
+    case keyword_options(options, locate: false) do
       # The NIF tells a genuine compiled schema (always :ok) from a raw one itself.
       {:ok, [locate: locate]} when is_boolean(locate) ->
         dirty_if_needed(Native.validate_schema(schema, locate), fn ->
@@ -141,8 +142,6 @@ defmodule InputSchema do
       _ ->
         invalid_options(options)
     end
-  rescue
-    ArgumentError -> invalid_options(options)
   end
 
   @doc """
@@ -212,8 +211,8 @@ defmodule InputSchema do
     end
   end
 
-  defp max_errors(options) when is_list(options) do
-    case Keyword.validate(options, errors: :first, max_errors: @default_max_errors) do
+  defp max_errors(options) do
+    case keyword_options(options, errors: :first, max_errors: @default_max_errors) do
       {:ok, valid} ->
         case {valid[:errors], valid[:max_errors]} do
           {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
@@ -226,11 +225,15 @@ defmodule InputSchema do
       {:error, _unknown} ->
         invalid_options(options)
     end
-  rescue
-    ArgumentError -> invalid_options(options)
   end
 
-  defp max_errors(options), do: invalid_options(options)
+  # `Keyword.validate/2` for a proper keyword list only: on anything else it raises (an
+  # ArgumentError for an entry that is not a pair, a FunctionClauseError for an improper tail).
+  defp keyword_options(options, defaults) do
+    if Keyword.keyword?(options),
+      do: Keyword.validate(options, defaults),
+      else: {:error, :not_keyword}
+  end
 
   defp invalid_options(options) do
     {:error, :validation, %{message: "options are invalid", options: options}}

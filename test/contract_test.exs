@@ -775,6 +775,8 @@ defmodule InputSchema.ContractTest do
             [{"errors", :all}],
             [:errors],
             [1, 2 | 3],
+            [{:errors, :all} | :x],
+            [{:max_errors, 3}, {:errors, :all} | 1],
             :all,
             %{errors: :all},
             "errors"
@@ -852,6 +854,7 @@ defmodule InputSchema.ContractTest do
             [locate: nil],
             [place: true],
             [1 | 2],
+            [{:locate, true} | :x],
             :locate,
             %{locate: true}
           ] do

@@ -150,6 +150,24 @@ defmodule InputSchema.NeverRaisesTest do
     end
   end
 
+  test "hostile terms as options, or inside them, get an answer" do
+    schema = %{"properties" => %{"a" => %{"type" => "string"}}}
+    arguments = %{"a" => 1}
+
+    for term <- hostile_terms(),
+        options <- [term, [term], [{:errors, :all} | term], [errors: term], [max_errors: term]] do
+      label = "options #{inspect(options, limit: 8)}"
+      assert_answer(InputSchema.validate(schema, arguments, options), arguments, label)
+      assert_answer(InputSchema.validate_json(schema, ~s({"a": 1}), options), arguments, label)
+    end
+
+    for term <- hostile_terms(),
+        options <- [term, [term], [{:locate, true} | term], [locate: term]] do
+      answer = InputSchema.validate_schema(schema, options)
+      assert answer === :ok or well_formed_error?(answer), "options #{inspect(options, limit: 8)}"
+    end
+  end
+
   test "hostile terms pass as argument values and keys when the schema does not look at them" do
     for term <- hostile_terms() do
       arguments = %{term => term, "nested" => [term, %{term => term}]}

@@ -134,7 +134,13 @@ defmodule InputSchema.ValidateJSONTest do
     end
 
     test "options are checked like validate/3's" do
-      for options <- [[errors: :some], [max_errors: 0], [bogus: true], :all] do
+      for options <- [
+            [errors: :some],
+            [max_errors: 0],
+            [bogus: true],
+            [{:errors, :all} | 1],
+            :all
+          ] do
         assert InputSchema.validate_json(@object_schema, "{}", options) ===
                  InputSchema.validate(@object_schema, %{}, options)
 
