@@ -50,13 +50,14 @@ const NUMBER: TypeLabel = TypeLabel {
 };
 
 impl Bound {
-    /// `minimum` must be a number; then the keywords a numeric type rejects.
+    /// The keywords a numeric type rejects; then `minimum` must be a number (the original
+    /// validator's order, which the contract reproduces).
     pub fn compile<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<Self, Error<V>> {
+        keywords.reject(&REJECTED_NUMERIC)?;
         let minimum = match keywords.get(Keyword::Minimum) {
             Some(value) => Some(value.number().ok_or(Error::BadMinimum)?),
             None => None,
         };
-        keywords.reject(&REJECTED_NUMERIC)?;
         Ok(Bound { minimum })
     }
 
