@@ -20,6 +20,7 @@ mod scalar;
 mod schema;
 #[cfg(feature = "serde_json")]
 pub mod serde;
+mod string_form;
 mod validate;
 mod value;
 

@@ -6,6 +6,7 @@ use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::string_form::with_string_form;
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
@@ -37,6 +38,9 @@ pub(crate) struct Object<A> {
     /// No two properties share a string form (only `:a` and `"a"` can), so a key names at
     /// most one and the walk stops looking at its first match.
     unique_names: bool,
+    /// Some property is named by an integer, float or list, which argument keys of those
+    /// kinds are compared with.
+    term_names: bool,
 }
 
 #[derive(Debug)]
@@ -51,9 +55,19 @@ struct Required {
 struct Property<A> {
     /// The string form of the name.
     name: Name,
-    /// Set for atom-named properties, which match atom keys first.
-    atom: Option<A>,
+    /// The key that names it exactly, which wins over a string key of the same string form.
+    exact: Exact<A>,
     node: Node<A>,
+}
+
+/// How an argument key names a property exactly (the contract's "exact key first").
+#[derive(Debug, PartialEq)]
+enum Exact<A> {
+    /// A binary name, which is its own string form: only string keys name it.
+    Binary,
+    Atom(A),
+    /// An integer, float or chardata name, as the host's `Value::exact_key` encodes it.
+    Term(Box<[u8]>),
 }
 
 impl<A: Copy + PartialEq> Object<A> {
@@ -88,23 +102,23 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut compiled =
             Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
-            let binary = name.binary();
             // The name is copied.
-            compiler.budget.spend_copy(binary.map_or(0, <[u8]>::len))?;
-            let (atom, text): (_, Option<Box<[u8]>>) = match (binary, name.kind()) {
-                (Some(text), _) => (None, Some(text.into())),
-                (None, Kind::Atom(_)) => {
-                    (name.atom_key(), name.with_key_text(|text| Box::from(text)))
-                }
-                _ => (None, None),
+            let text = with_string_form(name, compiler.budget, |text| Box::<[u8]>::from(text))?;
+            compiler
+                .budget
+                .spend_copy(text.as_ref().map_or(0, |text| text.len()))?;
+            let exact = match name.kind() {
+                Kind::Binary => Some(Exact::Binary),
+                Kind::Atom(_) => name.atom_key().map(Exact::Atom),
+                _ => name.exact_key().map(|key| Exact::Term(key.into())),
             };
-            let Some(text) = text else {
+            let (Some(text), Some(exact)) = (text, exact) else {
                 return Err(fail(Error::BadPropertyName));
             };
             let node = compiler.child(schema, trail, Segment::Property(&text), depth)?;
             compiled.push(Property {
                 name: Name::new(text),
-                atom,
+                exact,
                 node,
             });
         }
@@ -125,7 +139,11 @@ impl<A: Copy + PartialEq> Object<A> {
             let bit = 1_u16.checked_shl(u32::try_from(required.property?).ok()?)?;
             Some(mask | bit)
         });
+        let term_names = compiled
+            .iter()
+            .any(|property| matches!(property.exact, Exact::Term(_)));
         Ok(Object {
+            term_names,
             properties: compiled,
             required,
             additional_allowed,
@@ -181,10 +199,10 @@ impl<A: Copy + PartialEq> Object<A> {
         entries: V::Entries,
         trail: &Trail<'_>,
     ) -> Flow {
-        // Per property: its argument (an atom key's wins over a string key's), and as bit masks
-        // which came from an atom key and which properties a string key names.
+        // Per property: its argument (an exact key's wins over a string key's), and as bit masks
+        // which came from an exact key and which properties a string key names.
         let mut found: [Option<V>; N] = [None; N];
-        let mut by_atom: u16 = 0;
+        let mut by_exact: u16 = 0;
         let mut by_binary: u16 = 0;
         // Undeclared keys, in map order, as many as can still be reported; allocated only when
         // there is one.
@@ -205,7 +223,7 @@ impl<A: Copy + PartialEq> Object<A> {
                         if property.is_named(text, key) {
                             named = true;
                             by_binary |= 1 << index;
-                            if by_atom & (1 << index) == 0 {
+                            if by_exact & (1 << index) == 0 {
                                 *slot = Some(argument);
                             }
                             if self.unique_names {
@@ -214,19 +232,28 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
-                Err(Kind::Atom(_)) => {
+                Err(kind) => {
                     validator.spend(1)?;
-                    let atom = key.atom_key();
-                    for (index, (slot, property)) in
-                        found.iter_mut().zip(&self.properties).enumerate()
-                    {
-                        if property.atom.is_some() && property.atom == atom {
-                            by_atom |= 1 << index;
-                            *slot = Some(argument);
+                    let exact = match kind {
+                        Kind::Atom(_) => key.atom_key().map(Exact::Atom),
+                        _ if self.term_names && self.may_name_exactly(key, validator)? => {
+                            let encoded = key.exact_key();
+                            validator.spend_bytes(encoded.as_ref().map_or(0, Vec::len))?;
+                            encoded.map(|bytes| Exact::Term(bytes.into()))
+                        }
+                        _ => None,
+                    };
+                    if let Some(exact) = exact {
+                        for (index, (slot, property)) in
+                            found.iter_mut().zip(&self.properties).enumerate()
+                        {
+                            if exact == property.exact {
+                                by_exact |= 1 << index;
+                                *slot = Some(argument);
+                            }
                         }
                     }
                 }
-                _ => validator.spend(1)?,
             }
             if !self.additional_allowed
                 && !named
@@ -319,10 +346,11 @@ impl<A: Copy + PartialEq> Object<A> {
                     declared = true;
                     named |= 1 << index;
                     if !validator.accepts_child(&property.node, argument)? {
-                        // An atom key of the same name would be checked instead.
-                        return match property.atom {
-                            Some(_) => Err(Undecided::Unsure),
-                            None => Ok(false),
+                        // An exact key (an atom, say) of the same name would be checked
+                        // instead.
+                        return match property.exact {
+                            Exact::Binary => Ok(false),
+                            Exact::Atom(_) | Exact::Term(_) => Err(Undecided::Unsure),
                         };
                     }
                     if self.unique_names {
@@ -361,10 +389,15 @@ impl<A: Copy + PartialEq> Object<A> {
         }
         for property in &self.properties {
             validator.spend_lookup(property.name.len())?;
-            let found = property
-                .atom
-                .and_then(|atom| value.map_get_atom(atom))
-                .or_else(|| value.map_get_binary(&property.name));
+            let exactly = match &property.exact {
+                Exact::Binary => None,
+                Exact::Atom(atom) => value.map_get_atom(*atom),
+                Exact::Term(key) => {
+                    validator.spend_lookup(key.len())?;
+                    value.map_get_exact(key)
+                }
+            };
+            let found = exactly.or_else(|| value.map_get_binary(&property.name));
             if let Some(argument) = found {
                 let child = trail.child(Segment::Property(&property.name));
                 valid &= validator.check_child(&property.node, argument, &child)?;
@@ -412,14 +445,34 @@ impl<A: Copy + PartialEq> Object<A> {
         self.by_name.get(start..end).unwrap_or_default()
     }
 
+    /// Whether a key that is neither a binary nor an atom could be the exact key of a property
+    /// named by a term: only if its string form is that property's. Asked first because the
+    /// string form is priced as it is written, and the exact encoding of a huge key is not.
+    fn may_name_exactly<'a, V: Value<'a>>(
+        &self,
+        key: V,
+        validator: &mut Validator<'_, V>,
+    ) -> Result<bool, Halt> {
+        let named = with_string_form(key, validator.budget(), |text| {
+            self.named(text).iter().any(|index| {
+                matches!(
+                    self.properties.get(*index).map(|property| &property.exact),
+                    Some(Exact::Term(_))
+                )
+            })
+        })?;
+        Ok(named == Some(true))
+    }
+
     /// Whether the string form of an argument key names a property.
     fn declares<'a, V: Value<'a>>(
         &self,
         key: V,
         validator: &mut Validator<'_, V>,
     ) -> Result<bool, Halt> {
-        let Some((declared, length)) =
-            key.with_key_text(|text| (!self.named(text).is_empty(), text.len()))
+        let Some((declared, length)) = with_string_form(key, validator.budget(), |text| {
+            (!self.named(text).is_empty(), text.len())
+        })?
         else {
             validator.spend(1)?;
             return Ok(false);

@@ -1,6 +1,7 @@
 //! `oneOf` schemas: only `oneOf` and `description`, a non-empty list of schema maps; a value must
 //! satisfy exactly one branch.
 
+use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
@@ -27,7 +28,7 @@ impl<A: Copy + PartialEq> OneOf<A> {
         depth: usize,
     ) -> Result<Self, Stop<V>> {
         let fail = |error| Stop::Error(error, trail.schema_location());
-        let siblings = keywords.siblings_of_one_of();
+        let siblings = keywords.siblings_of_one_of(compiler.budget)?;
         if !siblings.is_empty() {
             return Err(fail(Error::OneOfSiblings { keywords: siblings }));
         }
@@ -132,15 +133,17 @@ impl<A: Copy + PartialEq> OneOf<A> {
 }
 
 impl<'a, V: Value<'a>> Keywords<V> {
-    fn siblings_of_one_of(&self) -> Vec<V> {
-        self.entries()
-            .filter(|(key, _)| {
-                !matches!(
-                    Keyword::of_key(*key),
-                    Some(Keyword::OneOf | Keyword::Description)
-                )
-            })
-            .map(|(key, _)| key)
-            .collect()
+    /// Every key but those whose string form is `oneOf` or `description`, in map order.
+    fn siblings_of_one_of(&self, budget: &mut Budget) -> Result<Vec<V>, Exhausted> {
+        let mut siblings = Vec::new();
+        for (key, _) in self.entries() {
+            if !matches!(
+                Keyword::of_key(key, budget)?,
+                Some(Keyword::OneOf | Keyword::Description)
+            ) {
+                siblings.push(key);
+            }
+        }
+        Ok(siblings)
     }
 }

@@ -9,6 +9,7 @@ use crate::object::Object;
 use crate::one_of::OneOf;
 use crate::path::{Segment, Trail, ROOT};
 use crate::scalar::{Bound, Scalar};
+use crate::string_form::with_string_form;
 use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
 
@@ -126,23 +127,29 @@ impl Keyword {
         })
     }
 
-    /// A key's keyword: only binaries and atoms can spell one.
-    pub fn of_key<'a, V: Value<'a>>(key: V) -> Option<Keyword> {
-        Keyword::spelled_by(key).map(|(keyword, _)| keyword)
+    /// The keyword a key's string form names, if any.
+    pub fn of_key<'a, V: Value<'a>>(
+        key: V,
+        budget: &mut Budget,
+    ) -> Result<Option<Keyword>, Exhausted> {
+        Ok(Keyword::spelled_by(key, budget)?.map(|(keyword, _)| keyword))
     }
 
-    /// A key's keyword, and whether the key is an atom.
-    fn spelled_by<'a, V: Value<'a>>(key: V) -> Option<(Keyword, bool)> {
+    /// The keyword a key's string form names, and how the key spells it.
+    fn spelled_by<'a, V: Value<'a>>(
+        key: V,
+        budget: &mut Budget,
+    ) -> Result<Option<(Keyword, Spelling)>, Exhausted> {
         if let Some(text) = key.binary() {
-            return Keyword::from_text(text).map(|keyword| (keyword, false));
+            return Ok(Keyword::from_text(text).map(|keyword| (keyword, Spelling::Binary)));
         }
-        match key.kind() {
-            Kind::Atom(_) => key
-                .with_atom_name(Keyword::from_text)
-                .flatten()
-                .map(|keyword| (keyword, true)),
-            _ => None,
-        }
+        let spelling = match key.kind() {
+            Kind::Atom(_) => Spelling::Atom,
+            _ => Spelling::Other,
+        };
+        Ok(with_string_form(key, budget, Keyword::from_text)?
+            .flatten()
+            .map(|keyword| (keyword, spelling)))
     }
 
     fn for_type(keyword: TypeKeyword) -> Keyword {
@@ -155,6 +162,16 @@ impl Keyword {
             TypeKeyword::AdditionalPropertiesSnake => Keyword::AdditionalPropertiesSnake,
         }
     }
+}
+
+/// How a schema key spells its keyword. Keywords are read from atom keys, then binary keys; a
+/// key of another kind whose string form is a keyword (a charlist, `~c"type"`) is no unknown
+/// keyword, yet is never read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spelling {
+    Binary,
+    Atom,
+    Other,
 }
 
 /// One schema map's keywords, found in a single pass over its entries.
@@ -175,10 +192,14 @@ impl<'a, V: Value<'a>> Keywords<V> {
         };
         for (key, value) in map.map_entries() {
             budget.spend(1)?;
-            let Some((keyword, as_atom)) = Keyword::spelled_by(key) else {
+            let Some((keyword, spelling)) = Keyword::spelled_by(key, budget)? else {
                 keywords.first_unknown = keywords.first_unknown.or(Some(key));
                 continue;
             };
+            if spelling == Spelling::Other {
+                continue;
+            }
+            let as_atom = spelling == Spelling::Atom;
             let index = keyword as usize;
             // Lookup is atom key first, then string key.
             if let (Some(slot), Some(atom)) = (

@@ -141,6 +141,15 @@ impl<'a> Value<'a> for Json<'a> {
         match key {}
     }
 
+    /// JSON object keys are strings.
+    fn exact_key(self) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
+        None
+    }
+
     fn list_elements(self) -> Elements<'a> {
         match self {
             Json::Value(serde_json::Value::Array(items)) => Elements(items.iter()),

@@ -120,6 +120,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend_bytes(bytes)?)
     }
 
+    /// The walk's budget, for the steps that price their own work.
+    pub fn budget(&mut self) -> &mut Budget {
+        self.budget
+    }
+
     pub fn spend_lookup(&mut self, bytes: usize) -> Result<(), Halt> {
         Ok(self.budget.spend_lookup(bytes)?)
     }

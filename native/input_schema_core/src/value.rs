@@ -137,22 +137,11 @@ pub trait Value<'a>: Copy + 'a {
     /// The elements of a list, then its improper tail if any (empty for other values).
     fn list_elements(self) -> Self::Elements;
 
-    /// Calls `read` with the string form of a map key, when it has one that the contract
-    /// uses: binaries as they are, atoms by name (`nil` is `""`, as `to_string/1` gives),
-    /// integers in decimal.
-    fn with_key_text<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
-        if let Some(bytes) = self.binary() {
-            return Some(read(bytes));
-        }
-        match self.kind() {
-            Kind::Atom(AtomKind::Nil) => Some(read(b"")),
-            Kind::Atom(_) => self.with_atom_name(read),
-            Kind::Integer => match self.number()? {
-                Number::Int(value) => Some(read(value.to_string().as_bytes())),
-                Number::Big(value) => Some(read(value.to_decimal().as_bytes())),
-                Number::Float(_) => None,
-            },
-            _ => None,
-        }
-    }
+    /// A map key that is neither a binary nor an atom (an integer, float or list naming a
+    /// property) encoded so that two keys are the same term exactly when their encodings are
+    /// equal; `None` where the host has no such keys.
+    fn exact_key(self) -> Option<Vec<u8>>;
+
+    /// The value under the key that `exact_key` encoded as `key`.
+    fn map_get_exact(self, key: &[u8]) -> Option<Self>;
 }

@@ -265,6 +265,17 @@ impl<'a> Value<'a> for Arg<'a> {
     fn list_elements(self) -> Elements<'a> {
         Elements(self.0.is_list().then_some(self.0))
     }
+
+    /// The external term format, which is the same for two integers, floats or chardata lists
+    /// (the keys that can name a property this way) exactly when they are the same term.
+    fn exact_key(self) -> Option<Vec<u8>> {
+        Some(self.0.to_binary().as_slice().to_vec())
+    }
+
+    fn map_get_exact(self, key: &[u8]) -> Option<Self> {
+        let (key, _) = self.0.get_env().binary_to_term(key)?;
+        self.0.map_get(key).ok().map(Arg)
+    }
 }
 
 // Kept out of line so that its buffer never sits in the frames of the recursive walks.

@@ -1,0 +1,171 @@
+//! The string form of a map key: what Elixir's `to_string/1` gives, for the keys that have one.
+//! The contract compares keys by it (unknown keywords, property names, additional arguments).
+//!
+//! Binaries are their bytes, atoms their names (`nil` is `""`), integers their decimal digits,
+//! floats Erlang's shortest form (`1.0`, `1.0e15`, `0.0001`), and lists of characters and
+//! binaries (chardata) the UTF-8 text they spell. Anything else, and chardata that is not valid
+//! Unicode, has none (`to_string/1` would raise).
+
+use crate::budget::{Budget, Exhausted};
+use crate::number::Number;
+use crate::value::{AtomKind, Element, Kind, Value};
+
+/// Calls `read` with the string form of `key`; `None` when it has none. Chardata costs a unit per
+/// element and the copy of its text.
+pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
+    key: V,
+    budget: &mut Budget,
+    read: impl FnOnce(&[u8]) -> R,
+) -> Result<Option<R>, Exhausted> {
+    if let Some(bytes) = key.binary() {
+        return Ok(Some(read(bytes)));
+    }
+    let kind = key.kind();
+    Ok(match kind {
+        Kind::Atom(AtomKind::Nil) => Some(read(b"")),
+        Kind::Atom(_) => key.with_atom_name(read),
+        Kind::Integer | Kind::Float => match key.number_of(kind) {
+            Some(Number::Int(value)) => Some(read(value.to_string().as_bytes())),
+            Some(Number::Big(value)) => Some(read(value.to_decimal().as_bytes())),
+            Some(Number::Float(value)) => Some(read(float_text(value).as_bytes())),
+            None => None,
+        },
+        Kind::List => chardata(key, budget)?.map(|text| read(&text)),
+        Kind::Map | Kind::Binary | Kind::Other => None,
+    })
+}
+
+/// The UTF-8 text a list of characters, binaries and such lists spells (a binary may end an
+/// improper list); `None` for any other element, a number that is no Unicode scalar value, or
+/// bytes that are not UTF-8 once joined (a character may be split between two binaries).
+fn chardata<'a, V: Value<'a>>(list: V, budget: &mut Budget) -> Result<Option<Vec<u8>>, Exhausted> {
+    let mut text = Vec::new();
+    // Lists being walked, innermost last: nesting costs heap, never native stack.
+    let mut open = vec![list.list_elements()];
+    while let Some(elements) = open.last_mut() {
+        let Some(element) = elements.next() else {
+            open.pop();
+            continue;
+        };
+        budget.spend(1)?;
+        let (item, tail) = match element {
+            Element::Item(item) => (item, false),
+            Element::ImproperTail(item) => (item, true),
+        };
+        if let Some(bytes) = item.binary() {
+            budget.spend_copy(bytes.len())?;
+            text.extend_from_slice(bytes);
+            continue;
+        }
+        match item.kind() {
+            Kind::List if !tail => open.push(item.list_elements()),
+            Kind::Integer if !tail => {
+                let Some(character) = item
+                    .small_integer()
+                    .and_then(|code| u32::try_from(code).ok())
+                    .and_then(char::from_u32)
+                else {
+                    return Ok(None);
+                };
+                let mut buffer = [0_u8; 4];
+                text.extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
+            }
+            _ => return Ok(None),
+        }
+    }
+    Ok(std::str::from_utf8(&text).is_ok().then_some(text))
+}
+
+/// A float as `to_string/1` writes it (Erlang's `io_lib_format:fwrite_g/1`): the shortest digits
+/// that read back as the same float, in positional notation or with an exponent, whichever is
+/// shorter (positional on a tie), and always with an exponent from 2^53 on.
+pub(crate) fn float_text(value: f64) -> String {
+    let sign = if value.is_sign_negative() { "-" } else { "" };
+    if value == 0.0 {
+        return format!("{sign}0.0");
+    }
+    // Rust writes the same shortest round-trip digits: `1.2345e-7`, `1e15`.
+    let scientific = format!("{:e}", value.abs());
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let exponent: i64 = exponent.parse().unwrap_or(0);
+    // From 2^53 on, floats are written with an exponent: not every integer there is a float.
+    let positional_integers = value.abs() < 9_007_199_254_740_992.0;
+    format!(
+        "{sign}{}",
+        insert_decimal(exponent + 1, &digits, positional_integers)
+    )
+}
+
+/// `digits` with the decimal point `place` digits from their start (negative: before them).
+/// Trailing zeros before the point are written only when `positional_integers`.
+fn insert_decimal(place: i64, digits: &str, positional_integers: bool) -> String {
+    let length = digits.len() as i64;
+    if place == 0 {
+        return format!("0.{digits}");
+    }
+    if place > 0 && place < length {
+        let (whole, fraction) = digits.split_at(place as usize);
+        return format!("{whole}.{fraction}");
+    }
+    let exponent = (place - 1).to_string();
+    let exponent_cost = exponent.len() as i64 + 1 + if length == 1 { 2 } else { 1 };
+    let zeros = |count: i64| "0".repeat(count as usize);
+    if place < 0 && 2 - place <= exponent_cost {
+        format!("0.{}{digits}", zeros(-place))
+    } else if place > 0 && place - length + 2 <= exponent_cost && positional_integers {
+        format!("{digits}{}.0", zeros(place - length))
+    } else {
+        match digits.split_at(1) {
+            (first, "") => format!("{first}.0e{exponent}"),
+            (first, rest) => format!("{first}.{rest}e{exponent}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::float_text;
+
+    #[test]
+    fn floats_read_as_elixir_writes_them() {
+        // Each pair checked against Elixir 1.14 on OTP 25 (`to_string/1`).
+        let cases = [
+            (0.0, "0.0"),
+            (-0.0, "-0.0"),
+            (1.0, "1.0"),
+            (-1.5, "-1.5"),
+            (0.1, "0.1"),
+            (0.5, "0.5"),
+            (0.012, "0.012"),
+            (0.001, "0.001"),
+            (0.0001, "0.0001"),
+            (1.0e-5, "1.0e-5"),
+            (1.2e-4, "1.2e-4"),
+            (1.2345e-7, "1.2345e-7"),
+            (100.0, "100.0"),
+            (123.0, "123.0"),
+            (12345.678, "12345.678"),
+            (123456789.0, "123456789.0"),
+            (1.0e9, "1.0e9"),
+            (1.0e10, "1.0e10"),
+            (1.23e10, "1.23e10"),
+            (2.5e10, "2.5e10"),
+            (1.0e15, "1.0e15"),
+            (1.2345678901234568e17, "1.2345678901234568e17"),
+            (1.0e23, "1.0e23"),
+            (1.0e100, "1.0e100"),
+            (1000.0, "1.0e3"),
+            (125000.0, "1.25e5"),
+            (123456.0, "123456.0"),
+            (9007199254740991.0, "9007199254740991.0"),
+            (9007199254740992.0, "9.007199254740992e15"),
+            (1.5e-4, "1.5e-4"),
+            (5.0e-324, "5.0e-324"),
+            (1.7976931348623157e308, "1.7976931348623157e308"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(float_text(value), text, "{value:e}");
+        }
+    }
+}

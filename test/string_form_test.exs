@@ -1,0 +1,157 @@
+defmodule InputSchema.StringFormTest do
+  # Contract sections 3 and 7: keys are compared by their string form, which is what
+  # `to_string/1` gives (binaries, atoms, integers, floats, chardata); a property is looked up by
+  # its exact key first, then by a string key of its string form. Keys without a string form
+  # (tuples, maps, invalid chardata) are section 8's cases.
+  use ExUnit.Case, async: true
+
+  @string %{"type" => "string"}
+
+  defp wrong_type(path, type \\ "string"),
+    do:
+      {:error, :validation,
+       %{message: "tool argument has the wrong type", path: path, type: type}}
+
+  defp additional(key),
+    do:
+      {:error, :validation,
+       %{message: "additional tool argument is not allowed", path: "$arguments", property: key}}
+
+  # Every answer is checked with the raw schema and with its compiled form.
+  defp validate(schema, arguments) do
+    raw = InputSchema.validate(schema, arguments)
+
+    case InputSchema.compile(schema) do
+      {:ok, compiled} -> assert InputSchema.validate(compiled, arguments) === raw
+      schema_error -> assert schema_error === raw
+    end
+
+    raw
+  end
+
+  describe "property names that are not binaries or atoms" do
+    test "an integer name: its exact key, then the string key of its digits" do
+      schema = %{"properties" => %{1 => @string, -20 => @string, (2 ** 70) => @string}}
+      assert validate(schema, %{1 => 5}) === wrong_type("$arguments.1")
+      assert validate(schema, %{"1" => 5}) === wrong_type("$arguments.1")
+
+      assert validate(schema, %{1 => "exact key wins", "1" => 5}) ===
+               {:ok, %{1 => "exact key wins", "1" => 5}}
+
+      assert validate(schema, %{1 => 5, "1" => "x"}) === wrong_type("$arguments.1")
+      assert validate(schema, %{-20 => :x}) === wrong_type("$arguments.-20")
+
+      assert validate(schema, %{"1180591620717411303424" => 1}) ===
+               wrong_type("$arguments.1180591620717411303424")
+
+      # 1.0 is not the key 1, and its string form is "1.0".
+      assert validate(schema, %{1.0 => 5}) === {:ok, %{1.0 => 5}}
+    end
+
+    test "a float name, written as to_string/1 writes it" do
+      schema = %{"properties" => %{1.5 => @string, 1.0e20 => @string, 0.0001 => @string}}
+      assert validate(schema, %{1.5 => 1}) === wrong_type("$arguments.1.5")
+      assert validate(schema, %{"1.5" => 1}) === wrong_type("$arguments.1.5")
+      assert validate(schema, %{"1.0e20" => 1}) === wrong_type("$arguments.1.0e20")
+      assert validate(schema, %{"0.0001" => 1}) === wrong_type("$arguments.0.0001")
+    end
+
+    test "floats of every magnitude are named as to_string/1 names them" do
+      :rand.seed(:exsss, {7, 8, 9})
+
+      # Bit patterns of NaN and the infinities are no floats, and the generator skips them.
+      floats =
+        for _ <- 1..3_000,
+            <<float::float>> <- [<<:rand.uniform(2 ** 64) - 1::64>>],
+            do: float
+
+      floats = floats ++ Enum.map(-30..30, &:math.pow(10, &1)) ++ Enum.map(0..60, &(2.0 ** &1))
+
+      for float <- floats do
+        assert validate(%{"properties" => %{float => @string}}, %{float => 1}) ===
+                 wrong_type("$arguments.#{float}")
+      end
+    end
+
+    test "a chardata name spells its text; its exact key is the list itself" do
+      schema = %{"properties" => %{~c"ab" => @string, ["c", ?d, [?é]] => @string}}
+      assert validate(schema, %{~c"ab" => 1}) === wrong_type("$arguments.ab")
+      assert validate(schema, %{"ab" => 1}) === wrong_type("$arguments.ab")
+      assert validate(schema, %{"cdé" => 1}) === wrong_type("$arguments.cdé")
+      # The same text as another list is not the same key: only the string key is looked up.
+      assert validate(schema, %{["a", ?b] => 1}) === {:ok, %{["a", ?b] => 1}}
+    end
+
+    test "many properties (looked up one by one) find integer names too" do
+      properties = Map.new(1..20, &{"p#{&1}", @string}) |> Map.put(7, %{"type" => "integer"})
+
+      assert validate(%{"properties" => properties}, %{7 => "x"}) ===
+               wrong_type("$arguments.7", "integer")
+
+      assert validate(%{"properties" => properties}, %{"7" => "x"}) ===
+               wrong_type("$arguments.7", "integer")
+
+      assert validate(%{"properties" => properties}, %{7 => 1, "7" => "x"}) ===
+               {:ok, %{7 => 1, "7" => "x"}}
+    end
+
+    test "names without a string form are refused" do
+      refused =
+        {:error, :validation, %{message: "schema property names must be strings or atoms"}}
+
+      for name <- [
+            {:a},
+            %{},
+            make_ref(),
+            [0xD800],
+            [0x110000],
+            [-1],
+            ["\xff"],
+            [:a],
+            [?a | 1],
+            <<1::3>>
+          ] do
+        assert validate(%{"properties" => %{name => @string}}, %{}) === refused
+      end
+    end
+  end
+
+  describe "argument keys under additionalProperties false" do
+    test "a key whose string form names a property is declared, of whatever kind" do
+      schema = %{
+        "properties" => %{"a" => @string, "1.5" => @string, "7" => @string},
+        "additionalProperties" => false
+      }
+
+      for key <- [~c"a", ["a"], [?a | ""], 1.5, 7, :a] do
+        assert validate(schema, %{key => 1}) === {:ok, %{key => 1}}
+      end
+
+      for key <- [~c"b", 1.50001, 7.0, [0xD800], {"a"}, ["\xff"]] do
+        assert validate(schema, %{key => 1}) === additional(key)
+      end
+    end
+  end
+
+  describe "schema keys" do
+    test "a key whose string form is a keyword is not an unknown keyword, and is never read" do
+      assert validate(%{~c"type" => "array"}, %{}) === {:ok, %{}}
+
+      assert validate(%{"properties" => %{"n" => %{"type" => "integer", ~c"minimum" => 5}}}, %{
+               "n" => 1
+             }) ===
+               {:ok, %{"n" => 1}}
+
+      one_of = %{"oneOf" => [@string], ~c"description" => 1, ["one", ~c"Of"] => :ignored}
+      assert validate(%{"properties" => %{"o" => one_of}}, %{"o" => "x"}) === {:ok, %{"o" => "x"}}
+    end
+
+    test "other keys are unknown keywords, echoed as written" do
+      for key <- [~c"format", 1, 1.5, ~c"typ", [0xD800]] do
+        assert validate(%{key => 1}, %{}) ===
+                 {:error, :unsupported_capability,
+                  %{message: "schema keyword is unsupported", keyword: key}}
+      end
+    end
+  end
+end
