@@ -68,6 +68,34 @@ defmodule InputSchema.SchedulerTest do
     end
   end
 
+  test "keys whose string form is costly to write give up on the normal scheduler" do
+    schema = %{"properties" => %{"a" => %{"type" => "string"}}, "additionalProperties" => false}
+    huge_integer = 10 ** 100_000
+    long_charlist = List.duplicate(?a, 1_000_000)
+
+    for key <- [huge_integer, long_charlist] do
+      arguments = %{key => 1}
+      assert InputSchema.Native.validate(schema, arguments, 0) === :budget_exhausted
+
+      assert InputSchema.validate(schema, arguments) ===
+               {:error, :validation,
+                %{
+                  message: "additional tool argument is not allowed",
+                  path: "$arguments",
+                  property: key
+                }}
+    end
+
+    # A name of the same kinds in a schema: compiling gives up too.
+    for name <- [huge_integer, long_charlist] do
+      assert InputSchema.Native.compile(%{"properties" => %{name => %{}}}) === :budget_exhausted
+    end
+
+    # Keys of a usual size are written where they are met.
+    assert {:error, :validation, _} =
+             InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, 0)
+  end
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])

@@ -79,6 +79,15 @@ impl Budget {
         self.spend(COPY_UNITS + (bytes as u64 >> 7))
     }
 
+    /// Writing an integer of `words` 64-bit words in decimal: each 19-digit chunk divides the
+    /// whole number, so the work grows with the square of its size (a 10,000-digit key took a
+    /// millisecond unpriced). About 8 word divisions (25 ns) a unit, like a visited node.
+    #[inline]
+    pub fn spend_decimal(&mut self, words: usize) -> Result<(), Exhausted> {
+        let words = words as u64;
+        self.spend(1 + (words.saturating_mul(words) >> 3))
+    }
+
     /// Recording an argument error, which is later encoded as a map of terms with its path
     /// (about a microsecond each, measured with a thousand).
     #[inline]

@@ -11,7 +11,7 @@ use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Calls `read` with the string form of `key`; `None` when it has none. Chardata costs a unit per
-/// element and the copy of its text.
+/// element and the copy of its text, a big integer its conversion to decimal.
 pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
     key: V,
     budget: &mut Budget,
@@ -26,7 +26,10 @@ pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
         Kind::Atom(_) => key.with_atom_name(read),
         Kind::Integer | Kind::Float => match key.number_of(kind) {
             Some(Number::Int(value)) => Some(read(value.to_string().as_bytes())),
-            Some(Number::Big(value)) => Some(read(value.to_decimal().as_bytes())),
+            Some(Number::Big(value)) => {
+                budget.spend_decimal(value.magnitude.len())?;
+                Some(read(value.to_decimal().as_bytes()))
+            }
             Some(Number::Float(value)) => Some(read(float_text(value).as_bytes())),
             None => None,
         },
