@@ -84,7 +84,8 @@ defmodule InputSchema do
   on them. Reading the text is part of the entry gate: after the schema's own gate (a `nil`
   schema is "tool schema is required", any other non-map "tool schema and arguments must be
   maps") and before the schema phase. A text that is not JSON, or not one object, is refused
-  before the schema is checked:
+  before the schema is checked, with the first of these that applies (the whole text is read
+  before a duplicate key or a huge number is reported):
 
     * not JSON: `:validation` "tool arguments are not valid JSON" with `:offset`, the zero-based
       byte offset of the first byte that cannot be read;

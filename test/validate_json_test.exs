@@ -114,6 +114,24 @@ defmodule InputSchema.ValidateJSONTest do
                 %{message: "property schema type is unsupported", type: "null"}}
     end
 
+    test "not JSON, then not an object, then what the text says (duplicates, huge numbers)" do
+      not_maps = {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+
+      for schema <- [@object_schema, compiled!(@object_schema)] do
+        # A syntax error after a duplicate key or a number too large is what is reported.
+        assert InputSchema.validate_json(schema, ~s({"a": 1e400 x})) === not_json(12)
+        assert InputSchema.validate_json(schema, ~s({"a": 1e400)) === not_json(11)
+        assert InputSchema.validate_json(schema, ~s({"a": 1, "a": 2, "b": })) === not_json(22)
+        # A value that reads as JSON but is no object, whatever it holds.
+        assert InputSchema.validate_json(schema, "[1e400]") === not_maps
+        assert InputSchema.validate_json(schema, ~s( [{"a": 1, "a": 2}])) === not_maps
+        # An object: the first of its problems in text order.
+        assert {:error, :validation,
+                %{message: "tool argument number is too large", path: "$arguments.a[0]"}} =
+                 InputSchema.validate_json(schema, ~s({"a": [1e400], "a": 1}))
+      end
+    end
+
     test "JSON errors are single errors, also with errors: :all" do
       schema = %{"required" => ["a", "b"]}
 

@@ -123,7 +123,16 @@ impl<V> From<JsonError> for Error<V> {
     }
 }
 
-/// Reads `text` as one JSON value, made by `builder`.
+/// Whether a text that reads as JSON holds an object: its first byte past the blanks opens one.
+pub fn root_is_object(text: &[u8]) -> bool {
+    text.iter()
+        .find(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
+        .is_some_and(|byte| *byte == b'{')
+}
+
+/// Reads `text` as one JSON value, made by `builder`. A text that is not JSON is refused at its
+/// first unreadable byte; a text that is, but has a duplicate key or a number too large, with
+/// the first of those (after reading it whole).
 pub fn parse<B: Builder>(
     text: &[u8],
     builder: &mut B,
@@ -139,6 +148,7 @@ pub fn parse<B: Builder>(
         frames: Vec::new(),
         keys: Keys::default(),
         scratch: Vec::new(),
+        content_error: None,
     }
     .run()
 }
@@ -265,6 +275,10 @@ struct Reader<'t, 'r, B: Builder> {
     frames: Vec<Frame>,
     keys: Keys,
     scratch: Vec<u8>,
+    /// The first error in what the text says (a duplicate key, a number too large) rather than
+    /// in how it is written: reported only once the whole text has read as JSON, so that a text
+    /// that is not JSON at all is refused as such first.
+    content_error: Option<JsonError>,
 }
 
 fn malformed(offset: usize) -> Stop {
@@ -354,7 +368,11 @@ impl<B: Builder> Reader<'_, '_, B> {
             return Err(malformed(self.at));
         }
         self.pay_bytes()?;
-        self.values.pop().ok_or(malformed(self.at))
+        let value = self.values.pop().ok_or(malformed(self.at))?;
+        match self.content_error.take() {
+            Some(error) => Err(Stop::Invalid(error)),
+            None => Ok(value),
+        }
     }
 
     /// At `[`: an empty list is made at once; otherwise the list stays open (`true`).
@@ -426,11 +444,11 @@ impl<B: Builder> Reader<'_, '_, B> {
         let Some(frame) = self.frames.last_mut() else {
             return Err(malformed(self.at));
         };
-        if !self.keys.add(frame, key) {
-            return Err(Stop::Invalid(JsonError::DuplicateKey {
+        if !self.keys.add(frame, key) && self.content_error.is_none() {
+            self.content_error = Some(JsonError::DuplicateKey {
                 location: self.location(false),
                 key: Box::from(key),
-            }));
+            });
         }
         let key = self.builder.string(key);
         self.values.push(key);
@@ -571,7 +589,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 .and_then(|literal| literal.parse::<f64>().ok())
                 .ok_or(malformed(start))?;
             if !value.is_finite() {
-                return Err(self.too_large());
+                return Ok(self.too_large());
             }
             return Ok(self.builder.float(value));
         }
@@ -579,10 +597,14 @@ impl<B: Builder> Reader<'_, '_, B> {
         self.integer(negative, digits)
     }
 
-    fn too_large(&self) -> Stop {
-        Stop::Invalid(JsonError::NumberTooLarge {
-            location: self.location(true),
-        })
+    /// Notes a number too large (see `content_error`) and stands `null` in for it.
+    fn too_large(&mut self) -> B::Out {
+        if self.content_error.is_none() {
+            self.content_error = Some(JsonError::NumberTooLarge {
+                location: self.location(true),
+            });
+        }
+        self.builder.null()
     }
 
     /// Decimal digits (no leading zero) to an integer of any size up to the digit limit.
@@ -602,7 +624,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 .integer(if negative { -magnitude } else { magnitude }));
         }
         if digits.len() > MAX_INTEGER_DIGITS {
-            return Err(self.too_large());
+            return Ok(self.too_large());
         }
         let chunks = digits.len().div_ceil(CHUNK) as u64;
         // About chunks^2 / 2 multiply-adds, a few nanoseconds each.
@@ -1149,14 +1171,13 @@ mod tests {
     }
 
     #[test]
-    fn the_first_problem_in_text_order_wins() {
-        // A duplicate before a syntax error, and a syntax error before a duplicate.
-        assert!(matches!(
-            read(r#"{"a": 1, "a": 2, }"#),
-            Err(Stop::Invalid(JsonError::DuplicateKey { .. }))
-        ));
+    fn a_text_that_is_not_json_is_refused_as_such_before_what_it_says() {
+        // A syntax error after a duplicate key or a number too large wins.
+        assert_eq!(offset_of(br#"{"a": 1, "a": 2, }"#), 17);
+        assert_eq!(offset_of(br#"{"a": 1e400 x}"#), 12);
+        assert_eq!(offset_of(br#"{"a": 1e400"#), 11);
         assert_eq!(offset_of(br#"{"a": [1,], "a": 2}"#), 9);
-        // An inner duplicate is met before the outer one.
+        // Among the rest, the first in text order: an inner duplicate before the outer one.
         assert_eq!(
             read(r#"{"a": {"b": 1, "b": 2}, "a": 3}"#),
             Err(Stop::Invalid(JsonError::DuplicateKey {
@@ -1164,6 +1185,16 @@ mod tests {
                 key: Box::from(&b"b"[..])
             }))
         );
+        assert_eq!(
+            read(r#"{"a": [1e400], "a": 1, "b": 1e999}"#),
+            Err(Stop::Invalid(JsonError::NumberTooLarge {
+                location: b".a[0]".to_vec()
+            }))
+        );
+        // Whether a text holds an object is told from its first byte past the blanks.
+        assert!(root_is_object(b" \n{}"));
+        assert!(!root_is_object(b"[{}]"));
+        assert!(!root_is_object(b""));
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod resource;
 mod term;
 
 use encode::{Answer, Report};
-use input_schema_core::json_text::{self, Stop};
+use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
     Path,
@@ -253,6 +253,14 @@ fn read_json<'a>(
     }
     json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget).map_err(|stop| {
         match stop {
+            // The text reads as JSON but says something wrong (a duplicate key, a number too
+            // large): a value that is no object is refused as such first.
+            Stop::Invalid(error)
+                if !matches!(error, JsonError::Malformed { .. })
+                    && !json_text::root_is_object(text.as_slice()) =>
+            {
+                gate(Error::NotMaps)
+            }
             Stop::Invalid(error) => gate(error.into()),
             Stop::Exhausted => Failure::Exhausted,
         }
