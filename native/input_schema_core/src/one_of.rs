@@ -3,8 +3,9 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
+use crate::object::Object;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, Node, Shape, Stop};
 use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
@@ -103,6 +104,18 @@ impl<A: Copy + PartialEq> OneOf<A> {
             .copied()
             .flatten()
             .and_then(|index| self.branches.get(index))
+    }
+
+    /// The branch a map goes to, when it is a plain object schema (no `enum`).
+    #[inline(always)]
+    pub fn sole_object(&self) -> Option<&Object<A>> {
+        match self.sole_branch(Kind::Map) {
+            Some(Node {
+                shape: Shape::Object(object),
+                choices: None,
+            }) => Some(object),
+            _ => None,
+        }
     }
 
     /// `check` for the quick walk: exactly one branch accepts, and every branch's answer is

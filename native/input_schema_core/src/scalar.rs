@@ -154,7 +154,7 @@ impl Scalar {
                 None => self.accepts(value, value.kind()),
             },
             Scalar::Boolean(_) => value.is_boolean(),
-            Scalar::String(_) => self.admits(value.kind()),
+            Scalar::String(_) => value.is_binary(),
         }
     }
 

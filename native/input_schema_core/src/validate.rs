@@ -236,7 +236,18 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             }
             (Shape::OneOf(one_of), None) => {
                 self.spend(1)?;
-                let kind = value.kind();
+                // A string or a map (the usual values of a oneOf) is told by one question, a
+                // map together with its entries.
+                let kind = if value.is_binary() {
+                    Kind::Binary
+                } else {
+                    if let Some(object) = one_of.sole_object() {
+                        if let Some(mut entries) = value.as_map() {
+                            return self.accepts_map(object, &mut entries);
+                        }
+                    }
+                    value.kind()
+                };
                 match one_of.sole_branch(kind) {
                     // A plain scalar branch (a string among objects, say) is decided in place:
                     // it cannot recurse, so it needs no level of its own.

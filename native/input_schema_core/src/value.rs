@@ -80,6 +80,12 @@ pub trait Value<'a>: Copy + 'a {
     /// binary are read separately, by the few checks that compare them.
     fn kind(self) -> Kind;
 
+    /// Whether `kind` is `Binary`, asked alone: where a string is the likely value, one cheap
+    /// question tells it.
+    fn is_binary(self) -> bool {
+        self.kind() == Kind::Binary
+    }
+
     /// The bytes of a binary; `None` for any other value.
     fn binary(self) -> Option<&'a [u8]>;
 

@@ -176,6 +176,12 @@ impl<'a> Value<'a> for Arg<'a> {
         }
     }
 
+    #[inline(always)]
+    fn is_binary(self) -> bool {
+        // SAFETY: a term of this env, passed with its env.
+        unsafe { enif_is_binary(self.0.get_env().as_c_arg(), self.0.as_c_arg()) != 0 }
+    }
+
     fn binary(self) -> Option<&'a [u8]> {
         // Bitstrings that are not whole bytes fail to inspect: they are not binaries.
         Binary::from_term(self.0)
