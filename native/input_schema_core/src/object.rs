@@ -102,16 +102,20 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut compiled =
             Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
-            // The name is copied.
-            let text = with_string_form(name, compiler.budget, |text| Box::<[u8]>::from(text))?;
+            // Names are nearly always binaries, told apart first; the string form is copied.
+            let (text, exact) = match name.binary() {
+                Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
+                None => (
+                    with_string_form(name, compiler.budget, |text| Box::<[u8]>::from(text))?,
+                    match name.kind() {
+                        Kind::Atom(_) => name.atom_key().map(Exact::Atom),
+                        _ => name.exact_key().map(|key| Exact::Term(key.into())),
+                    },
+                ),
+            };
             compiler
                 .budget
                 .spend_copy(text.as_ref().map_or(0, |text| text.len()))?;
-            let exact = match name.kind() {
-                Kind::Binary => Some(Exact::Binary),
-                Kind::Atom(_) => name.atom_key().map(Exact::Atom),
-                _ => name.exact_key().map(|key| Exact::Term(key.into())),
-            };
             let (Some(text), Some(exact)) = (text, exact) else {
                 return Err(fail(Error::BadPropertyName));
             };

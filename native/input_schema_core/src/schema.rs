@@ -143,13 +143,17 @@ impl Keyword {
         if let Some(text) = key.binary() {
             return Ok(Keyword::from_text(text).map(|keyword| (keyword, Spelling::Binary)));
         }
-        let spelling = match key.kind() {
-            Kind::Atom(_) => Spelling::Atom,
-            _ => Spelling::Other,
+        let keyword = match key.kind() {
+            // An atom's name, as it is written (`nil` too: its string form, "", is no keyword).
+            Kind::Atom(_) => key
+                .with_atom_name(Keyword::from_text)
+                .flatten()
+                .map(|keyword| (keyword, Spelling::Atom)),
+            _ => with_string_form(key, budget, Keyword::from_text)?
+                .flatten()
+                .map(|keyword| (keyword, Spelling::Other)),
         };
-        Ok(with_string_form(key, budget, Keyword::from_text)?
-            .flatten()
-            .map(|keyword| (keyword, spelling)))
+        Ok(keyword)
     }
 
     fn for_type(keyword: TypeKeyword) -> Keyword {
