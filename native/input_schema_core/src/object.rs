@@ -318,14 +318,15 @@ impl<A: Copy + PartialEq> Object<A> {
         if !Self::admits(kind) {
             return Ok(false);
         }
-        self.accepts_entries(validator, &mut value.map_entries())
+        self.accepts_map(validator, value, value.map_len())
     }
 
-    /// `accepts` for a value known to be a map, with its entries.
-    pub fn accepts_entries<'a, V: Value<'a, AtomKey = A>>(
+    /// `accepts` for a map of `size` entries.
+    pub fn accepts_map<'a, V: Value<'a, AtomKey = A>>(
         &self,
         validator: &mut Validator<'_, V>,
-        entries: &mut V::Entries,
+        value: V,
+        size: usize,
     ) -> Quick {
         if self.properties.is_empty() && self.additional_allowed && self.required.is_empty() {
             return Ok(true);
@@ -338,7 +339,7 @@ impl<A: Copy + PartialEq> Object<A> {
         };
         // Which properties a key named: the required ones must all be among them.
         let mut named: u16 = 0;
-        for (key, argument) in entries {
+        for (key, argument) in value.map_entries_sized(size) {
             let Some(text) = key.binary() else {
                 return Err(Undecided::Unsure);
             };

@@ -123,9 +123,9 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
-    fn as_map(self) -> Option<Entries<'a>> {
+    fn map_size(self) -> Option<usize> {
         match self {
-            Json::Value(serde_json::Value::Object(map)) => Some(Entries(Some(map.iter()))),
+            Json::Value(serde_json::Value::Object(map)) => Some(map.len()),
             _ => None,
         }
     }

@@ -237,13 +237,13 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             (Shape::OneOf(one_of), None) => {
                 self.spend(1)?;
                 // A string or a map (the usual values of a oneOf) is told by one question, a
-                // map together with its entries.
+                // map together with its size.
                 let kind = if value.is_binary() {
                     Kind::Binary
                 } else {
                     if let Some(object) = one_of.sole_object() {
-                        if let Some(mut entries) = value.as_map() {
-                            return self.accepts_map(object, &mut entries);
+                        if let Some(size) = value.map_size() {
+                            return self.accepts_map(object, value, size);
                         }
                     }
                     value.kind()
@@ -282,11 +282,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
     }
 
     /// The quick walk of a value against an object schema without `enum`: whether the value
-    /// is a map is asked together with its entries.
+    /// is a map is asked together with its size.
     #[inline(always)]
     fn accepts_object(&mut self, object: &Object<V::AtomKey>, value: V) -> Quick {
-        match value.as_map() {
-            Some(mut entries) => self.accepts_map(object, &mut entries),
+        match value.map_size() {
+            Some(size) => self.accepts_map(object, value, size),
             None => {
                 self.spend(1)?;
                 Ok(false)
@@ -294,12 +294,11 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
-    /// `accepts_object` for a map, with its entries (lent, not moved: a host's iterator can be
-    /// large, and a copy of it would be read back right after it was written).
+    /// `accepts_object` for a map of `size` entries.
     #[inline(always)]
-    fn accepts_map(&mut self, object: &Object<V::AtomKey>, entries: &mut V::Entries) -> Quick {
+    fn accepts_map(&mut self, object: &Object<V::AtomKey>, value: V, size: usize) -> Quick {
         self.spend(1)?;
-        self.nested(|this| object.accepts_entries(this, entries))
+        self.nested(|this| object.accepts_map(this, value, size))
     }
 
     /// `accepts_child` for a value whose kind is known, without the in-place scalar check.
@@ -359,8 +358,8 @@ impl<A: Copy + PartialEq> Schema<A> {
         // The root is nearly always a plain object schema, and the arguments a map: then one
         // question to the host passes the gate and starts the walk.
         let quick = match (&self.root.shape, &self.root.choices) {
-            (Shape::Object(object), None) => match arguments.as_map() {
-                Some(mut entries) => validator.accepts_map(object, &mut entries),
+            (Shape::Object(object), None) => match arguments.map_size() {
+                Some(size) => validator.accepts_map(object, arguments, size),
                 None => return arguments_gate(false),
             },
             _ => {

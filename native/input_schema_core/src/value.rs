@@ -128,10 +128,17 @@ pub trait Value<'a>: Copy + 'a {
     /// Entries of a map in host order (empty for other values).
     fn map_entries(self) -> Self::Entries;
 
-    /// The entries of a map, `None` for any other value: a walk that expects a map asks this
-    /// one question where `kind` and `map_entries` would be two.
-    fn as_map(self) -> Option<Self::Entries> {
-        (self.kind() == Kind::Map).then(|| self.map_entries())
+    /// The number of entries of a map, `None` for any other value: a walk that expects a map
+    /// asks this one question where `kind` and `map_len` would be two.
+    fn map_size(self) -> Option<usize> {
+        (self.kind() == Kind::Map).then(|| self.map_len())
+    }
+
+    /// `map_entries` of a map whose size `map_size` gave, which a host need not ask again. Made
+    /// where it is walked: a host's iterator can be large, and a copy of it would be read back
+    /// right after it was written.
+    fn map_entries_sized(self, _size: usize) -> Self::Entries {
+        self.map_entries()
     }
 
     /// The value under the binary key `key`.

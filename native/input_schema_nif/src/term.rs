@@ -250,10 +250,14 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     #[inline(always)]
-    fn as_map(self) -> Option<Entries<'a>> {
+    fn map_size(self) -> Option<usize> {
         // The size call fails for anything but a map.
-        let size = self.0.map_size().ok()?;
-        Some(Entries::new(self.0, size))
+        self.0.map_size().ok()
+    }
+
+    #[inline(always)]
+    fn map_entries_sized(self, size: usize) -> Entries<'a> {
+        Entries::new(self.0, size)
     }
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
