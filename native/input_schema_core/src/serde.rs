@@ -80,6 +80,24 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
+    fn is_binary(self) -> bool {
+        matches!(
+            self,
+            Json::Key(_) | Json::Value(serde_json::Value::String(_))
+        )
+    }
+
+    fn is_boolean(self) -> bool {
+        matches!(self, Json::Value(serde_json::Value::Bool(_)))
+    }
+
+    fn small_integer(self) -> Option<i64> {
+        match self {
+            Json::Value(serde_json::Value::Number(number)) => number.as_i64(),
+            _ => None,
+        }
+    }
+
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
         match self.kind() {
             Kind::Atom(AtomKind::Nil) => Some(read(b"nil")),
