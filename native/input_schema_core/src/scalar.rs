@@ -7,7 +7,9 @@ use crate::schema::{Keyword, Keywords};
 use crate::validate::{Flow, Validator};
 use crate::value::{AtomKind, Kind, Value};
 
+// An explicit tag byte, as for `Shape`.
 #[derive(Debug)]
+#[repr(u8)]
 pub(crate) enum Scalar {
     Integer(Bound),
     Number(Bound),
