@@ -358,8 +358,13 @@ impl<A: Copy + PartialEq> Schema<A> {
         // The root is nearly always a plain object schema, and the arguments a map: then one
         // question to the host passes the gate and starts the walk.
         let quick = match (&self.root.shape, &self.root.choices) {
+            // The root's level needs no stack check of its own: the walk starts on the
+            // caller's stack, and the levels below are checked as they nest.
             (Shape::Object(object), None) => match arguments.map_size() {
-                Some(size) => validator.accepts_map(object, arguments, size),
+                Some(size) => validator
+                    .spend(1)
+                    .map_err(Undecided::from)
+                    .and_then(|()| object.accepts_map(&mut validator, arguments, size)),
                 None => return arguments_gate(false),
             },
             _ => {
