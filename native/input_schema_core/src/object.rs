@@ -5,7 +5,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, Node, Shape, Stop};
 use crate::string_form::with_string_form;
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -41,6 +41,8 @@ pub(crate) struct Object<A> {
     /// Some property is named by an integer, float or list, which argument keys of those
     /// kinds are compared with.
     term_names: bool,
+    /// Every property is a scalar schema: checking the object goes no deeper than its values.
+    leaf: bool,
 }
 
 #[derive(Debug)]
@@ -146,8 +148,12 @@ impl<A: Copy + PartialEq> Object<A> {
         let term_names = compiled
             .iter()
             .any(|property| matches!(property.exact, Exact::Term(_)));
+        let leaf = compiled
+            .iter()
+            .all(|property| matches!(property.node.shape, Shape::Scalar(_)));
         Ok(Object {
             term_names,
+            leaf,
             properties: compiled,
             required,
             additional_allowed,
@@ -159,6 +165,11 @@ impl<A: Copy + PartialEq> Object<A> {
 
     pub fn admits(kind: Kind) -> bool {
         kind == Kind::Map
+    }
+
+    /// Whether every property is a scalar schema, so that a walk of the object never recurses.
+    pub fn is_leaf(&self) -> bool {
+        self.leaf
     }
 
     /// Section 5: a map; then required in list order; then additional keys in argument-map

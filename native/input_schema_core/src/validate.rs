@@ -294,11 +294,16 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         }
     }
 
-    /// `accepts_object` for a map of `size` entries.
+    /// `accepts_object` for a map of `size` entries. An object of scalar properties (the
+    /// options of a list, say) cannot recurse, so it needs no level of its own.
     #[inline(always)]
     fn accepts_map(&mut self, object: &Object<V::AtomKey>, value: V, size: usize) -> Quick {
         self.spend(1)?;
-        self.nested(|this| object.accepts_map(this, value, size))
+        if object.is_leaf() {
+            object.accepts_map(self, value, size)
+        } else {
+            self.nested(|this| object.accepts_map(this, value, size))
+        }
     }
 
     /// `accepts_child` for a value whose kind is known, without the in-place scalar check.
