@@ -3,9 +3,10 @@
 use crate::atoms;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
 use rustler::sys::{
-    enif_is_binary, enif_map_iterator_create, enif_map_iterator_destroy,
-    enif_map_iterator_get_pair, enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator,
-    ErlNifMapIteratorEntry, ErlNifTerm,
+    enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
+    enif_map_iterator_create, enif_map_iterator_destroy, enif_map_iterator_get_pair,
+    enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator, ErlNifMapIteratorEntry,
+    ErlNifTerm,
 };
 use rustler::{Atom, Binary, NewBinary, Term, TermType};
 use std::mem::MaybeUninit;
@@ -133,15 +134,32 @@ impl<'a> Iterator for Elements<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let list = self.0.take()?;
-        match list.list_get_cell() {
-            Ok((head, tail)) => {
-                self.0 = Some(tail);
-                Some(Element::Item(Arg(head)))
-            }
-            Err(_) if list.is_empty_list() => None,
-            Err(_) => Some(Element::ImproperTail(Arg(list))),
+        let env = list.get_env();
+        let (mut head, mut tail) = (ErlNifTerm::default(), ErlNifTerm::default());
+        // SAFETY: a term of this env; the cell is only read on success. (Called directly:
+        // rustler's wrapper returns a Result whose error is dropped out of line at every cell.)
+        if unsafe { enif_get_list_cell(env.as_c_arg(), list.as_c_arg(), &mut head, &mut tail) } != 0
+        {
+            // SAFETY: both are terms of the list's env.
+            self.0 = Some(unsafe { Term::new(env, tail) });
+            return Some(Element::Item(Arg(unsafe { Term::new(env, head) })));
+        }
+        if list.is_empty_list() {
+            None
+        } else {
+            Some(Element::ImproperTail(Arg(list)))
         }
     }
+}
+
+/// The number of entries of a map term; `None` for any other term. (Called directly, as
+/// `enif_get_list_cell` above.)
+#[inline(always)]
+fn map_size(term: Term<'_>) -> Option<usize> {
+    let mut size = 0;
+    // SAFETY: a term of this env; the size is only read on success.
+    (unsafe { enif_get_map_size(term.get_env().as_c_arg(), term.as_c_arg(), &mut size) } != 0)
+        .then_some(size)
 }
 
 impl<'a> Value<'a> for Arg<'a> {
@@ -233,7 +251,11 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn small_integer(self) -> Option<i64> {
-        self.0.decode::<i64>().ok()
+        let mut value = 0;
+        // SAFETY: a term of this env; the value is only read on success. (Called directly, as
+        // `enif_get_list_cell` above.)
+        (unsafe { enif_get_int64(self.0.get_env().as_c_arg(), self.0.as_c_arg(), &mut value) } != 0)
+            .then_some(value)
     }
 
     fn is_boolean(self) -> bool {
@@ -242,17 +264,17 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn map_len(self) -> usize {
-        self.0.map_size().unwrap_or(0)
+        map_size(self.0).unwrap_or(0)
     }
 
     fn map_entries(self) -> Entries<'a> {
-        Entries::new(self.0, self.0.map_size().unwrap_or(0))
+        Entries::new(self.0, map_size(self.0).unwrap_or(0))
     }
 
     #[inline(always)]
     fn map_size(self) -> Option<usize> {
         // The size call fails for anything but a map.
-        self.0.map_size().ok()
+        map_size(self.0)
     }
 
     #[inline(always)]
