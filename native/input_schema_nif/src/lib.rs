@@ -19,6 +19,7 @@ use input_schema_core::{
     Path,
 };
 use resource::CompiledSchema;
+use rustler::sys::enif_get_uint64;
 use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
 use term::Arg;
 
@@ -42,6 +43,9 @@ fn mode(max_errors: usize) -> Mode {
     }
 }
 
+/// The answer term: in place for a success, out of line for a failure (a large value whose
+/// encoding a valid call should not carry in its code path).
+#[inline(always)]
 fn answer<'a>(
     env: Env<'a>,
     result: Result<Term<'a>, Failure<Arg<'a>>>,
@@ -49,12 +53,24 @@ fn answer<'a>(
 ) -> Term<'a> {
     match result {
         Ok(term) => term,
-        Err(failure) => Answer {
-            failure: &failure,
-            report,
-        }
-        .encode(env),
+        Err(failure) => failure_answer(env, &failure, report),
     }
+}
+
+#[inline(never)]
+fn failure_answer<'a>(env: Env<'a>, failure: &Failure<Arg<'a>>, report: Report) -> Term<'a> {
+    Answer { failure, report }.encode(env)
+}
+
+/// The error cap a call passes, a non-negative integer; read by a direct call, as
+/// `term::Arg` reads integers.
+fn max_errors_of(term: Term<'_>) -> Option<usize> {
+    let mut value = 0;
+    // SAFETY: a term of this env; the value is only read on success.
+    let read = unsafe { enif_get_uint64(term.get_env().as_c_arg(), term.as_c_arg(), &mut value) };
+    (read != 0)
+        .then_some(value)
+        .and_then(|value| usize::try_from(value).ok())
 }
 
 /// Validates against the schema inside a genuine `%InputSchema.Compiled{}`, or against `schema`
@@ -164,7 +180,7 @@ macro_rules! twin_nifs {
 }
 
 twin_nifs!("validate", "validate_dirty", |env, schema, arguments, max_errors; dirty| {
-    let max_errors = max_errors.decode::<usize>().ok()?;
+    let max_errors = max_errors_of(max_errors)?;
     Some(run_validate(env, schema, arguments, max_errors, dirty))
 });
 
@@ -189,7 +205,7 @@ fn run_validate_compiled<'a>(
 }
 
 twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, arguments, max_errors; dirty| {
-    let max_errors = max_errors.decode::<usize>().ok()?;
+    let max_errors = max_errors_of(max_errors)?;
     Some(run_validate_compiled(env, compiled, arguments, max_errors, dirty))
 });
 
@@ -292,7 +308,7 @@ fn run_validate_json<'a>(
 }
 
 twin_nifs!("validate_json", "validate_json_dirty", |env, schema, text, max_errors; dirty| {
-    let max_errors = max_errors.decode::<usize>().ok()?;
+    let max_errors = max_errors_of(max_errors)?;
     Some(run_validate_json(env, schema, text, max_errors, dirty))
 });
 
