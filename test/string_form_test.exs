@@ -65,7 +65,13 @@ defmodule InputSchema.StringFormTest do
             <<float::float>> <- [<<:rand.uniform(2 ** 64) - 1::64>>],
             do: float
 
-      floats = floats ++ Enum.map(-30..30, &:math.pow(10, &1)) ++ Enum.map(0..60, &(2.0 ** &1))
+      # Quarter fractions near 2^49 are often exactly halfway between two shortest forms.
+      ties =
+        for _ <- 1..1_000,
+            do: :rand.uniform(2 ** 49) + 2 ** 48 + Enum.random([0.25, 0.75, 0.125, 0.375])
+
+      floats =
+        floats ++ ties ++ Enum.map(-30..30, &:math.pow(10, &1)) ++ Enum.map(0..60, &(2.0 ** &1))
 
       for float <- floats do
         assert validate(%{"properties" => %{float => @string}}, %{float => 1}) ===
@@ -112,6 +118,61 @@ defmodule InputSchema.StringFormTest do
             <<1::3>>
           ] do
         assert validate(%{"properties" => %{name => @string}}, %{}) === refused
+      end
+    end
+  end
+
+  describe "agreement with to_string/1 on generated keys" do
+    # Elixir's own answer: the string form, or none when to_string/1 raises.
+    defp elixir_string_form(key) do
+      {:ok, to_string(key)}
+    rescue
+      _ -> :none
+    end
+
+    defp random_key(0),
+      do: Enum.random([?a, 0xD800, 0x10FFFF, 0x110000, -1, "é", <<0xC3>>, <<0xA9>>, "b", :x])
+
+    defp random_key(depth) do
+      case :rand.uniform(9) do
+        1 -> :rand.uniform(2 ** 80) - 2 ** 79
+        2 -> :rand.uniform() * :math.pow(10, :rand.uniform(40) - 20)
+        3 -> Enum.random([:a, nil, true, :é])
+        4 -> Enum.map(1..:rand.uniform(3), fn _ -> random_key(depth - 1) end)
+        5 -> [random_key(depth - 1) | random_key(0)]
+        6 -> [random_key(depth - 1) | "tail"]
+        7 -> {random_key(depth - 1)}
+        8 -> Enum.random(["x", "ab", <<255>>])
+        9 -> random_key(0)
+      end
+    end
+
+    test "a key's string form decides additional keys and names, as to_string/1 writes it" do
+      :rand.seed(:exsss, {3, 1, 4})
+
+      for _ <- 1..4_000 do
+        key = random_key(3)
+
+        case elixir_string_form(key) do
+          {:ok, text} ->
+            closed = %{"properties" => %{text => %{}}, "additionalProperties" => false}
+            # An empty property schema is refused whatever the arguments: use a string one.
+            closed = put_in(closed, ["properties", text], @string)
+            assert validate(closed, %{key => "v"}) === {:ok, %{key => "v"}}, inspect(key)
+
+            assert validate(%{"properties" => %{key => @string}}, %{text => 1}) ===
+                     wrong_type("$arguments.#{text}"),
+                   inspect(key)
+
+          :none ->
+            closed = %{"properties" => %{"x" => @string}, "additionalProperties" => false}
+            assert validate(closed, %{key => "v"}) === additional(key), inspect(key)
+
+            assert validate(%{"properties" => %{key => @string}}, %{}) ===
+                     {:error, :validation,
+                      %{message: "schema property names must be strings or atoms"}},
+                   inspect(key)
+        end
       end
     end
   end

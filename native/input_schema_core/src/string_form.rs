@@ -87,17 +87,67 @@ pub(crate) fn float_text(value: f64) -> String {
     if value == 0.0 {
         return format!("{sign}0.0");
     }
-    // Rust writes the same shortest round-trip digits: `1.2345e-7`, `1e15`.
-    let scientific = format!("{:e}", value.abs());
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let exponent: i64 = exponent.parse().unwrap_or(0);
+    let (digits, exponent) = shortest_digits(value.abs());
     // From 2^53 on, floats are written with an exponent: not every integer there is a float.
     let positional_integers = value.abs() < 9_007_199_254_740_992.0;
     format!(
         "{sign}{}",
         insert_decimal(exponent + 1, &digits, positional_integers)
     )
+}
+
+/// The shortest digits that read back as `value` (positive, finite), and the decimal exponent of
+/// the first: `1.2345e-7` is ("12345", -7). Rust writes the same digits as Erlang's Ryu except
+/// on an exact tie between two shortest forms, which Ryu breaks toward the even last digit.
+fn shortest_digits(value: f64) -> (String, i64) {
+    let (digits, exponent) = scientific_digits(&format!("{value:e}"));
+    let odd_last = digits.bytes().last().is_some_and(|digit| digit % 2 == 1);
+    if !odd_last || digits.len() < 2 {
+        return (digits, exponent);
+    }
+    // The exact value, in full: a double has at most 767 significant digits.
+    let (exact, exact_exponent) = scientific_digits(&format!("{value:.800e}"));
+    let exact = exact.trim_end_matches('0');
+    let length = digits.len();
+    let tie = exact_exponent == exponent && exact.len() == length + 1 && exact.ends_with('5');
+    if !tie {
+        return (digits, exponent);
+    }
+    let Some((last, rest)) = digits.as_bytes().split_last() else {
+        return (digits, exponent);
+    };
+    let with_last = |digit: u8| {
+        let mut candidate = rest.to_vec();
+        candidate.push(digit);
+        candidate
+    };
+    let (below, above) = (with_last(last - 1), with_last(last.saturating_add(1)));
+    let halfway_from = exact.as_bytes().get(..length);
+    // Exactly halfway between the written digits and a neighbour: the even one of the two.
+    let even = if halfway_from == Some(digits.as_bytes()) && *last < b'9' {
+        above
+    } else if halfway_from == Some(below.as_slice()) {
+        below
+    } else {
+        return (digits, exponent);
+    };
+    // Both are as near; the even one is taken only if it reads back as the same float (near a
+    // power of two the floats below are closer together).
+    let reads_back = |candidate: &str| {
+        let (first, fraction) = candidate.split_at(1);
+        format!("{first}.{fraction}e{exponent}").parse::<f64>() == Ok(value)
+    };
+    match String::from_utf8(even) {
+        Ok(even) if reads_back(&even) => (even, exponent),
+        _ => (digits, exponent),
+    }
+}
+
+/// The digits and exponent of Rust's scientific form: "1.25e-3" is ("125", -3).
+fn scientific_digits(text: &str) -> (String, i64) {
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exponent.parse().unwrap_or(0))
 }
 
 /// `digits` with the decimal point `place` digits from their start (negative: before them).
@@ -164,6 +214,8 @@ mod tests {
             (9007199254740991.0, "9007199254740991.0"),
             (9007199254740992.0, "9.007199254740992e15"),
             (1.5e-4, "1.5e-4"),
+            // Exact ties between two shortest forms go to the even digit.
+            (718956464053124.2, "718956464053124.2"),
             (5.0e-324, "5.0e-324"),
             (1.7976931348623157e308, "1.7976931348623157e308"),
         ];
