@@ -79,6 +79,25 @@ defmodule InputSchema.StringFormTest do
       end
     end
 
+    test "the exact key is found by the VM's own lookup: -0.0 and 0.0 are one key on OTP 25" do
+      [negative_zero, zero] = [String.to_float("-0.0"), String.to_float("0.0")]
+      # Which keys are the same term is the VM's to say, as Map.fetch/2 says it.
+      same_key? = Map.fetch(%{zero => :found}, negative_zero) == {:ok, :found}
+      integer = %{"type" => "integer"}
+
+      for name <- [negative_zero, zero], key <- [negative_zero, zero] do
+        expected =
+          if name === key or same_key?,
+            do: wrong_type("$arguments.#{name}", "integer"),
+            else: {:ok, %{key => "x"}}
+
+        assert validate(%{"properties" => %{name => integer}}, %{key => "x"}) === expected
+
+        many = Map.new(1..20, &{"p#{&1}", @string}) |> Map.put(name, integer)
+        assert validate(%{"properties" => many}, %{key => "x"}) === expected
+      end
+    end
+
     test "a chardata name spells its text; its exact key is the list itself" do
       schema = %{"properties" => %{~c"ab" => @string, ["c", ?d, [?é]] => @string}}
       assert validate(schema, %{~c"ab" => 1}) === wrong_type("$arguments.ab")

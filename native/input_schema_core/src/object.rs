@@ -63,7 +63,7 @@ struct Property<A> {
 }
 
 /// How an argument key names a property exactly (the contract's "exact key first").
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 enum Exact<A> {
     /// A binary name, which is its own string form: only string keys name it.
     Binary,
@@ -247,28 +247,20 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
-                Err(kind) => {
+                Err(Kind::Atom(_)) => {
                     validator.spend(1)?;
-                    let exact = match kind {
-                        Kind::Atom(_) => key.atom_key().map(Exact::Atom),
-                        _ if self.term_names && self.may_name_exactly(key, validator)? => {
-                            let encoded = key.exact_key();
-                            validator.spend_bytes(encoded.as_ref().map_or(0, Vec::len))?;
-                            encoded.map(|bytes| Exact::Term(bytes.into()))
-                        }
-                        _ => None,
-                    };
-                    if let Some(exact) = exact {
-                        for (index, (slot, property)) in
-                            found.iter_mut().zip(&self.properties).enumerate()
-                        {
-                            if exact == property.exact {
-                                by_exact |= 1 << index;
-                                *slot = Some(argument);
-                            }
+                    let atom = key.atom_key();
+                    for (index, (slot, property)) in
+                        found.iter_mut().zip(&self.properties).enumerate()
+                    {
+                        if matches!(property.exact, Exact::Atom(own) if Some(own) == atom) {
+                            by_exact |= 1 << index;
+                            *slot = Some(argument);
                         }
                     }
                 }
+                // Keys that may be a term-named property's exact key are looked up below.
+                _ => validator.spend(1)?,
             }
             if !self.additional_allowed
                 && !named
@@ -288,6 +280,18 @@ impl<A: Copy + PartialEq> Object<A> {
             {
                 if let Some(first) = undeclared.first() {
                     return self.additional(validator, *first, trail);
+                }
+            }
+        }
+        // A property named by an integer, float or list is looked up by the VM, which alone
+        // says which keys are the same term (`-0.0` and `0.0` are one key before OTP 27).
+        if self.term_names {
+            for (slot, property) in found.iter_mut().zip(&self.properties) {
+                if let Exact::Term(name) = &property.exact {
+                    validator.spend_lookup(name.len())?;
+                    if let Some(argument) = value.map_get_exact(name) {
+                        *slot = Some(argument);
+                    }
                 }
             }
         }
@@ -459,25 +463,6 @@ impl<A: Copy + PartialEq> Object<A> {
                 .unwrap_or_default()
                 .partition_point(|index| name_of(&self.properties, *index) == text);
         self.by_name.get(start..end).unwrap_or_default()
-    }
-
-    /// Whether a key that is neither a binary nor an atom could be the exact key of a property
-    /// named by a term: only if its string form is that property's. Asked first because the
-    /// string form is priced as it is written, and the exact encoding of a huge key is not.
-    fn may_name_exactly<'a, V: Value<'a>>(
-        &self,
-        key: V,
-        validator: &mut Validator<'_, V>,
-    ) -> Result<bool, Halt> {
-        let named = with_string_form(key, validator.budget(), |text| {
-            self.named(text).iter().any(|index| {
-                matches!(
-                    self.properties.get(*index).map(|property| &property.exact),
-                    Some(Exact::Term(_))
-                )
-            })
-        })?;
-        Ok(named == Some(true))
     }
 
     /// Whether the string form of an argument key names a property.
