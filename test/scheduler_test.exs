@@ -91,6 +91,15 @@ defmodule InputSchema.SchedulerTest do
       assert InputSchema.Native.compile(%{"properties" => %{name => %{}}}) === :budget_exhausted
     end
 
+    # Many float keys in a schema: each is formatted to be compared with the keywords, and
+    # that is priced too (3,000 took 3-7 ms unpriced).
+    floats = for i <- 1..3_000, do: 2 ** 49 + i + 0.25
+    float_keys = Map.new(floats, &{&1, 1})
+    assert InputSchema.Native.validate_schema(float_keys, false) === :budget_exhausted
+
+    assert {:error, :unsupported_capability, %{message: "schema keyword is unsupported"}} =
+             InputSchema.validate_schema(float_keys)
+
     # Keys of a usual size are written where they are met.
     assert {:error, :validation, _} =
              InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, 0)

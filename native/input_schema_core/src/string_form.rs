@@ -11,7 +11,8 @@ use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Calls `read` with the string form of `key`; `None` when it has none. Chardata costs a unit per
-/// element and the copy of its text, a big integer its conversion to decimal.
+/// element and the copy of its text, a big integer its conversion to decimal, a float its
+/// formatting.
 pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
     key: V,
     budget: &mut Budget,
@@ -30,7 +31,10 @@ pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
                 budget.spend_decimal(value.magnitude.len())?;
                 Some(read(value.to_decimal().as_bytes()))
             }
-            Some(Number::Float(value)) => Some(read(float_text(value).as_bytes())),
+            Some(Number::Float(value)) => {
+                budget.spend_float_text()?;
+                Some(read(float_text(value).as_bytes()))
+            }
             None => None,
         },
         Kind::List => chardata(key, budget)?.map(|text| read(&text)),
@@ -102,13 +106,13 @@ pub(crate) fn float_text(value: f64) -> String {
 fn shortest_digits(value: f64) -> (String, i64) {
     let (digits, exponent) = scientific_digits(&format!("{value:e}"));
     let odd_last = digits.bytes().last().is_some_and(|digit| digit % 2 == 1);
-    if !odd_last || digits.len() < 2 {
+    let length = digits.len();
+    if !odd_last || length < 2 || exact_digit_count(value, exponent) != Some(length + 1) {
         return (digits, exponent);
     }
-    // The exact value, in full: a double has at most 767 significant digits.
-    let (exact, exact_exponent) = scientific_digits(&format!("{value:.800e}"));
-    let exact = exact.trim_end_matches('0');
-    let length = digits.len();
+    // A tie: the exact value has one digit more than the shortest form, and that many digits
+    // write it exactly.
+    let (exact, exact_exponent) = scientific_digits(&format!("{value:.length$e}"));
     let tie = exact_exponent == exponent && exact.len() == length + 1 && exact.ends_with('5');
     if !tie {
         return (digits, exponent);
@@ -141,6 +145,27 @@ fn shortest_digits(value: f64) -> (String, i64) {
         Ok(even) if reads_back(&even) => (even, exponent),
         _ => (digits, exponent),
     }
+}
+
+/// How many significant digits the exact decimal value of `value` (positive, finite, its first
+/// digit at `exponent`) has, when its last digit is after the point; `None` otherwise. A value
+/// m * 2^e (m odd, e < 0) ends exactly -e places after the point, and a tie between two shortest
+/// forms can only fall there (10^k <= 2^e has no solution for k >= 0).
+fn exact_digit_count(value: f64, exponent: i64) -> Option<usize> {
+    let bits = value.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, power) = match biased {
+        0 => (fraction, -1074),
+        _ => (fraction | (1 << 52), biased - 1075),
+    };
+    if mantissa == 0 {
+        return None;
+    }
+    let power = power + i64::from(mantissa.trailing_zeros());
+    (power < 0)
+        .then(|| usize::try_from(exponent + 1 - power).ok())
+        .flatten()
 }
 
 /// The digits and exponent of Rust's scientific form: "1.25e-3" is ("125", -3).
