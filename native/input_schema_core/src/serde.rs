@@ -127,24 +127,17 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
-    fn map_len(self) -> usize {
-        match self {
-            Json::Value(serde_json::Value::Object(map)) => map.len(),
-            _ => 0,
-        }
-    }
-
-    fn map_entries(self) -> Entries<'a> {
-        match self {
-            Json::Value(serde_json::Value::Object(map)) => Entries(Some(map.iter())),
-            _ => Entries(None),
-        }
-    }
-
     fn map_size(self) -> Option<usize> {
         match self {
             Json::Value(serde_json::Value::Object(map)) => Some(map.len()),
             _ => None,
+        }
+    }
+
+    fn map_entries_sized(self, _size: usize) -> Entries<'a> {
+        match self {
+            Json::Value(serde_json::Value::Object(map)) => Entries(Some(map.iter())),
+            _ => Entries(None),
         }
     }
 

@@ -122,24 +122,24 @@ pub trait Value<'a>: Copy + 'a {
         matches!(self.kind(), Kind::Atom(AtomKind::True | AtomKind::False))
     }
 
+    /// The number of entries of a map, `None` for any other value: a walk that expects a map
+    /// asks this one question where `kind` and a size would be two.
+    fn map_size(self) -> Option<usize>;
+
     /// Number of entries of a map (0 for other values).
-    fn map_len(self) -> usize;
+    fn map_len(self) -> usize {
+        self.map_size().unwrap_or(0)
+    }
 
     /// Entries of a map in host order (empty for other values).
-    fn map_entries(self) -> Self::Entries;
-
-    /// The number of entries of a map, `None` for any other value: a walk that expects a map
-    /// asks this one question where `kind` and `map_len` would be two.
-    fn map_size(self) -> Option<usize> {
-        (self.kind() == Kind::Map).then(|| self.map_len())
+    fn map_entries(self) -> Self::Entries {
+        self.map_entries_sized(self.map_len())
     }
 
     /// `map_entries` of a map whose size `map_size` gave, which a host need not ask again. Made
     /// where it is walked: a host's iterator can be large, and a copy of it would be read back
     /// right after it was written.
-    fn map_entries_sized(self, _size: usize) -> Self::Entries {
-        self.map_entries()
-    }
+    fn map_entries_sized(self, size: usize) -> Self::Entries;
 
     /// The value under the binary key `key`.
     fn map_get_binary(self, key: &[u8]) -> Option<Self>;

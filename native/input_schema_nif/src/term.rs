@@ -263,14 +263,6 @@ impl<'a> Value<'a> for Arg<'a> {
         atoms::true_() == self.0 || atoms::false_() == self.0
     }
 
-    fn map_len(self) -> usize {
-        map_size(self.0).unwrap_or(0)
-    }
-
-    fn map_entries(self) -> Entries<'a> {
-        Entries::new(self.0, map_size(self.0).unwrap_or(0))
-    }
-
     #[inline(always)]
     fn map_size(self) -> Option<usize> {
         // The size call fails for anything but a map.
