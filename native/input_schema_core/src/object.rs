@@ -6,7 +6,7 @@ use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Shape, Stop};
-use crate::string_form::with_string_form;
+use crate::string_form::{with_string_form, with_string_form_of};
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
@@ -107,13 +107,17 @@ impl<A: Copy + PartialEq> Object<A> {
             // Names are nearly always binaries, told apart first; the string form is copied.
             let (text, exact) = match name.binary() {
                 Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
-                None => (
-                    with_string_form(name, compiler.budget, |text| Box::<[u8]>::from(text))?,
-                    match name.kind() {
+                None => {
+                    let kind = name.kind();
+                    let text = with_string_form_of(name, kind, compiler.budget, |text| {
+                        Box::<[u8]>::from(text)
+                    })?;
+                    let exact = match kind {
                         Kind::Atom(_) => name.atom_key().map(Exact::Atom),
                         _ => name.exact_key().map(|key| Exact::Term(key.into())),
-                    },
-                ),
+                    };
+                    (text, exact)
+                }
             };
             compiler
                 .budget

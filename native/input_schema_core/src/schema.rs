@@ -9,7 +9,7 @@ use crate::object::Object;
 use crate::one_of::OneOf;
 use crate::path::{Segment, Trail, ROOT};
 use crate::scalar::{Bound, Scalar};
-use crate::string_form::with_string_form;
+use crate::string_form::with_string_form_of;
 use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
 
@@ -146,17 +146,14 @@ impl Keyword {
         if let Some(text) = key.binary() {
             return Ok(Keyword::from_text(text).map(|keyword| (keyword, Spelling::Binary)));
         }
-        let keyword = match key.kind() {
-            // An atom's name, as it is written (`nil` too: its string form, "", is no keyword).
-            Kind::Atom(_) => key
-                .with_atom_name(Keyword::from_text)
-                .flatten()
-                .map(|keyword| (keyword, Spelling::Atom)),
-            _ => with_string_form(key, budget, Keyword::from_text)?
-                .flatten()
-                .map(|keyword| (keyword, Spelling::Other)),
+        let kind = key.kind();
+        let spelling = match kind {
+            Kind::Atom(_) => Spelling::Atom,
+            _ => Spelling::Other,
         };
-        Ok(keyword)
+        Ok(with_string_form_of(key, kind, budget, Keyword::from_text)?
+            .flatten()
+            .map(|keyword| (keyword, spelling)))
     }
 
     fn for_type(keyword: TypeKeyword) -> Keyword {

@@ -18,10 +18,19 @@ pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
     budget: &mut Budget,
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<Option<R>, Exhausted> {
-    if let Some(bytes) = key.binary() {
-        return Ok(Some(read(bytes)));
+    match key.binary() {
+        Some(bytes) => Ok(Some(read(bytes))),
+        None => with_string_form_of(key, key.kind(), budget, read),
     }
-    let kind = key.kind();
+}
+
+/// `with_string_form` for a key known not to be a binary, of kind `kind`.
+pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
+    key: V,
+    kind: Kind,
+    budget: &mut Budget,
+    read: impl FnOnce(&[u8]) -> R,
+) -> Result<Option<R>, Exhausted> {
     Ok(match kind {
         Kind::Atom(AtomKind::Nil) => Some(read(b"")),
         Kind::Atom(_) => key.with_atom_name(read),
