@@ -4,20 +4,12 @@ defmodule InputSchema.ContractTest do
   # identity, and the package's own options and entry points.
   use ExUnit.Case, async: true
 
+  import InputSchema.ExpectedErrors
+
   defp object(properties, extra \\ %{}),
     do: Map.merge(%{"type" => "object", "properties" => properties}, extra)
 
   defp closed(properties), do: object(properties, %{"additionalProperties" => false})
-
-  defp wrong_type(path, type),
-    do:
-      {:error, :validation,
-       %{message: "tool argument has the wrong type", path: path, type: type}}
-
-  defp additional(path, property),
-    do:
-      {:error, :validation,
-       %{message: "additional tool argument is not allowed", path: path, property: property}}
 
   defp missing(path, property),
     do:

@@ -5,17 +5,9 @@ defmodule InputSchema.StringFormTest do
   # (tuples, maps, invalid chardata) are section 8's cases.
   use ExUnit.Case, async: true
 
+  import InputSchema.ExpectedErrors
+
   @string %{"type" => "string"}
-
-  defp wrong_type(path, type \\ "string"),
-    do:
-      {:error, :validation,
-       %{message: "tool argument has the wrong type", path: path, type: type}}
-
-  defp additional(key),
-    do:
-      {:error, :validation,
-       %{message: "additional tool argument is not allowed", path: "$arguments", property: key}}
 
   # Every answer is checked with the raw schema and with its compiled form.
   defp validate(schema, arguments) do
@@ -32,17 +24,17 @@ defmodule InputSchema.StringFormTest do
   describe "property names that are not binaries or atoms" do
     test "an integer name: its exact key, then the string key of its digits" do
       schema = %{"properties" => %{1 => @string, -20 => @string, (2 ** 70) => @string}}
-      assert validate(schema, %{1 => 5}) === wrong_type("$arguments.1")
-      assert validate(schema, %{"1" => 5}) === wrong_type("$arguments.1")
+      assert validate(schema, %{1 => 5}) === wrong_type("$arguments.1", "string")
+      assert validate(schema, %{"1" => 5}) === wrong_type("$arguments.1", "string")
 
       assert validate(schema, %{1 => "exact key wins", "1" => 5}) ===
                {:ok, %{1 => "exact key wins", "1" => 5}}
 
-      assert validate(schema, %{1 => 5, "1" => "x"}) === wrong_type("$arguments.1")
-      assert validate(schema, %{-20 => :x}) === wrong_type("$arguments.-20")
+      assert validate(schema, %{1 => 5, "1" => "x"}) === wrong_type("$arguments.1", "string")
+      assert validate(schema, %{-20 => :x}) === wrong_type("$arguments.-20", "string")
 
       assert validate(schema, %{"1180591620717411303424" => 1}) ===
-               wrong_type("$arguments.1180591620717411303424")
+               wrong_type("$arguments.1180591620717411303424", "string")
 
       # 1.0 is not the key 1, and its string form is "1.0".
       assert validate(schema, %{1.0 => 5}) === {:ok, %{1.0 => 5}}
@@ -50,10 +42,10 @@ defmodule InputSchema.StringFormTest do
 
     test "a float name, written as to_string/1 writes it" do
       schema = %{"properties" => %{1.5 => @string, 1.0e20 => @string, 0.0001 => @string}}
-      assert validate(schema, %{1.5 => 1}) === wrong_type("$arguments.1.5")
-      assert validate(schema, %{"1.5" => 1}) === wrong_type("$arguments.1.5")
-      assert validate(schema, %{"1.0e20" => 1}) === wrong_type("$arguments.1.0e20")
-      assert validate(schema, %{"0.0001" => 1}) === wrong_type("$arguments.0.0001")
+      assert validate(schema, %{1.5 => 1}) === wrong_type("$arguments.1.5", "string")
+      assert validate(schema, %{"1.5" => 1}) === wrong_type("$arguments.1.5", "string")
+      assert validate(schema, %{"1.0e20" => 1}) === wrong_type("$arguments.1.0e20", "string")
+      assert validate(schema, %{"0.0001" => 1}) === wrong_type("$arguments.0.0001", "string")
     end
 
     test "floats of every magnitude are named as to_string/1 names them" do
@@ -75,7 +67,7 @@ defmodule InputSchema.StringFormTest do
 
       for float <- floats do
         assert validate(%{"properties" => %{float => @string}}, %{float => 1}) ===
-                 wrong_type("$arguments.#{float}")
+                 wrong_type("$arguments.#{float}", "string")
       end
     end
 
@@ -100,9 +92,9 @@ defmodule InputSchema.StringFormTest do
 
     test "a chardata name spells its text; its exact key is the list itself" do
       schema = %{"properties" => %{~c"ab" => @string, ["c", ?d, [?é]] => @string}}
-      assert validate(schema, %{~c"ab" => 1}) === wrong_type("$arguments.ab")
-      assert validate(schema, %{"ab" => 1}) === wrong_type("$arguments.ab")
-      assert validate(schema, %{"cdé" => 1}) === wrong_type("$arguments.cdé")
+      assert validate(schema, %{~c"ab" => 1}) === wrong_type("$arguments.ab", "string")
+      assert validate(schema, %{"ab" => 1}) === wrong_type("$arguments.ab", "string")
+      assert validate(schema, %{"cdé" => 1}) === wrong_type("$arguments.cdé", "string")
       # The same text as another list is not the same key: only the string key is looked up.
       assert validate(schema, %{["a", ?b] => 1}) === {:ok, %{["a", ?b] => 1}}
     end
@@ -174,18 +166,16 @@ defmodule InputSchema.StringFormTest do
 
         case elixir_string_form(key) do
           {:ok, text} ->
-            closed = %{"properties" => %{text => %{}}, "additionalProperties" => false}
-            # An empty property schema is refused whatever the arguments: use a string one.
-            closed = put_in(closed, ["properties", text], @string)
+            closed = %{"properties" => %{text => @string}, "additionalProperties" => false}
             assert validate(closed, %{key => "v"}) === {:ok, %{key => "v"}}, inspect(key)
 
             assert validate(%{"properties" => %{key => @string}}, %{text => 1}) ===
-                     wrong_type("$arguments.#{text}"),
+                     wrong_type("$arguments.#{text}", "string"),
                    inspect(key)
 
           :none ->
             closed = %{"properties" => %{"x" => @string}, "additionalProperties" => false}
-            assert validate(closed, %{key => "v"}) === additional(key), inspect(key)
+            assert validate(closed, %{key => "v"}) === additional("$arguments", key), inspect(key)
 
             assert validate(%{"properties" => %{key => @string}}, %{}) ===
                      {:error, :validation,
@@ -208,7 +198,7 @@ defmodule InputSchema.StringFormTest do
       end
 
       for key <- [~c"b", 1.50001, 7.0, [0xD800], {"a"}, ["\xff"]] do
-        assert validate(schema, %{key => 1}) === additional(key)
+        assert validate(schema, %{key => 1}) === additional("$arguments", key)
       end
     end
   end
