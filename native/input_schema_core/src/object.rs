@@ -5,7 +5,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Shape, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
 use crate::string_form::{with_string_form, with_string_form_of};
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -152,9 +152,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let term_names = compiled
             .iter()
             .any(|property| matches!(property.exact, Exact::Term(_)));
-        let leaf = compiled
-            .iter()
-            .all(|property| matches!(property.node.shape, Shape::Scalar(_)));
+        let leaf = compiled.iter().all(|property| !property.node.recurses());
         Ok(Object {
             term_names,
             leaf,

@@ -83,6 +83,14 @@ pub(crate) enum Shape<A> {
     OneOf(OneOf<A>),
 }
 
+impl<A> Node<A> {
+    /// Whether checking a value against this node can go deeper: only scalar schemas (an
+    /// `enum` is compared without recursion) cannot, and they need no level of their own.
+    pub fn recurses(&self) -> bool {
+        !matches!(self.shape, Shape::Scalar(_))
+    }
+}
+
 impl<A: Copy + PartialEq> Shape<A> {
     /// Whether the type check lets a value of this kind through (a oneOf always does): a
     /// branch that does not is failed without being run.

@@ -249,14 +249,9 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                     value.kind()
                 };
                 match one_of.sole_branch(kind) {
-                    // A plain scalar branch (a string among objects, say) is decided in place:
-                    // it cannot recurse, so it needs no level of its own.
-                    Some(Node {
-                        shape: Shape::Scalar(scalar),
-                        choices: None,
-                    }) => {
-                        self.spend(1)?;
-                        Ok(scalar.accepts(value, kind))
+                    // A scalar branch (a string among objects, say) is decided in place.
+                    Some(branch) if !branch.recurses() => {
+                        self.accepts_child_kind(branch, value, kind)
                     }
                     Some(branch) => {
                         self.nested(|this| this.accepts_child_kind(branch, value, kind))
