@@ -103,7 +103,7 @@ const FINGERPRINT_BYTES: usize = 64;
 /// the schema's size.
 pub fn fingerprint(schema: Term<'_>) -> u64 {
     let mut mixer = Mixer(0);
-    for (key, value) in Arg(schema).map_entries().take(FINGERPRINT_ENTRIES) {
+    for (key, value) in Arg::new(schema).map_entries().take(FINGERPRINT_ENTRIES) {
         mixer.key(key);
         let kind = value.kind();
         mixer.word(kind_tag(kind));
@@ -146,7 +146,7 @@ impl Mixer {
         match key.binary() {
             Some(bytes) => self.bytes(bytes),
             None => match key.kind() {
-                Kind::Atom(_) => self.word(key.0.hash_internal(0)),
+                Kind::Atom(_) => self.word(key.term().hash_internal(0)),
                 kind => self.word(kind_tag(kind)),
             },
         }

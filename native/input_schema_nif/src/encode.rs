@@ -102,10 +102,10 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
     match value {
         Field::Binary(bytes) => binary(env, bytes),
         Field::Atom(name) => atom(env, name),
-        Field::Term(Arg(term)) => term.encode(env),
+        Field::Term(arg) => arg.term().encode(env),
         Field::Terms(terms) => terms
             .iter()
-            .map(|Arg(term)| *term)
+            .map(|arg| arg.term())
             .collect::<Vec<_>>()
             .encode(env),
         Field::Number(number) => match number {

@@ -82,7 +82,7 @@ fn validate_against<'a>(
     budget: &mut Budget,
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
     match compiled_schema(schema) {
-        Some(compiled) => compiled.schema.validate(Arg(arguments), mode, budget),
+        Some(compiled) => compiled.schema.validate(Arg::new(arguments), mode, budget),
         None => validate_cached(schema, arguments, mode, budget),
     }
     .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
@@ -96,13 +96,13 @@ fn validate_cached<'a>(
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<Arg<'a>>> {
-    entry_gate(Arg(schema), Arg(arguments))?;
+    entry_gate(Arg::new(schema), Arg::new(arguments))?;
     let fingerprint = cache::fingerprint(schema);
     if let Some(entry) = cache::get(fingerprint, schema) {
-        return entry.schema.validate(Arg(arguments), mode, budget);
+        return entry.schema.validate(Arg::new(arguments), mode, budget);
     }
-    let compiled = compile_schema(Arg(schema), budget)?;
-    let result = compiled.validate(Arg(arguments), mode, budget);
+    let compiled = compile_schema(Arg::new(schema), budget)?;
+    let result = compiled.validate(Arg::new(arguments), mode, budget);
     cache::put(fingerprint, schema, compiled);
     result
 }
@@ -199,7 +199,7 @@ fn run_validate_compiled<'a>(
     };
     let result = compiled
         .schema
-        .validate(Arg(arguments), mode(max_errors), &mut budget(dirty))
+        .validate(Arg::new(arguments), mode(max_errors), &mut budget(dirty))
         .map(|()| (atoms::ok(), arguments).encode(env));
     answer(env, result, Report::arguments(max_errors))
 }
@@ -215,7 +215,8 @@ fn run_validate_schema<'a>(env: Env<'a>, schema: Term<'a>, locate: bool, dirty: 
     if compiled_schema(schema).is_some() {
         return atoms::ok().encode(env);
     }
-    let result = compile_schema(Arg(schema), &mut budget(dirty)).map(|_| atoms::ok().encode(env));
+    let result =
+        compile_schema(Arg::new(schema), &mut budget(dirty)).map(|_| atoms::ok().encode(env));
     answer(env, result, Report::schema(locate))
 }
 
@@ -228,7 +229,7 @@ twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dir
 /// library is loaded (the type opens at load, and the VM aborts rather than fail an
 /// allocation); the NIF then raises `badarg`.
 fn run_compile<'a>(env: Env<'a>, schema: Term<'a>, dirty: bool) -> Option<Term<'a>> {
-    let result = match compile_schema(Arg(schema), &mut budget(dirty)) {
+    let result = match compile_schema(Arg::new(schema), &mut budget(dirty)) {
         Ok(schema) => Ok((atoms::ok(), resource::make(env, schema)?).encode(env)),
         Err(failure) => Err(failure),
     };
@@ -298,7 +299,12 @@ fn run_validate_json<'a>(
     let report = Report::arguments(max_errors);
     if schema.get_type() != TermType::Map {
         // The core's entry gate decides on the schema alone, whatever the arguments.
-        let gate = validate_raw(Arg(schema), Arg(text), Mode::First, &mut budget(true));
+        let gate = validate_raw(
+            Arg::new(schema),
+            Arg::new(text),
+            Mode::First,
+            &mut budget(true),
+        );
         return answer(env, gate.map(|()| text), report);
     }
     let mut budget = budget(dirty);

@@ -2,18 +2,55 @@
 
 use crate::atoms;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
+use rustler::sys::ErlNifEnv;
 use rustler::sys::{
     enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
     enif_map_iterator_create, enif_map_iterator_destroy, enif_map_iterator_get_pair,
     enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator, ErlNifMapIteratorEntry,
     ErlNifTerm,
 };
-use rustler::{Atom, Binary, NewBinary, Term, TermType};
+use rustler::{Atom, Binary, Env, NewBinary, Term, TermType};
+use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 /// An Erlang term seen through the engine's value trait.
+///
+/// Two words, the term and its env, rather than a rustler `Term`: that one also carries the
+/// env's kind, a byte that copies write alone and later reads load with its padding, which
+/// stalled the walk on every argument value (a store-to-load forwarding failure).
 #[derive(Clone, Copy)]
-pub struct Arg<'a>(pub Term<'a>);
+pub struct Arg<'a> {
+    term: ErlNifTerm,
+    env: *mut ErlNifEnv,
+    lifetime: PhantomData<Term<'a>>,
+}
+
+impl<'a> Arg<'a> {
+    #[inline(always)]
+    pub fn new(term: Term<'a>) -> Self {
+        Arg {
+            term: term.as_c_arg(),
+            env: term.get_env().as_c_arg(),
+            lifetime: PhantomData,
+        }
+    }
+
+    /// A term the VM gave in `env`, valid for the env's lifetime.
+    #[inline(always)]
+    fn from_raw(env: *mut ErlNifEnv, term: ErlNifTerm) -> Self {
+        Arg {
+            term,
+            env,
+            lifetime: PhantomData,
+        }
+    }
+
+    #[inline(always)]
+    pub fn term(self) -> Term<'a> {
+        // SAFETY: made from a term of this env, which lives for 'a.
+        unsafe { Term::new(Env::new(&(), self.env), self.term) }
+    }
+}
 
 /// Longest atom name in bytes: 255 characters of up to 4 UTF-8 bytes.
 const ATOM_NAME_MAX: usize = 255 * 4;
@@ -104,7 +141,10 @@ impl<'a> Iterator for Entries<'a> {
                     enif_map_iterator_next(env.as_c_arg(), iterator);
                 }
             }
-            Some((Arg(Term::new(env, key)), Arg(Term::new(env, value))))
+            Some((
+                Arg::from_raw(env.as_c_arg(), key),
+                Arg::from_raw(env.as_c_arg(), value),
+            ))
         }
     }
 
@@ -142,12 +182,12 @@ impl<'a> Iterator for Elements<'a> {
         {
             // SAFETY: both are terms of the list's env.
             self.0 = Some(unsafe { Term::new(env, tail) });
-            return Some(Element::Item(Arg(unsafe { Term::new(env, head) })));
+            return Some(Element::Item(Arg::from_raw(env.as_c_arg(), head)));
         }
         if list.is_empty_list() {
             None
         } else {
-            Some(Element::ImproperTail(Arg(list)))
+            Some(Element::ImproperTail(Arg::new(list)))
         }
     }
 }
@@ -169,7 +209,7 @@ impl<'a> Value<'a> for Arg<'a> {
 
     #[inline(always)]
     fn kind(self) -> Kind {
-        let term = self.0;
+        let term = self.term();
         // Strings are the most common values, and this test is the cheapest call: it is true
         // for bitstrings of whole bytes only.
         // SAFETY: a term of this env, passed with its env.
@@ -197,12 +237,12 @@ impl<'a> Value<'a> for Arg<'a> {
     #[inline(always)]
     fn is_binary(self) -> bool {
         // SAFETY: a term of this env, passed with its env.
-        unsafe { enif_is_binary(self.0.get_env().as_c_arg(), self.0.as_c_arg()) != 0 }
+        unsafe { enif_is_binary(self.term().get_env().as_c_arg(), self.term().as_c_arg()) != 0 }
     }
 
     fn binary(self) -> Option<&'a [u8]> {
         // Bitstrings that are not whole bytes fail to inspect: they are not binaries.
-        Binary::from_term(self.0)
+        Binary::from_term(self.term())
             .ok()
             .map(|binary| binary.as_slice())
     }
@@ -210,25 +250,25 @@ impl<'a> Value<'a> for Arg<'a> {
     #[inline(never)]
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
         let mut buffer = [0_u8; ATOM_NAME_MAX + 1];
-        match latin1_atom_name(self.0, &mut buffer) {
+        match latin1_atom_name(self.term(), &mut buffer) {
             Some(name) if name.is_ascii() => Some(read(name)),
             Some(name) => Some(read(&latin1_to_utf8(name))),
             // OTP 25 reads atom names only as Latin-1; others come from the external format.
             None => self
-                .0
+                .term()
                 .is_atom()
-                .then(|| external_atom_name(self.0))
+                .then(|| external_atom_name(self.term()))
                 .flatten()
                 .map(|name| read(&name)),
         }
     }
 
     fn atom_key(self) -> Option<Atom> {
-        Atom::from_term(self.0).ok()
+        Atom::from_term(self.term()).ok()
     }
 
     fn number(self) -> Option<Number> {
-        self.number_of(match self.0.get_type() {
+        self.number_of(match self.term().get_type() {
             TermType::Float => Kind::Float,
             TermType::Integer => Kind::Integer,
             _ => return None,
@@ -236,7 +276,7 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn number_of(self, kind: Kind) -> Option<Number> {
-        let term = self.0;
+        let term = self.term();
         match kind {
             Kind::Float => term.decode::<f64>().ok().map(Number::Float),
             Kind::Integer => Some(match term.decode::<i64>() {
@@ -254,51 +294,57 @@ impl<'a> Value<'a> for Arg<'a> {
         let mut value = 0;
         // SAFETY: a term of this env; the value is only read on success. (Called directly, as
         // `enif_get_list_cell` above.)
-        (unsafe { enif_get_int64(self.0.get_env().as_c_arg(), self.0.as_c_arg(), &mut value) } != 0)
+        (unsafe {
+            enif_get_int64(
+                self.term().get_env().as_c_arg(),
+                self.term().as_c_arg(),
+                &mut value,
+            )
+        } != 0)
             .then_some(value)
     }
 
     fn is_boolean(self) -> bool {
         // Atoms compare as words: no call into the VM.
-        atoms::true_() == self.0 || atoms::false_() == self.0
+        atoms::true_() == self.term() || atoms::false_() == self.term()
     }
 
     #[inline(always)]
     fn map_size(self) -> Option<usize> {
         // The size call fails for anything but a map.
-        map_size(self.0)
+        map_size(self.term())
     }
 
     #[inline(always)]
     fn map_entries_sized(self, size: usize) -> Entries<'a> {
-        Entries::new(self.0, size)
+        Entries::new(self.term(), size)
     }
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
-        let env = self.0.get_env();
+        let env = self.term().get_env();
         let mut binary = NewBinary::new(env, key.len());
         binary.as_mut_slice().copy_from_slice(key);
         let key = Term::from(binary);
-        self.0.map_get(key).ok().map(Arg)
+        self.term().map_get(key).ok().map(Arg::new)
     }
 
     fn map_get_atom(self, key: Atom) -> Option<Self> {
-        self.0.map_get(key).ok().map(Arg)
+        self.term().map_get(key).ok().map(Arg::new)
     }
 
     fn list_elements(self) -> Elements<'a> {
-        Elements(self.0.is_list().then_some(self.0))
+        Elements(self.term().is_list().then_some(self.term()))
     }
 
     /// The external term format, which is the same for two integers, floats or chardata lists
     /// (the keys that can name a property this way) exactly when they are the same term.
     fn exact_key(self) -> Option<Vec<u8>> {
-        Some(self.0.to_binary().as_slice().to_vec())
+        Some(self.term().to_binary().as_slice().to_vec())
     }
 
     fn map_get_exact(self, key: &[u8]) -> Option<Self> {
-        let (key, _) = self.0.get_env().binary_to_term(key)?;
-        self.0.map_get(key).ok().map(Arg)
+        let (key, _) = self.term().get_env().binary_to_term(key)?;
+        self.term().map_get(key).ok().map(Arg::new)
     }
 }
 
