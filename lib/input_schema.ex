@@ -9,6 +9,11 @@ defmodule InputSchema do
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
   inputs continue on a dirty CPU scheduler.
 
+  One limit departs from the validator this package replaces: schemas nested more than 1,000
+  levels deep (through `properties`, `items` and `oneOf`) are refused with
+  `{:error, :unsupported_capability, %{message: "schema nesting is too deep"}}`, which bounds
+  the memory a hostile schema can make the walks use. Arguments may nest to any depth.
+
   Schemas may use string keys, atom keys or both. Results are
 
     * `{:ok, arguments}`: the very same term;
@@ -84,18 +89,19 @@ defmodule InputSchema do
   on them. Reading the text is part of the entry gate: after the schema's own gate (a `nil`
   schema is "tool schema is required", any other non-map "tool schema and arguments must be
   maps") and before the schema phase. A text that is not JSON, or not one object, is refused
-  before the schema is checked, with the first of these that applies (the whole text is read
-  before a duplicate key or a huge number is reported):
+  before the schema is checked, with the first of these that applies, in this order (the whole
+  text is read before anything but its syntax is reported):
 
+    * `json_text` not a binary: `:validation` "tool arguments must be JSON text";
     * not JSON: `:validation` "tool arguments are not valid JSON" with `:offset`, the zero-based
       byte offset of the first byte that cannot be read;
     * a JSON value that is not an object: "tool schema and arguments must be maps";
-    * an object with a repeated key (so that a validator and a tool backend can never read
-      different values from one text): `:validation` "tool arguments contain a duplicate key"
-      with `:path` (the object's) and `:property` (the key);
-    * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
-      `:validation` "tool argument number is too large" with `:path`;
-    * `json_text` not a binary: `:validation` "tool arguments must be JSON text".
+    * then whichever of these the text reaches first (a key where it is repeated):
+      * an object with a repeated key (so that a validator and a tool backend can never read
+        different values from one text): `:validation` "tool arguments contain a duplicate
+        key" with `:path` (the object's) and `:property` (the key);
+      * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
+        `:validation` "tool argument number is too large" with `:path`.
 
       iex> schema = %{"type" => "object", "properties" => %{"path" => %{"type" => "string"}}, "required" => ["path"]}
       iex> InputSchema.validate_json(schema, ~s({"path": "README.md", "limit": 10}))
