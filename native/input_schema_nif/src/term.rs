@@ -2,12 +2,11 @@
 
 use crate::atoms;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
-use rustler::sys::ErlNifEnv;
 use rustler::sys::{
     enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
     enif_map_iterator_create, enif_map_iterator_destroy, enif_map_iterator_get_pair,
-    enif_map_iterator_next, enif_map_iterator_prev, ErlNifMapIterator, ErlNifMapIteratorEntry,
-    ErlNifTerm,
+    enif_map_iterator_next, enif_map_iterator_prev, ErlNifEnv, ErlNifMapIterator,
+    ErlNifMapIteratorEntry, ErlNifTerm,
 };
 use rustler::{Atom, Binary, Env, NewBinary, Term, TermType};
 use std::marker::PhantomData;
