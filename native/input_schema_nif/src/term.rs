@@ -67,7 +67,7 @@ const FLAT_MAP_MAX_KEYS: usize = 32;
 
 /// Walks a map with the NIF API's iterator: a thin loop, no allocation for flat maps.
 pub struct Entries<'a> {
-    map: Term<'a>,
+    map: Arg<'a>,
     /// Made where it stays, by the first step: the VM writes it field by field, and copying
     /// it right after would stall on reading those writes back.
     iterator: MaybeUninit<ErlNifMapIterator>,
@@ -81,7 +81,7 @@ pub struct Entries<'a> {
 impl<'a> Entries<'a> {
     /// The walk of a map of `size` entries (0 for a value that is not a map).
     #[inline(always)]
-    fn new(map: Term<'a>, size: usize) -> Self {
+    fn new(map: Arg<'a>, size: usize) -> Self {
         Entries {
             map,
             iterator: MaybeUninit::uninit(),
@@ -103,8 +103,8 @@ impl<'a> Entries<'a> {
         // fails for non-maps); the map outlives it, both belonging to the map's env.
         let created = unsafe {
             enif_map_iterator_create(
-                self.map.get_env().as_c_arg(),
-                self.map.as_c_arg(),
+                self.map.env,
+                self.map.term,
                 self.iterator.as_mut_ptr(),
                 entry,
             )
@@ -123,27 +123,24 @@ impl<'a> Iterator for Entries<'a> {
             self.remaining = 0;
             return None;
         }
-        let env = self.map.get_env();
+        let env = self.map.env;
         let iterator = self.iterator.as_mut_ptr();
         let (mut key, mut value) = (ErlNifTerm::default(), ErlNifTerm::default());
         // SAFETY: a live iterator over a map of this env; the pair is only read on success.
         unsafe {
-            if enif_map_iterator_get_pair(env.as_c_arg(), iterator, &mut key, &mut value) == 0 {
+            if enif_map_iterator_get_pair(env, iterator, &mut key, &mut value) == 0 {
                 self.remaining = 0;
                 return None;
             }
             self.remaining -= 1;
             if self.remaining > 0 {
                 if self.backward {
-                    enif_map_iterator_prev(env.as_c_arg(), iterator);
+                    enif_map_iterator_prev(env, iterator);
                 } else {
-                    enif_map_iterator_next(env.as_c_arg(), iterator);
+                    enif_map_iterator_next(env, iterator);
                 }
             }
-            Some((
-                Arg::from_raw(env.as_c_arg(), key),
-                Arg::from_raw(env.as_c_arg(), value),
-            ))
+            Some((Arg::from_raw(env, key), Arg::from_raw(env, value)))
         }
     }
 
@@ -158,35 +155,30 @@ impl Drop for Entries<'_> {
     fn drop(&mut self) {
         if self.live {
             // SAFETY: created by `enif_map_iterator_create` and destroyed once.
-            unsafe {
-                enif_map_iterator_destroy(self.map.get_env().as_c_arg(), self.iterator.as_mut_ptr())
-            };
+            unsafe { enif_map_iterator_destroy(self.map.env, self.iterator.as_mut_ptr()) };
         }
     }
 }
 
 /// Walks cons cells; yields the tail of an improper list last.
-pub struct Elements<'a>(Option<Term<'a>>);
+pub struct Elements<'a>(Option<Arg<'a>>);
 
 impl<'a> Iterator for Elements<'a> {
     type Item = Element<Arg<'a>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let list = self.0.take()?;
-        let env = list.get_env();
         let (mut head, mut tail) = (ErlNifTerm::default(), ErlNifTerm::default());
         // SAFETY: a term of this env; the cell is only read on success. (Called directly:
         // rustler's wrapper returns a Result whose error is dropped out of line at every cell.)
-        if unsafe { enif_get_list_cell(env.as_c_arg(), list.as_c_arg(), &mut head, &mut tail) } != 0
-        {
-            // SAFETY: both are terms of the list's env.
-            self.0 = Some(unsafe { Term::new(env, tail) });
-            return Some(Element::Item(Arg::from_raw(env.as_c_arg(), head)));
+        if unsafe { enif_get_list_cell(list.env, list.term, &mut head, &mut tail) } != 0 {
+            self.0 = Some(Arg::from_raw(list.env, tail));
+            return Some(Element::Item(Arg::from_raw(list.env, head)));
         }
-        if list.is_empty_list() {
+        if list.term().is_empty_list() {
             None
         } else {
-            Some(Element::ImproperTail(Arg::new(list)))
+            Some(Element::ImproperTail(list))
         }
     }
 }
@@ -194,11 +186,10 @@ impl<'a> Iterator for Elements<'a> {
 /// The number of entries of a map term; `None` for any other term. (Called directly, as
 /// `enif_get_list_cell` above.)
 #[inline(always)]
-fn map_size(term: Term<'_>) -> Option<usize> {
+fn map_size(map: Arg<'_>) -> Option<usize> {
     let mut size = 0;
     // SAFETY: a term of this env; the size is only read on success.
-    (unsafe { enif_get_map_size(term.get_env().as_c_arg(), term.as_c_arg(), &mut size) } != 0)
-        .then_some(size)
+    (unsafe { enif_get_map_size(map.env, map.term, &mut size) } != 0).then_some(size)
 }
 
 impl<'a> Value<'a> for Arg<'a> {
@@ -208,13 +199,11 @@ impl<'a> Value<'a> for Arg<'a> {
 
     #[inline(always)]
     fn kind(self) -> Kind {
-        let term = self.term();
-        // Strings are the most common values, and this test is the cheapest call: it is true
-        // for bitstrings of whole bytes only.
-        // SAFETY: a term of this env, passed with its env.
-        if unsafe { enif_is_binary(term.get_env().as_c_arg(), term.as_c_arg()) } != 0 {
+        // Strings are the most common values, and this test is the cheapest call.
+        if self.is_binary() {
             return Kind::Binary;
         }
+        let term = self.term();
         match term.get_type() {
             TermType::Map => Kind::Map,
             TermType::List => Kind::List,
@@ -235,8 +224,9 @@ impl<'a> Value<'a> for Arg<'a> {
 
     #[inline(always)]
     fn is_binary(self) -> bool {
+        // True for bitstrings of whole bytes only.
         // SAFETY: a term of this env, passed with its env.
-        unsafe { enif_is_binary(self.term().get_env().as_c_arg(), self.term().as_c_arg()) != 0 }
+        unsafe { enif_is_binary(self.env, self.term) != 0 }
     }
 
     fn binary(self) -> Option<&'a [u8]> {
@@ -293,14 +283,7 @@ impl<'a> Value<'a> for Arg<'a> {
         let mut value = 0;
         // SAFETY: a term of this env; the value is only read on success. (Called directly, as
         // `enif_get_list_cell` above.)
-        (unsafe {
-            enif_get_int64(
-                self.term().get_env().as_c_arg(),
-                self.term().as_c_arg(),
-                &mut value,
-            )
-        } != 0)
-            .then_some(value)
+        (unsafe { enif_get_int64(self.env, self.term, &mut value) } != 0).then_some(value)
     }
 
     fn is_boolean(self) -> bool {
@@ -311,12 +294,12 @@ impl<'a> Value<'a> for Arg<'a> {
     #[inline(always)]
     fn map_size(self) -> Option<usize> {
         // The size call fails for anything but a map.
-        map_size(self.term())
+        map_size(self)
     }
 
     #[inline(always)]
     fn map_entries_sized(self, size: usize) -> Entries<'a> {
-        Entries::new(self.term(), size)
+        Entries::new(self, size)
     }
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
@@ -332,7 +315,7 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn list_elements(self) -> Elements<'a> {
-        Elements(self.term().is_list().then_some(self.term()))
+        Elements(self.term().is_list().then_some(self))
     }
 
     /// The external term format, which is the same for two integers, floats or chardata lists
