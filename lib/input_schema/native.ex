@@ -28,4 +28,5 @@ defmodule InputSchema.Native do
   def decode_json(_text), do: :erlang.nif_error(:nif_not_loaded)
   def decode_json_dirty(_text), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
+  def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)
 end

@@ -16,7 +16,7 @@ use encode::{Answer, Report};
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
-    Path,
+    Path, Value,
 };
 use resource::CompiledSchema;
 use rustler::sys::enif_get_uint64;
@@ -343,6 +343,23 @@ twin_nifs!("decode_json", "decode_json_dirty", |env, text; dirty| Some(run_decod
 raw_nif!("noop", SchedulerFlags::Normal, |env| Some(
     atoms::ok().encode(env)
 ));
+
+const READ_ENTRIES_MAX: usize = 32;
+
+// What a NIF pays, at least, to walk a map's entries through the NIF API, for the benchmarks:
+// the map's size, an iterator, each key's bytes and each value's type (a call each), then
+// `{:ok, map}`. It checks nothing: a floor under validating the same arguments this way.
+// Small maps only (else `badarg`), so that it cannot hold a scheduler either.
+raw_nif!("read_entries", SchedulerFlags::Normal, |env, map| {
+    let map = Arg::new(map);
+    let size = map.map_size().filter(|size| *size <= READ_ENTRIES_MAX)?;
+    let mut read = 0_usize;
+    for (key, value) in map.map_entries_sized(size) {
+        read += key.binary().map_or(0, <[u8]>::len) + value.term().get_type() as usize;
+    }
+    std::hint::black_box(read);
+    Some((atoms::ok(), map.term()).encode(env))
+});
 
 /// Opens the compiled schemas' resource type.
 fn load(env: Env<'_>, _info: Term<'_>) -> bool {
