@@ -346,12 +346,12 @@ raw_nif!("noop", SchedulerFlags::Normal, |env| Some(
     atoms::ok().encode(env)
 ));
 
-const READ_ENTRIES_MAX: usize = 32;
-
 // What a NIF pays, at least, to walk a map's entries through the NIF API, for the benchmarks:
 // the map's size, an iterator, each key's bytes and each value's type (a call each), then
 // `{:ok, map}`. It checks nothing: a floor under validating the same arguments this way.
-// Small maps only (else `badarg`), so that it cannot hold a scheduler either.
+// Small (flat) maps only, else `badarg`, so that it cannot hold a scheduler either.
+const READ_ENTRIES_MAX: usize = 32;
+
 raw_nif!("read_entries", SchedulerFlags::Normal, |env, map| {
     let map = Arg::new(map);
     let size = map.map_size().filter(|size| *size <= READ_ENTRIES_MAX)?;
