@@ -183,26 +183,21 @@ defmodule InputSchema do
   # A compiled schema's resource goes to the NIF on its own; a struct whose ref is not one (a
   # look-alike) is validated as the raw term it is. The NIF answers a success with `:ok`.
   defp run_validate(%Compiled{ref: ref} = schema, arguments, max_errors) do
-    case Native.validate_compiled(ref, arguments, max_errors) do
-      :ok ->
-        {:ok, arguments}
+    answer =
+      case Native.validate_compiled(ref, arguments, max_errors) do
+        :budget_exhausted -> Native.validate_compiled_dirty(ref, arguments, max_errors)
+        answer -> answer
+      end
 
-      :budget_exhausted ->
-        ref |> Native.validate_compiled_dirty(arguments, max_errors) |> compiled_answer(arguments)
-
-      :not_compiled ->
-        run_validate_raw(schema, arguments, max_errors)
-
-      failure ->
-        failure
+    case answer do
+      :ok -> {:ok, arguments}
+      :not_compiled -> run_validate_raw(schema, arguments, max_errors)
+      failure -> failure
     end
   end
 
   defp run_validate(schema, arguments, max_errors),
     do: run_validate_raw(schema, arguments, max_errors)
-
-  defp compiled_answer(:ok, arguments), do: {:ok, arguments}
-  defp compiled_answer(failure, _arguments), do: failure
 
   defp run_validate_raw(schema, arguments, max_errors) do
     case Native.validate(schema, arguments, max_errors) do
