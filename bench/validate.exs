@@ -23,7 +23,8 @@ defmodule Bench.Timing do
   that every figure starts from the same heap and garbage-collection state.
   """
   def per_call_us(fun) do
-    Task.await(Task.async(fn -> measure(fun) end), :infinity)
+    [us] = interleaved_us([fun])
+    us
   end
 
   @doc """
@@ -33,13 +34,6 @@ defmodule Bench.Timing do
   """
   def interleaved_us(funs) do
     Task.await(Task.async(fn -> measure_interleaved(funs) end), :infinity)
-  end
-
-  defp measure(fun) do
-    calls = calibrate(fun, 1)
-    _warm_up = round_us(fun, calls)
-    samples = for _ <- 1..@rounds, do: round_us(fun, calls) / calls
-    median(samples)
   end
 
   defp measure_interleaved(funs) do
