@@ -9,10 +9,14 @@ defmodule InputSchema do
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
   inputs continue on a dirty CPU scheduler.
 
-  One limit departs from the validator this package replaces: schemas nested more than 1,000
-  levels deep (through `properties`, `items` and `oneOf`) are refused with
-  `{:error, :unsupported_capability, %{message: "schema nesting is too deep"}}`, which bounds
-  the memory a hostile schema can make the walks use. Arguments may nest to any depth.
+  Two limits depart from the validator this package replaces, and bound the memory a hostile
+  schema can make the NIF use: schemas nested more than 1,000 levels deep (through
+  `properties`, `items` and `oneOf`) are refused with
+  `{:error, :unsupported_capability, %{message: "schema nesting is too deep"}}`, and schemas
+  whose compiled form would hold more than 512 MiB (a million properties hold about 250 MB;
+  a small term can reach it by using one subterm many times over) with
+  `{:error, :unsupported_capability, %{message: "schema is too large"}}`. Arguments may nest
+  to any depth.
 
   Schemas may use string keys, atom keys or both. Results are
 

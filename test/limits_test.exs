@@ -144,6 +144,45 @@ defmodule InputSchema.LimitsTest do
       assert {:error, :validation, %{path: "$arguments.a[9999999]", minimum: 1}} =
                InputSchema.validate(schema, %{"a" => bad})
     end
+
+    test "a schema whose compiled form would pass 512 MiB is refused, shared subterms too" do
+      too_large = {:error, :unsupported_capability, %{message: "schema is too large"}}
+
+      # Each level uses the one below twice: 26 levels are a small term, yet 2^26 schema maps
+      # to check, which compiled one by one would take gigabytes.
+      shared =
+        Enum.reduce(1..26, %{"type" => "string"}, fn _, inner ->
+          %{"type" => "object", "properties" => %{"a" => inner, "b" => inner}}
+        end)
+
+      assert InputSchema.validate_schema(shared) === too_large
+
+      assert InputSchema.validate_schema(shared, locate: true) ===
+               put_in(too_large, [Access.elem(2), :schema_path], "")
+
+      assert InputSchema.compile(shared) === too_large
+      assert InputSchema.validate(shared, %{}) === too_large
+
+      # One 10 MB name listed a hundred times, and an enum of it.
+      name = :binary.copy("n", 10_000_000)
+      assert InputSchema.validate_schema(%{"required" => List.duplicate(name, 100)}) === too_large
+
+      assert InputSchema.validate_schema(
+               root(%{"type" => "string", "enum" => List.duplicate(name, 100)})
+             ) ===
+               too_large
+
+      # Sharing alone is no error: 12 levels compile and validate.
+      small =
+        Enum.reduce(1..12, %{"type" => "string"}, fn _, inner ->
+          %{"type" => "object", "properties" => %{"a" => inner, "b" => inner}}
+        end)
+
+      assert {:ok, compiled} = InputSchema.compile(small)
+
+      assert {:error, :validation, %{path: "$arguments.a.b", type: "object"}} =
+               InputSchema.validate(compiled, %{"a" => %{"b" => 1}})
+    end
   end
 
   test "validating a million distinct keys creates no atoms" do

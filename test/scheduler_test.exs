@@ -105,6 +105,98 @@ defmodule InputSchema.SchedulerTest do
              InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, 0)
   end
 
+  test "errors are priced by the bytes they copy" do
+    # 250 wrong elements under a 2.4 MB property name: each error's path holds the name (this
+    # held a normal scheduler for 45 ms).
+    name = :binary.copy("p", 2_400_000)
+    schema = %{"properties" => %{name => %{"type" => "array", "items" => %{"type" => "integer"}}}}
+    {:ok, compiled} = InputSchema.compile(schema)
+    arguments = %{name => List.duplicate("x", 250)}
+
+    assert InputSchema.Native.validate_compiled(compiled.ref, arguments, 1_000) ===
+             :budget_exhausted
+
+    assert {:error, :validation, %{errors: errors}} =
+             InputSchema.validate(compiled, arguments, errors: :all, max_errors: 1_000)
+
+    assert length(errors) == 250
+    assert hd(errors).path == "$arguments." <> name <> "[0]"
+
+    # Missing required names of 4 MB each are copied into their errors.
+    names = for letter <- ?a..?h, do: :binary.copy(<<letter>>, 4_000_000)
+    {:ok, compiled} = InputSchema.compile(%{"required" => names})
+    assert InputSchema.Native.validate_compiled(compiled.ref, %{}, 100) === :budget_exhausted
+
+    assert {:error, :validation, %{errors: errors}} =
+             InputSchema.validate(compiled, %{}, errors: :all)
+
+    assert Enum.map(errors, & &1.property) == names
+
+    # A big minimum is echoed in each error.
+    bounded = %{
+      "properties" => %{
+        "n" => %{"type" => "array", "items" => %{"type" => "integer", "minimum" => 10 ** 60_000}}
+      }
+    }
+
+    assert InputSchema.Native.validate(bounded, %{"n" => List.duplicate(0, 50)}, 100) ===
+             :budget_exhausted
+  end
+
+  test "a property name with no string form is refused without being copied" do
+    # A tuple holding 200 MB: refused when the schema check reaches it, in microseconds (it
+    # was serialized first, which held a normal scheduler for tens of milliseconds).
+    name = {:binary.copy("a", 200_000_000)}
+    schema = %{"properties" => %{name => %{"type" => "string"}}}
+
+    assert InputSchema.Native.validate_schema(schema, false) ===
+             {:error, :validation, %{message: "schema property names must be strings or atoms"}}
+
+    :erlang.system_monitor(self(), [{:long_schedule, 20}])
+
+    checker =
+      Task.async(fn ->
+        for _ <- 1..5, do: InputSchema.validate_schema(schema)
+      end)
+
+    assert Enum.uniq(Task.await(checker, 60_000)) ==
+             [{:error, :validation, %{message: "schema property names must be strings or atoms"}}]
+
+    :erlang.system_monitor(:undefined)
+    assert collect_long_schedules(checker.pid, []) == []
+  end
+
+  # Timed by the test's own limit: writing this key in decimal took 13 s, comparing it with the
+  # names it cannot match takes milliseconds.
+  @tag timeout: 10_000
+  test "an integer key longer in decimal than every name it could match is not written out" do
+    import Bitwise
+    key = 1 <<< 4_000_000
+    schema = %{"properties" => %{"a" => %{"type" => "string"}}, "additionalProperties" => false}
+
+    assert InputSchema.validate(schema, %{key => 1}) ===
+             {:error, :validation,
+              %{
+                message: "additional tool argument is not allowed",
+                path: "$arguments",
+                property: key
+              }}
+
+    assert InputSchema.validate_schema(%{key => 1}) ===
+             {:error, :unsupported_capability,
+              %{message: "schema keyword is unsupported", keyword: key}}
+
+    # Up to the longest name's length every key is still written and compared: this one
+    # names the property.
+    name = Integer.to_string(10 ** 40)
+    named = %{"properties" => %{name => %{"type" => "string"}}, "additionalProperties" => false}
+
+    assert {:ok, _} = InputSchema.validate(named, %{(10 ** 40) => 1})
+
+    assert {:error, :validation, %{message: "additional tool argument is not allowed"}} =
+             InputSchema.validate(named, %{(10 ** 41) => 1})
+  end
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])

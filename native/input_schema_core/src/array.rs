@@ -67,18 +67,15 @@ impl<A: Copy + PartialEq> Array<A> {
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
-        let wrong_type = || Error::WrongType {
-            path: trail.argument_path(),
-            type_: LABEL,
-        };
+        let wrong_type = |path| Error::WrongType { path, type_: LABEL };
         if !Self::admits(kind) {
-            return validator.fail(wrong_type);
+            return validator.fail(trail, 0, wrong_type);
         }
         let Some(items) = &self.items else {
             return Ok(true);
         };
         let Some(length) = self.proper_length(validator, value)? else {
-            return validator.fail(wrong_type);
+            return validator.fail(trail, 0, wrong_type);
         };
         // Each element costs at least its own check's unit.
         validator.require(length)?;

@@ -13,9 +13,19 @@ const FLOAT_TEXT_UNITS: u64 = 32;
 /// `schema::with_stack`).
 const STACK_SEGMENT_UNITS: u64 = 10_000;
 
+/// Bytes a compiled schema may hold (see `keep`). A schema term can use one subterm many
+/// times over (`%{"a" => p, "b" => p}` nested 25 times is 400 words), and a copy of every use
+/// would exhaust memory; a schema whose copy would pass this is refused instead. A million
+/// properties keep about 250 MB.
+pub const MAX_KEPT_BYTES: u64 = 512 << 20;
+
 #[derive(Debug)]
 pub struct Budget {
     remaining: u64,
+    /// Bytes a compilation may still keep, on any scheduler.
+    keep_left: u64,
+    /// Whether `keep` ran out: the schema is too large, and a dirty scheduler will not help.
+    too_large: bool,
 }
 
 /// The budget ran out before the work was done.
@@ -24,13 +34,15 @@ pub struct Exhausted;
 
 impl Budget {
     pub fn new(units: u64) -> Self {
-        Budget { remaining: units }
+        Budget {
+            remaining: units,
+            keep_left: MAX_KEPT_BYTES,
+            too_large: false,
+        }
     }
 
     pub fn unlimited() -> Self {
-        Budget {
-            remaining: u64::MAX,
-        }
+        Budget::new(u64::MAX)
     }
 
     #[inline]
@@ -98,10 +110,34 @@ impl Budget {
     }
 
     /// Recording an argument error, which is later encoded as a map of terms with its path
-    /// (about a microsecond each, measured with a thousand).
+    /// (about a microsecond each, measured with a thousand), plus one unit per 64 bytes it
+    /// copies (its path, a required name, a big `minimum`): they are copied twice, here and
+    /// into the detail term, and a long name made each error cost milliseconds.
     #[inline]
-    pub fn spend_error(&mut self) -> Result<(), Exhausted> {
-        self.spend(ERROR_UNITS)
+    pub fn spend_error(&mut self, copied_bytes: usize) -> Result<(), Exhausted> {
+        self.spend(ERROR_UNITS + (copied_bytes as u64 >> 6))
+    }
+
+    /// Counts `bytes` that a compiled schema keeps (its nodes and copies), against
+    /// `MAX_KEPT_BYTES`; past that, `Exhausted` with `too_large` set.
+    #[inline]
+    pub fn keep(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        match self.keep_left.checked_sub(bytes as u64) {
+            Some(left) => {
+                self.keep_left = left;
+                Ok(())
+            }
+            None => {
+                self.too_large = true;
+                Err(Exhausted)
+            }
+        }
+    }
+
+    /// Whether a compilation stopped because its schema would keep more than
+    /// `MAX_KEPT_BYTES`, rather than for want of work units.
+    pub fn is_too_large(&self) -> bool {
+        self.too_large
     }
 
     /// Gives up at once when work certain to cost `units` more cannot finish on what remains,

@@ -84,12 +84,14 @@ impl Choices {
         pending.reverse();
         while let Some((value, slot)) = pending.pop() {
             budget.spend(1)?;
+            budget.keep(size_of::<Choice>() + size_of::<usize>())?;
             let index = choices.nodes.len();
             let kind = value.kind();
             let node = match kind {
                 Kind::Binary => {
                     let bytes = value.binary().ok_or(NotJson)?;
                     budget.spend_copy(bytes.len())?;
+                    budget.keep(bytes.len())?;
                     Choice::Binary(bytes.into())
                 }
                 Kind::Integer | Kind::Float => {
@@ -121,6 +123,7 @@ impl Choices {
                         };
                         // The key is copied.
                         budget.spend_copy(key.len())?;
+                        budget.keep(size_of::<(Box<[u8]>, usize)>() + key.len())?;
                         pending.push((child, Slot::Entry(choices.entries.len())));
                         choices.entries.push((key.into(), 0));
                     }

@@ -63,6 +63,9 @@ pub enum Error<V> {
     KeywordNotForType { keyword: TypeKeyword },
     #[error("schema nesting is too deep")]
     TooDeep,
+    /// Its compiled form would pass `budget::MAX_KEPT_BYTES`.
+    #[error("schema is too large")]
+    TooLarge,
     #[error("property schema must be a map")]
     SchemaNotAMap,
     #[error("property schema type is required")]
@@ -129,7 +132,8 @@ impl<V: Copy> Error<V> {
             | Error::OneOfSiblings { .. }
             | Error::UnsupportedType { .. }
             | Error::KeywordNotForType { .. }
-            | Error::TooDeep => Class::UnsupportedCapability,
+            | Error::TooDeep
+            | Error::TooLarge => Class::UnsupportedCapability,
             _ => Class::Validation,
         }
     }

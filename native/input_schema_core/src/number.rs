@@ -109,6 +109,14 @@ impl BigInt {
 }
 
 impl Number {
+    /// The bytes a copy of the number holds beyond its own size: a big integer's digits.
+    pub fn byte_size(&self) -> usize {
+        match self {
+            Number::Big(big) => big.magnitude.len() * 8,
+            Number::Int(_) | Number::Float(_) => 0,
+        }
+    }
+
     /// Erlang term order between two numbers.
     pub fn compare(&self, other: &Number) -> Ordering {
         match (self, other) {

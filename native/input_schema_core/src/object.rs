@@ -43,6 +43,8 @@ pub(crate) struct Object<A> {
     term_names: bool,
     /// Every property is a scalar schema: checking the object goes no deeper than its values.
     leaf: bool,
+    /// Bytes of the longest property name: no longer string form can name one.
+    longest_name: usize,
 }
 
 #[derive(Debug)]
@@ -109,19 +111,26 @@ impl<A: Copy + PartialEq> Object<A> {
                 Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
                 None => {
                     let kind = name.kind();
-                    let text = with_string_form_of(name, kind, compiler.budget, |text| {
-                        Box::<[u8]>::from(text)
-                    })?;
+                    let text =
+                        with_string_form_of(name, kind, usize::MAX, compiler.budget, |text| {
+                            Box::<[u8]>::from(text)
+                        })?;
+                    // A name without a string form is refused below: its exact key, which
+                    // may cost as much as the whole term, is not made.
                     let exact = match kind {
+                        _ if text.is_none() => None,
                         Kind::Atom(_) => name.atom_key().map(Exact::Atom),
                         _ => name.exact_key().map(|key| Exact::Term(key.into())),
                     };
                     (text, exact)
                 }
             };
+            let text_len = text.as_ref().map_or(0, |text| text.len());
+            compiler.budget.spend_copy(text_len)?;
+            // The node is counted where it is built.
             compiler
                 .budget
-                .spend_copy(text.as_ref().map_or(0, |text| text.len()))?;
+                .keep(size_of::<Property<A>>() - size_of::<Node<A>>() + text_len)?;
             let (Some(text), Some(exact)) = (text, exact) else {
                 return Err(fail(Error::BadPropertyName));
             };
@@ -153,7 +162,9 @@ impl<A: Copy + PartialEq> Object<A> {
             .iter()
             .any(|property| matches!(property.exact, Exact::Term(_)));
         let leaf = compiled.iter().all(|property| !property.node.recurses());
+        let longest_name = compiled.iter().map(|property| property.name.len()).max();
         Ok(Object {
+            longest_name: longest_name.unwrap_or(0),
             term_names,
             leaf,
             properties: compiled,
@@ -184,10 +195,7 @@ impl<A: Copy + PartialEq> Object<A> {
         trail: &Trail<'_>,
     ) -> Flow {
         if !Self::admits(kind) {
-            return validator.fail(|| Error::WrongType {
-                path: trail.argument_path(),
-                type_: LABEL,
-            });
+            return validator.fail(trail, 0, |path| Error::WrongType { path, type_: LABEL });
         }
         // Without properties and with any key allowed there is nothing to walk for.
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
@@ -434,8 +442,8 @@ impl<A: Copy + PartialEq> Object<A> {
         required: &Required,
         trail: &Trail<'_>,
     ) -> Flow {
-        validator.fail(|| Error::MissingRequired {
-            path: trail.argument_path(),
+        validator.fail(trail, required.name.len(), |path| Error::MissingRequired {
+            path,
             property: required.name.clone(),
         })
     }
@@ -446,8 +454,8 @@ impl<A: Copy + PartialEq> Object<A> {
         key: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        validator.fail(|| Error::AdditionalProperty {
-            path: trail.argument_path(),
+        validator.fail(trail, 0, |path| Error::AdditionalProperty {
+            path,
             property: key,
         })
     }
@@ -473,9 +481,10 @@ impl<A: Copy + PartialEq> Object<A> {
         key: V,
         validator: &mut Validator<'_, V>,
     ) -> Result<bool, Halt> {
-        let Some((declared, length)) = with_string_form(key, validator.budget(), |text| {
-            (!self.named(text).is_empty(), text.len())
-        })?
+        let Some((declared, length)) =
+            with_string_form(key, self.longest_name, validator.budget(), |text| {
+                (!self.named(text).is_empty(), text.len())
+            })?
         else {
             validator.spend(1)?;
             return Ok(false);
@@ -514,6 +523,7 @@ fn required_names<'a, V: Value<'a>>(
             return Ok(None);
         };
         budget.spend_copy(name.len())?;
+        budget.keep(size_of::<Required>() + name.len())?;
         names.push(name.into());
     }
     Ok(Some(names))

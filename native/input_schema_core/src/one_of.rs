@@ -90,9 +90,7 @@ impl<A: Copy + PartialEq> OneOf<A> {
         if accepted == 1 {
             Ok(true)
         } else {
-            validator.fail(|| Error::OneOfMismatch {
-                path: trail.argument_path(),
-            })
+            validator.fail(trail, 0, |path| Error::OneOfMismatch { path })
         }
     }
 

@@ -45,6 +45,25 @@ impl<'p> Trail<'p> {
         segments
     }
 
+    /// The length of `argument_path`, found without making it.
+    pub fn argument_path_len(&self) -> usize {
+        let mut length = b"$arguments".len();
+        let mut current = Some(self);
+        while let Some(trail) = current {
+            length += match trail.segment {
+                Segment::Property(name) => 1 + name.len(),
+                Segment::Index(index) => {
+                    2 + index
+                        .checked_ilog10()
+                        .map_or(1, |digits| digits as usize + 1)
+                }
+                Segment::Root | Segment::Items | Segment::Branch(_) => 0,
+            };
+            current = trail.parent;
+        }
+        length
+    }
+
     /// `$arguments.a.b[1].c`: property names in their string form, unescaped.
     pub fn argument_path(&self) -> Path {
         let mut path = b"$arguments".to_vec();

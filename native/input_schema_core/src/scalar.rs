@@ -72,8 +72,8 @@ impl Bound {
     ) -> Flow {
         match &self.minimum {
             Some(minimum) if Self::below(minimum, value, kind) => {
-                validator.fail(|| Error::BelowMinimum {
-                    path: trail.argument_path(),
+                validator.fail(trail, minimum.byte_size(), |path| Error::BelowMinimum {
+                    path,
                     minimum: minimum.clone(),
                 })
             }
@@ -175,10 +175,7 @@ impl Scalar {
                 Scalar::Number(_) => NUMBER,
                 Scalar::String(label) | Scalar::Boolean(label) => *label,
             };
-            return validator.fail(|| Error::WrongType {
-                path: trail.argument_path(),
-                type_: label,
-            });
+            return validator.fail(trail, 0, |path| Error::WrongType { path, type_: label });
         }
         match self {
             Scalar::Integer(bound) | Scalar::Number(bound) => {

@@ -120,6 +120,8 @@ pub(crate) enum Keyword {
 }
 
 const KEYWORD_COUNT: usize = 10;
+/// Bytes of the longest keyword, `additional_properties`.
+const KEYWORD_LONGEST: usize = 21;
 
 impl Keyword {
     fn from_text(text: &[u8]) -> Option<Keyword> {
@@ -159,9 +161,11 @@ impl Keyword {
             Kind::Atom(_) => Spelling::Atom,
             _ => Spelling::Other,
         };
-        Ok(with_string_form_of(key, kind, budget, Keyword::from_text)?
-            .flatten()
-            .map(|keyword| (keyword, spelling)))
+        Ok(
+            with_string_form_of(key, kind, KEYWORD_LONGEST, budget, Keyword::from_text)?
+                .flatten()
+                .map(|keyword| (keyword, spelling)),
+        )
     }
 
     fn for_type(keyword: TypeKeyword) -> Keyword {
@@ -294,6 +298,7 @@ impl Compiler<'_> {
         }
         // Building a node allocates, which costs several visits' worth of time.
         self.budget.spend(NODE_COMPILE_UNITS)?;
+        self.budget.keep(size_of::<Node<V::AtomKey>>())?;
         let keywords = Keywords::scan(schema, self.budget)?;
         if depth == 0 {
             root_gate(&keywords).map_err(fail)?;
@@ -422,6 +427,10 @@ pub fn compile<'a, V: Value<'a>>(
     match compiler.node(schema, &ROOT, 0) {
         Ok(root) => Ok(Schema { root }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
+        Err(Stop::Exhausted) if compiler.budget.is_too_large() => Err(Failure::Schema {
+            error: Error::TooLarge,
+            location: ROOT.schema_location(),
+        }),
         Err(Stop::Exhausted) => Err(Failure::Exhausted),
     }
 }

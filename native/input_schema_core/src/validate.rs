@@ -129,13 +129,21 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend_lookup(bytes)?)
     }
 
-    /// Records an error (made only when it will be kept) and says whether to go on.
-    pub fn fail(&mut self, error: impl FnOnce() -> Error<V>) -> Flow {
+    /// Records an error at `trail` (made, with its argument path, only when it will be kept)
+    /// and says whether to go on. `copied_bytes`: what making it copies besides the path.
+    pub fn fail(
+        &mut self,
+        trail: &Trail<'_>,
+        copied_bytes: usize,
+        error: impl FnOnce(Path) -> Error<V>,
+    ) -> Flow {
         if self.quiet {
             return Err(Halt::Failed);
         }
-        self.budget.spend_error()?;
-        self.errors.push(error());
+        // Priced before it is made: a path of long names can hold megabytes.
+        self.budget
+            .spend_error(trail.argument_path_len().saturating_add(copied_bytes))?;
+        self.errors.push(error(trail.argument_path()));
         match self.mode {
             Mode::All { max_errors } if self.errors.len() < max_errors => Ok(false),
             _ => Err(Halt::Failed),
@@ -210,9 +218,7 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         };
         match &node.choices {
             Some(choices) if shaped && !choices.contains(value, kind, self.budget)? => {
-                self.fail(|| Error::NotInEnum {
-                    path: trail.argument_path(),
-                })
+                self.fail(trail, 0, |path| Error::NotInEnum { path })
             }
             _ => Ok(shaped),
         }
