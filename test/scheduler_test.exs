@@ -105,6 +105,48 @@ defmodule InputSchema.SchedulerTest do
              InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, 0)
   end
 
+  test "integers too large to read on a normal scheduler are read on a dirty one" do
+    import Bitwise
+    # 2^(64 * 4096) is the first integer a normal call does not read.
+    limit = 1 <<< 262_144
+    schema = %{"properties" => %{"a" => %{"type" => "integer", "minimum" => 0}}}
+    {:ok, compiled} = InputSchema.compile(schema)
+
+    for huge <- [limit, 1 <<< 20_000_000] do
+      assert InputSchema.Native.validate(schema, %{"a" => huge}, 0) === :budget_exhausted
+
+      assert InputSchema.Native.validate_compiled(compiled.ref, %{"a" => -huge}, 0) ===
+               :budget_exhausted
+
+      assert {:ok, _} = InputSchema.validate(schema, %{"a" => huge})
+
+      assert InputSchema.validate(compiled, %{"a" => -huge}) ===
+               {:error, :validation,
+                %{message: "tool argument is below the minimum", path: "$arguments.a", minimum: 0}}
+
+      # In a schema: a minimum, an enum choice, an argument key's string form.
+      bounded = %{"properties" => %{"a" => %{"type" => "integer", "minimum" => huge}}}
+      assert InputSchema.Native.validate_schema(bounded, false) === :budget_exhausted
+      assert InputSchema.Native.compile(bounded) === :budget_exhausted
+      assert InputSchema.validate_schema(bounded) === :ok
+
+      assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
+               InputSchema.validate(bounded, %{"a" => limit - 1})
+
+      listed = %{"properties" => %{"a" => %{"type" => "integer", "enum" => [1]}}}
+      assert InputSchema.Native.validate(listed, %{"a" => huge}, 0) === :budget_exhausted
+
+      closed = %{"additionalProperties" => false}
+      assert InputSchema.Native.validate(closed, %{huge => 1}, 0) === :budget_exhausted
+    end
+
+    # One below the limit, positive or negative, is read where it is met.
+    assert {:ok, _} = InputSchema.Native.validate(schema, %{"a" => limit - 1}, 0)
+
+    assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
+             InputSchema.Native.validate(schema, %{"a" => 1 - limit}, 0)
+  end
+
   test "errors are priced by the bytes they copy" do
     # 250 wrong elements under a 2.4 MB property name: each error's path holds the name (this
     # held a normal scheduler for 45 ms).

@@ -8,6 +8,7 @@
 mod atoms;
 mod cache;
 mod encode;
+mod huge;
 mod json;
 mod resource;
 mod term;
@@ -170,10 +171,15 @@ macro_rules! twin_nifs {
     ($normal:literal, $twin:literal, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
         raw_nif!($normal, SchedulerFlags::Normal, |$env $(, $arg)*| {
             let $dirty = false;
-            $body
+            let answer = $body;
+            if huge::met() {
+                return Some(atoms::budget_exhausted().encode($env));
+            }
+            answer
         });
         raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
             let $dirty = true;
+            let _reads_any_integer = huge::DirtyCall::enter();
             $body
         });
     };
@@ -365,7 +371,7 @@ raw_nif!("read_entries", SchedulerFlags::Normal, |env, map| {
 
 /// Opens the compiled schemas' resource type.
 fn load(env: Env<'_>, _info: Term<'_>) -> bool {
-    resource::open(env)
+    resource::open(env) && huge::open()
 }
 
 rustler::init!("Elixir.InputSchema.Native", load = load);

@@ -1,6 +1,7 @@
 //! [`Value`] for Erlang terms, read in place through the NIF API.
 
 use crate::atoms;
+use crate::huge;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
 use rustler::sys::{
     enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
@@ -272,7 +273,14 @@ impl<'a> Value<'a> for Arg<'a> {
                 Ok(int) => Number::Int(int),
                 Err(_) => match term.decode::<u64>() {
                     Ok(unsigned) => big_number(false, vec![unsigned]),
-                    Err(_) => external_big(term)?,
+                    // A stand-in for one not to be read here: the call's answer is discarded
+                    // (see `huge`).
+                    Err(_) if !huge::readable(self.term) => Number::Int(0),
+                    Err(_) => {
+                        let big = external_big(term)?;
+                        huge::count_read(big.byte_size() / 8);
+                        big
+                    }
                 },
             }),
             _ => None,
