@@ -368,6 +368,23 @@ fn each_reported_error_costs_units() {
 }
 
 #[test]
+fn errors_cost_the_bytes_they_copy() {
+    // Ten errors whose paths hold a 64,000-byte name: a unit per 64 bytes copied, a thousand
+    // units each beyond their flat price, where ten flat prices are 160.
+    let name = "n".repeat(64_000);
+    let schema =
+        json!({"properties": {name.clone(): {"type": "array", "items": {"type": "string"}}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = json!({ name: (0..10).collect::<Vec<i32>>() });
+    let all = Mode::All { max_errors: 10 };
+
+    let result = compiled.validate(Json::from(&arguments), all, &mut Budget::new(5_000));
+    assert!(matches!(result, Err(Failure::Exhausted)));
+    let result = compiled.validate(Json::from(&arguments), all, &mut Budget::new(20_000));
+    assert!(matches!(result, Err(Failure::Arguments(errors)) if errors.len() == 10));
+}
+
+#[test]
 fn the_first_undeclared_key_answers_without_walking_the_rest() {
     // With every required name present, the first undeclared key is the first error: a map of
     // any size is answered within a budget far smaller than its size.
