@@ -172,6 +172,22 @@ defmodule InputSchema.LimitsTest do
              ) ===
                too_large
 
+      # A 1 MB integer used 2,000 times, as enum choices or as minimums.
+      integer = Bitwise.bsl(1, 8_000_000)
+      choices = List.duplicate(integer, 2_000)
+      assert InputSchema.compile(root(%{"type" => "integer", "enum" => choices})) === too_large
+      bounded = Map.new(1..2_000, &{"p#{&1}", %{"type" => "integer", "minimum" => integer}})
+      assert InputSchema.compile(%{"properties" => bounded}) === too_large
+
+      # A property name spelled by a list that uses one sublist twice per level: 2^30
+      # elements, whose text and exact key (its external form) are refused before they are
+      # made.
+      for leaf <- ["a", []] do
+        name = Enum.reduce(1..30, leaf, fn _, inner -> [inner, inner] end)
+        schema = %{"properties" => %{name => %{"type" => "string"}}}
+        assert InputSchema.compile(schema) === too_large
+      end
+
       # Sharing alone is no error: 12 levels compile and validate.
       small =
         Enum.reduce(1..12, %{"type" => "string"}, fn _, inner ->

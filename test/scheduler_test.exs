@@ -69,9 +69,15 @@ defmodule InputSchema.SchedulerTest do
   end
 
   test "keys whose string form is costly to write give up on the normal scheduler" do
-    schema = %{"properties" => %{"a" => %{"type" => "string"}}, "additionalProperties" => false}
     huge_integer = 10 ** 100_000
     long_charlist = List.duplicate(?a, 1_000_000)
+    # A name as long as the charlist's text, so that it must be spelled in full to compare.
+    long_name = String.duplicate("b", 1_000_000)
+
+    schema = %{
+      "properties" => %{"a" => %{"type" => "string"}, long_name => %{"type" => "string"}},
+      "additionalProperties" => false
+    }
 
     for key <- [huge_integer, long_charlist] do
       arguments = %{key => 1}
@@ -208,10 +214,11 @@ defmodule InputSchema.SchedulerTest do
     assert collect_long_schedules(checker.pid, []) == []
   end
 
-  # Timed by the test's own limit: writing this key in decimal took 13 s, comparing it with the
-  # names it cannot match takes milliseconds.
+  # Timed by the test's own limit: writing this key in decimal took 13 s, and spelling the
+  # chardata below would exhaust memory; comparing them with the names they cannot match
+  # takes milliseconds.
   @tag timeout: 10_000
-  test "an integer key longer in decimal than every name it could match is not written out" do
+  test "keys longer than every name they could match are not written out" do
     import Bitwise
     key = 1 <<< 4_000_000
     schema = %{"properties" => %{"a" => %{"type" => "string"}}, "additionalProperties" => false}
@@ -227,6 +234,16 @@ defmodule InputSchema.SchedulerTest do
     assert InputSchema.validate_schema(%{key => 1}) ===
              {:error, :unsupported_capability,
               %{message: "schema keyword is unsupported", keyword: key}}
+
+    # Chardata that spells 16 GiB with 34 levels of one sublist used twice: as an argument key
+    # or a schema key it is compared with short names only, and stops being spelled past them.
+    spelled = Enum.reduce(1..34, "a", fn _, inner -> [inner, inner] end)
+
+    assert {:error, :validation, %{message: "additional tool argument is not allowed"}} =
+             InputSchema.validate(schema, %{spelled => 1})
+
+    assert {:error, :unsupported_capability, %{message: "schema keyword is unsupported"}} =
+             InputSchema.validate_schema(%{spelled => 1})
 
     # Up to the longest name's length every key is still written and compared: this one
     # names the property.

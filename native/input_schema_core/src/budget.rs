@@ -134,6 +134,17 @@ impl Budget {
         }
     }
 
+    /// Fails, marked too large, when `bytes` more could not be kept: for a text still being
+    /// written, counted with `keep` once it is whole.
+    #[inline]
+    pub fn may_keep(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        if bytes as u64 > self.keep_left {
+            self.too_large = true;
+            return Err(Exhausted);
+        }
+        Ok(())
+    }
+
     /// Whether a compilation stopped because its schema would keep more than
     /// `MAX_KEPT_BYTES`, rather than for want of work units.
     pub fn is_too_large(&self) -> bool {

@@ -95,7 +95,9 @@ impl Choices {
                     Choice::Binary(bytes.into())
                 }
                 Kind::Integer | Kind::Float => {
-                    Choice::Number(value.number_of(kind).ok_or(NotJson)?)
+                    let number = value.number_of(kind).ok_or(NotJson)?;
+                    budget.keep(number.byte_size())?;
+                    Choice::Number(number)
                 }
                 Kind::Atom(AtomKind::Nil) => Choice::Nil,
                 Kind::Atom(AtomKind::True) => Choice::True,

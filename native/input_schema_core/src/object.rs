@@ -6,7 +6,7 @@ use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
-use crate::string_form::{with_string_form, with_string_form_of};
+use crate::string_form::{with_string_form, with_string_form_of, TextUse};
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
@@ -111,16 +111,26 @@ impl<A: Copy + PartialEq> Object<A> {
                 Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
                 None => {
                     let kind = name.kind();
+                    let units_before = compiler.budget.remaining();
                     let text =
-                        with_string_form_of(name, kind, usize::MAX, compiler.budget, |text| {
+                        with_string_form_of(name, kind, TextUse::Keep, compiler.budget, |text| {
                             Box::<[u8]>::from(text)
                         })?;
                     // A name without a string form is refused below: its exact key, which
-                    // may cost as much as the whole term, is not made.
-                    let exact = match kind {
-                        _ if text.is_none() => None,
-                        Kind::Atom(_) => name.atom_key().map(Exact::Atom),
-                        _ => name.exact_key().map(|key| Exact::Term(key.into())),
+                    // may cost as much as the whole term, is not made. Another's is its
+                    // external form, counted before it is made: at most 6 bytes for each
+                    // element (each cost a unit to read) besides the bytes of its text.
+                    let exact = match (kind, &text) {
+                        (_, None) => None,
+                        (Kind::Atom(_), _) => name.atom_key().map(Exact::Atom),
+                        (_, Some(text)) => {
+                            let units = units_before.saturating_sub(compiler.budget.remaining());
+                            let bound = units.saturating_mul(6).saturating_add(text.len() as u64);
+                            compiler
+                                .budget
+                                .keep(usize::try_from(bound).unwrap_or(usize::MAX))?;
+                            name.exact_key().map(|key| Exact::Term(key.into()))
+                        }
                     };
                     (text, exact)
                 }
@@ -481,10 +491,12 @@ impl<A: Copy + PartialEq> Object<A> {
         key: V,
         validator: &mut Validator<'_, V>,
     ) -> Result<bool, Halt> {
-        let Some((declared, length)) =
-            with_string_form(key, self.longest_name, validator.budget(), |text| {
-                (!self.named(text).is_empty(), text.len())
-            })?
+        let Some((declared, length)) = with_string_form(
+            key,
+            TextUse::Compare(self.longest_name),
+            validator.budget(),
+            |text| (!self.named(text).is_empty(), text.len()),
+        )?
         else {
             validator.spend(1)?;
             return Ok(false);

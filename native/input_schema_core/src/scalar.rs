@@ -63,6 +63,11 @@ impl Bound {
         Ok(Bound { minimum })
     }
 
+    /// The bytes its `minimum` holds beyond the bound itself.
+    pub fn kept_bytes(&self) -> usize {
+        self.minimum.as_ref().map_or(0, Number::byte_size)
+    }
+
     fn check<'a, V: Value<'a>>(
         &self,
         validator: &mut Validator<'_, V>,

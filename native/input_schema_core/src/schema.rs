@@ -9,7 +9,7 @@ use crate::object::Object;
 use crate::one_of::OneOf;
 use crate::path::{Segment, Trail, ROOT};
 use crate::scalar::{Bound, Scalar};
-use crate::string_form::with_string_form_of;
+use crate::string_form::{with_string_form_of, TextUse};
 use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
 
@@ -161,11 +161,15 @@ impl Keyword {
             Kind::Atom(_) => Spelling::Atom,
             _ => Spelling::Other,
         };
-        Ok(
-            with_string_form_of(key, kind, KEYWORD_LONGEST, budget, Keyword::from_text)?
-                .flatten()
-                .map(|keyword| (keyword, spelling)),
-        )
+        Ok(with_string_form_of(
+            key,
+            kind,
+            TextUse::Compare(KEYWORD_LONGEST),
+            budget,
+            Keyword::from_text,
+        )?
+        .flatten()
+        .map(|keyword| (keyword, spelling)))
     }
 
     fn for_type(keyword: TypeKeyword) -> Keyword {
@@ -322,12 +326,8 @@ impl Compiler<'_> {
         let shape = match resolve_type(&keywords, depth).map_err(fail)? {
             SchemaType::Object => Shape::Object(Object::compile(self, &keywords, trail, depth)?),
             SchemaType::Array => Shape::Array(Array::compile(self, &keywords, trail, depth)?),
-            SchemaType::Integer => {
-                Shape::Scalar(Scalar::Integer(Bound::compile(&keywords).map_err(fail)?))
-            }
-            SchemaType::Number => {
-                Shape::Scalar(Scalar::Number(Bound::compile(&keywords).map_err(fail)?))
-            }
+            SchemaType::Integer => Shape::Scalar(Scalar::Integer(self.bound(&keywords, trail)?)),
+            SchemaType::Number => Shape::Scalar(Scalar::Number(self.bound(&keywords, trail)?)),
             SchemaType::String(label) => {
                 Shape::Scalar(Scalar::plain(&keywords, Scalar::String, label).map_err(fail)?)
             }
@@ -336,6 +336,18 @@ impl Compiler<'_> {
             }
         };
         Ok(Node { shape, choices })
+    }
+
+    /// A numeric schema's `minimum`, whose digits the compiled schema keeps.
+    fn bound<'a, V: Value<'a>>(
+        &mut self,
+        keywords: &Keywords<V>,
+        trail: &Trail<'_>,
+    ) -> Result<Bound, Stop<V>> {
+        let bound = Bound::compile(keywords)
+            .map_err(|error| Stop::Error(error, trail.schema_location()))?;
+        self.budget.keep(bound.kept_bytes())?;
+        Ok(bound)
     }
 
     /// A child schema (property, items, branch): must be a map; one level deeper.

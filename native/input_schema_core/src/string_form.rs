@@ -10,20 +10,31 @@ use crate::budget::{Budget, Exhausted};
 use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
 
-/// Calls `read` with the string form of `key`; `None` when it has none. Chardata costs a unit per
-/// element and the copy of its text, a big integer its conversion to decimal, a float its
-/// formatting. A caller that only compares the text with others of at most `longest` bytes may
-/// also get `None` for a big integer whose decimal form is longer: writing one takes time in
-/// the square of its size (a 4,000,000-bit key took 13 s).
+/// What a caller does with a string form, which bounds how much of one is worth writing.
+#[derive(Clone, Copy)]
+pub(crate) enum TextUse {
+    /// Compares it with texts of at most this many bytes: a longer one cannot match, and the
+    /// caller gets `None` for it rather than have it written (a big integer's decimal form takes
+    /// time in the square of its size, 13 s for a 4,000,000-bit key; chardata can spell
+    /// gigabytes with a few shared sublists).
+    Compare(usize),
+    /// Keeps it in a compiled schema: chardata longer than the schema may still keep stops
+    /// with `Exhausted`, the budget marked too large.
+    Keep,
+}
+
+/// Calls `read` with the string form of `key`; `None` when it has none, or when `text_use` says
+/// it need not be written. Chardata costs a unit per element and the copy of its text, a big
+/// integer its conversion to decimal, a float its formatting.
 pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
     key: V,
-    longest: usize,
+    text_use: TextUse,
     budget: &mut Budget,
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<Option<R>, Exhausted> {
     match key.binary() {
         Some(bytes) => Ok(Some(read(bytes))),
-        None => with_string_form_of(key, key.kind(), longest, budget, read),
+        None => with_string_form_of(key, key.kind(), text_use, budget, read),
     }
 }
 
@@ -31,7 +42,7 @@ pub(crate) fn with_string_form<'a, V: Value<'a>, R>(
 pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
     key: V,
     kind: Kind,
-    longest: usize,
+    text_use: TextUse,
     budget: &mut Budget,
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<Option<R>, Exhausted> {
@@ -42,7 +53,8 @@ pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
             Some(Number::Int(value)) => Some(read(value.to_string().as_bytes())),
             // Each 64-bit word beyond the first adds at least 19 digits.
             Some(Number::Big(value))
-                if value.magnitude.len().saturating_sub(1).saturating_mul(19) >= longest =>
+                if matches!(text_use, TextUse::Compare(longest)
+                    if value.magnitude.len().saturating_sub(1).saturating_mul(19) >= longest) =>
             {
                 None
             }
@@ -56,7 +68,7 @@ pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
             }
             None => None,
         },
-        Kind::List => chardata(key, budget)?.map(|text| read(&text)),
+        Kind::List => chardata(key, text_use, budget)?.map(|text| read(&text)),
         Kind::Map | Kind::Binary | Kind::Other => None,
     })
 }
@@ -64,8 +76,13 @@ pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
 /// The UTF-8 text a list of characters, binaries and such lists spells (a binary may end an
 /// improper list); `None` for any other element, a number that is no Unicode scalar value, or
 /// bytes that are not UTF-8 once joined (a character may be split between two binaries).
-fn chardata<'a, V: Value<'a>>(list: V, budget: &mut Budget) -> Result<Option<Vec<u8>>, Exhausted> {
+fn chardata<'a, V: Value<'a>>(
+    list: V,
+    text_use: TextUse,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u8>>, Exhausted> {
     let mut text = Vec::new();
+    let mut elements_read = 0_usize;
     // Lists being walked, innermost last: nesting costs heap, never native stack.
     let mut open = vec![list.list_elements()];
     while let Some(elements) = open.last_mut() {
@@ -74,6 +91,7 @@ fn chardata<'a, V: Value<'a>>(list: V, budget: &mut Budget) -> Result<Option<Vec
             continue;
         };
         budget.spend(1)?;
+        elements_read += 1;
         let (item, tail) = match element {
             Element::Item(item) => (item, false),
             Element::ImproperTail(item) => (item, true),
@@ -81,22 +99,31 @@ fn chardata<'a, V: Value<'a>>(list: V, budget: &mut Budget) -> Result<Option<Vec
         if let Some(bytes) = item.binary() {
             budget.spend_copy(bytes.len())?;
             text.extend_from_slice(bytes);
-            continue;
-        }
-        match item.kind() {
-            Kind::List if !tail => open.push(item.list_elements()),
-            Kind::Integer if !tail => {
-                let Some(character) = item
-                    .small_integer()
-                    .and_then(|code| u32::try_from(code).ok())
-                    .and_then(char::from_u32)
-                else {
-                    return Ok(None);
-                };
-                let mut buffer = [0_u8; 4];
-                text.extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
+        } else {
+            match item.kind() {
+                Kind::List if !tail => open.push(item.list_elements()),
+                Kind::Integer if !tail => {
+                    let Some(character) = item
+                        .small_integer()
+                        .and_then(|code| u32::try_from(code).ok())
+                        .and_then(char::from_u32)
+                    else {
+                        return Ok(None);
+                    };
+                    let mut buffer = [0_u8; 4];
+                    text.extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
+                }
+                _ => return Ok(None),
             }
-            _ => return Ok(None),
+        }
+        match text_use {
+            TextUse::Compare(longest) if text.len() > longest => return Ok(None),
+            // A kept name's exact key holds up to 6 bytes an element besides its text (see
+            // `Object::compile`): elements that spell nothing count too.
+            TextUse::Keep => {
+                budget.may_keep(text.len().saturating_add(elements_read.saturating_mul(6)))?
+            }
+            TextUse::Compare(_) => {}
         }
     }
     Ok(std::str::from_utf8(&text).is_ok().then_some(text))
