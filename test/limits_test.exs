@@ -145,6 +145,29 @@ defmodule InputSchema.LimitsTest do
                InputSchema.validate(schema, %{"a" => bad})
     end
 
+    test "a long name looked up in many small argument maps is not copied for each" do
+      # A 100 KB required name checked in 2,000 objects: building it as a key for each lookup
+      # took 200 MB of binaries, held until the call returned (2 GB for 20,000).
+      name = String.duplicate("n", 100_000)
+      items = %{"type" => "object", "required" => [name]}
+      {:ok, compiled} = InputSchema.compile(root(%{"type" => "array", "items" => items}))
+      arguments = %{"a" => List.duplicate(%{name => 1}, 2_000)}
+
+      checker =
+        Task.async(fn ->
+          :erlang.garbage_collect()
+          before = :erlang.memory(:binary)
+          result = Native.validate_compiled_dirty(compiled.ref, arguments, 0)
+          {result, :erlang.memory(:binary) - before}
+        end)
+
+      assert {:ok, grown} = Task.await(checker, 60_000)
+      assert grown < 20_000_000, "binaries grew by #{grown} bytes"
+
+      assert {:error, :validation, %{path: "$arguments.a[1]", property: ^name}} =
+               InputSchema.validate(compiled, %{"a" => [%{name => 1}, %{"other" => 1}]})
+    end
+
     test "a schema whose compiled form would pass 512 MiB is refused, shared subterms too" do
       too_large = {:error, :unsupported_capability, %{message: "schema is too large"}}
 
@@ -216,6 +239,12 @@ defmodule InputSchema.LimitsTest do
       "required" => ["x"]
     }
 
+    # The same calls on a small map first: code they load the first time brings atoms of its
+    # own, which are not the input's.
+    small = %{"key_never_an_atom_0" => 0}
+    _ = InputSchema.validate(strict, small, errors: :all, max_errors: 2_000_000)
+    _ = InputSchema.validate(open, small)
+    _ = InputSchema.validate(%{"type" => "object"}, small)
     before = :erlang.system_info(:atom_count)
 
     assert {:error, :validation, _} =
