@@ -111,26 +111,23 @@ impl<A: Copy + PartialEq> Object<A> {
                 Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
                 None => {
                     let kind = name.kind();
-                    let units_before = compiler.budget.remaining();
                     let text =
                         with_string_form_of(name, kind, TextUse::Keep, compiler.budget, |text| {
                             Box::<[u8]>::from(text)
                         })?;
                     // A name without a string form is refused below: its exact key, which
-                    // may cost as much as the whole term, is not made. Another's is its
-                    // external form, counted before it is made: at most 6 bytes for each
-                    // element (each cost a unit to read) besides the bytes of its text.
+                    // may cost as much as the whole term, is not made. Another's fits what
+                    // the schema may still keep (its string form was spelled only so far).
                     let exact = match (kind, &text) {
                         (_, None) => None,
                         (Kind::Atom(_), _) => name.atom_key().map(Exact::Atom),
-                        (_, Some(text)) => {
-                            let units = units_before.saturating_sub(compiler.budget.remaining());
-                            let bound = units.saturating_mul(6).saturating_add(text.len() as u64);
-                            compiler
-                                .budget
-                                .keep(usize::try_from(bound).unwrap_or(usize::MAX))?;
-                            name.exact_key().map(|key| Exact::Term(key.into()))
-                        }
+                        (_, Some(_)) => match name.exact_key() {
+                            Some(key) => {
+                                compiler.budget.keep(key.len())?;
+                                Some(Exact::Term(key.into()))
+                            }
+                            None => None,
+                        },
                     };
                     (text, exact)
                 }

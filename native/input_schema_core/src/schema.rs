@@ -120,8 +120,8 @@ pub(crate) enum Keyword {
 }
 
 const KEYWORD_COUNT: usize = 10;
-/// Bytes of the longest keyword, `additional_properties`.
-const KEYWORD_LONGEST: usize = 21;
+/// Bytes of the longest keyword.
+const KEYWORD_LONGEST: usize = b"additional_properties".len();
 
 impl Keyword {
     fn from_text(text: &[u8]) -> Option<Keyword> {

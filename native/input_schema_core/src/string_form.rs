@@ -23,6 +23,13 @@ pub(crate) enum TextUse {
     Keep,
 }
 
+impl TextUse {
+    /// Whether a text of at least `bytes` bytes is of no use: longer than any it is compared with.
+    fn excludes(self, bytes: usize) -> bool {
+        matches!(self, TextUse::Compare(longest) if bytes > longest)
+    }
+}
+
 /// Calls `read` with the string form of `key`; `None` when it has none, or when `text_use` says
 /// it need not be written. Chardata costs a unit per element and the copy of its text, a big
 /// integer its conversion to decimal, a float its formatting.
@@ -53,8 +60,8 @@ pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
             Some(Number::Int(value)) => Some(read(value.to_string().as_bytes())),
             // Each 64-bit word beyond the first adds at least 19 digits.
             Some(Number::Big(value))
-                if matches!(text_use, TextUse::Compare(longest)
-                    if value.magnitude.len().saturating_sub(1).saturating_mul(19) >= longest) =>
+                if text_use
+                    .excludes(value.magnitude.len().saturating_sub(1).saturating_mul(19) + 1) =>
             {
                 None
             }
@@ -116,14 +123,13 @@ fn chardata<'a, V: Value<'a>>(
                 _ => return Ok(None),
             }
         }
-        match text_use {
-            TextUse::Compare(longest) if text.len() > longest => return Ok(None),
-            // A kept name's exact key holds up to 6 bytes an element besides its text (see
-            // `Object::compile`): elements that spell nothing count too.
-            TextUse::Keep => {
-                budget.may_keep(text.len().saturating_add(elements_read.saturating_mul(6)))?
-            }
-            TextUse::Compare(_) => {}
+        if text_use.excludes(text.len()) {
+            return Ok(None);
+        }
+        if let TextUse::Keep = text_use {
+            // A kept name's exact key, its external form, holds up to 6 bytes an element
+            // besides its text (see `Object::compile`): elements that spell nothing count too.
+            budget.may_keep(text.len().saturating_add(elements_read.saturating_mul(6)))?;
         }
     }
     Ok(std::str::from_utf8(&text).is_ok().then_some(text))

@@ -12,10 +12,11 @@ use rustler::sys::{enif_alloc_env, enif_binary_to_term, enif_compare, ErlNifTerm
 use std::cell::Cell;
 use std::sync::OnceLock;
 
-/// Digits (64-bit words) of the largest integer a normal call reads: about 20 us.
+/// Digits (64-bit words) of the largest integer a normal call reads: 20 us warm, up to 100 us
+/// for the first read.
 const NORMAL_WORDS_MAX: usize = 4096;
 /// Words of bignums a normal call reads in all, each read counting `READ_OVERHEAD_WORDS` more
-/// than its digits (measured: 250 ns a read, plus 5 ns a word): about 200 us.
+/// than its digits (measured: 250 ns a read, plus 5 ns a word): 200-300 us.
 const NORMAL_READ_WORDS: u64 = 40_000;
 const READ_OVERHEAD_WORDS: u64 = 50;
 
