@@ -13,7 +13,7 @@ defmodule InputSchema do
   schema can make the NIF use: schemas nested more than 1,000 levels deep (through
   `properties`, `items` and `oneOf`) are refused with
   `{:error, :unsupported_capability, %{message: "schema nesting is too deep"}}`, and schemas
-  whose compiled form would hold more than 512 MiB (a million properties hold about 250 MB;
+  whose compiled form would hold more than 512 MiB (a million properties took 235 MB;
   a small term can reach it by using one subterm many times over) with
   `{:error, :unsupported_capability, %{message: "schema is too large"}}`. Arguments may nest
   to any depth.
