@@ -11,6 +11,7 @@ mod encode;
 mod huge;
 mod json;
 mod resource;
+mod scratch;
 mod term;
 
 use encode::{Answer, Report};

@@ -2,14 +2,15 @@
 
 use crate::atoms;
 use crate::huge;
+use crate::scratch;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
 use rustler::sys::{
-    enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
-    enif_map_iterator_create, enif_map_iterator_destroy, enif_map_iterator_get_pair,
-    enif_map_iterator_next, enif_map_iterator_prev, ErlNifEnv, ErlNifMapIterator,
-    ErlNifMapIteratorEntry, ErlNifTerm,
+    enif_binary_to_term, enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
+    enif_make_new_binary, enif_map_iterator_create, enif_map_iterator_destroy,
+    enif_map_iterator_get_pair, enif_map_iterator_next, enif_map_iterator_prev, ErlNifEnv,
+    ErlNifMapIterator, ErlNifMapIteratorEntry, ErlNifTerm,
 };
-use rustler::{Atom, Binary, Env, NewBinary, Term, TermType};
+use rustler::{Atom, Binary, Env, Term, TermType};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
@@ -37,12 +38,22 @@ impl<'a> Arg<'a> {
 
     /// A term the VM gave in `env`, valid for the env's lifetime.
     #[inline(always)]
-    fn from_raw(env: *mut ErlNifEnv, term: ErlNifTerm) -> Self {
+    pub(crate) fn from_raw(env: *mut ErlNifEnv, term: ErlNifTerm) -> Self {
         Arg {
             term,
             env,
             lifetime: PhantomData,
         }
+    }
+
+    #[inline(always)]
+    pub(crate) fn env(self) -> *mut ErlNifEnv {
+        self.env
+    }
+
+    #[inline(always)]
+    pub(crate) fn raw(self) -> ErlNifTerm {
+        self.term
     }
 
     #[inline(always)]
@@ -53,11 +64,15 @@ impl<'a> Arg<'a> {
 }
 
 /// A name longer than this is looked up in a small (flat) map by walking its entries, not built
-/// as a key: a binary this long is allocated apart and held until the call returns, for every
-/// lookup (a 100 KB name checked in 20,000 objects held 2 GB). A large map is still searched
-/// with a built key: walking it would cost time in proportion to its size.
+/// as a key: comparing it with at most 32 keys costs less than copying it. A large map is
+/// searched with a built key (see `scratch`): walking it would cost time in proportion to its
+/// size.
 const BUILT_KEY_MAX: usize = 64;
 const WALKED_MAP_MAX: usize = 32;
+
+/// Bytes a term decoded from `n` bytes of external format may take, at most: a list of small
+/// integers takes 1 byte each there and a cons cell (16 bytes) each once decoded.
+const DECODED_BYTES_PER_EXTERNAL_BYTE: usize = 16;
 
 /// Longest atom name in bytes: 255 characters of up to 4 UTF-8 bytes.
 const ATOM_NAME_MAX: usize = 255 * 4;
@@ -326,11 +341,19 @@ impl<'a> Value<'a> for Arg<'a> {
                     .map(|(_, value)| value);
             }
         }
-        let env = self.term().get_env();
-        let mut binary = NewBinary::new(env, key.len());
-        binary.as_mut_slice().copy_from_slice(key);
-        let key = Term::from(binary);
-        self.term().map_get(key).ok().map(Arg::new)
+        scratch::lookup(self, key.len(), |env| {
+            let mut term = ErlNifTerm::default();
+            // SAFETY: a live env; the VM gives `key.len()` writable bytes (or null on failure),
+            // all written before the term is used.
+            unsafe {
+                let bytes = enif_make_new_binary(env, key.len(), &mut term);
+                if bytes.is_null() {
+                    return None;
+                }
+                std::ptr::copy_nonoverlapping(key.as_ptr(), bytes, key.len());
+            }
+            Some(term)
+        })
     }
 
     fn map_get_atom(self, key: Atom) -> Option<Self> {
@@ -348,8 +371,13 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn map_get_exact(self, key: &[u8]) -> Option<Self> {
-        let (key, _) = self.term().get_env().binary_to_term(key)?;
-        self.term().map_get(key).ok().map(Arg::new)
+        let decoded = key.len().saturating_mul(DECODED_BYTES_PER_EXTERNAL_BYTE);
+        scratch::lookup(self, decoded, |env| {
+            let mut term = ErlNifTerm::default();
+            // SAFETY: a live env; the call only reads `key` and writes the term on success.
+            let used = unsafe { enif_binary_to_term(env, key.as_ptr(), key.len(), &mut term, 0) };
+            (used != 0).then_some(term)
+        })
     }
 }
 

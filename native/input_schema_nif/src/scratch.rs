@@ -1,0 +1,61 @@
+//! Keys built for map lookups, made in a scratch env of the scheduler thread's own.
+//!
+//! A key made in the call's env is held until the call returns: a 100 KB name looked up in
+//! 2,000 large argument maps held 200 MB, and the held bytes grow with the product of the
+//! schema's names and the argument's maps. The scratch env is cleared once the keys made since
+//! the last clear pass `CLEAR_BYTES`, so it holds about that much, plus one key, at any time.
+
+use crate::term::Arg;
+use rustler::sys::{enif_alloc_env, enif_clear_env, enif_get_map_value, ErlNifEnv, ErlNifTerm};
+use std::cell::Cell;
+use std::ptr;
+
+/// Bytes of keys the scratch env gathers before it is cleared: most lookups build a short key,
+/// and clearing costs a call, so it is done only now and then.
+const CLEAR_BYTES: usize = 64 * 1024;
+
+thread_local! {
+    /// The thread's scratch env (null until its first use, then kept for the thread's life,
+    /// which is the VM's: a call never moves between threads, so no two calls share it) and
+    /// the bytes made in it since it was last cleared.
+    static SCRATCH: Cell<(*mut ErlNifEnv, usize)> = const { Cell::new((ptr::null_mut(), 0)) };
+}
+
+/// The value under the key that `make` builds in the env it is given, which may take up to
+/// `bytes` bytes there; `None` when `make` fails or the map has no such key.
+///
+/// The key is only read by the lookup: terms of another env may be compared with the map's
+/// (the VM's map search only reads both), and the value found is the map's, of the map's env.
+pub fn lookup<'a>(
+    map: Arg<'a>,
+    bytes: usize,
+    make: impl FnOnce(*mut ErlNifEnv) -> Option<ErlNifTerm>,
+) -> Option<Arg<'a>> {
+    let env = scratch_env(bytes).unwrap_or(map.env());
+    let key = make(env)?;
+    let mut value = ErlNifTerm::default();
+    // SAFETY: `map` is a live term of its env and `key` one of `env`, live until the next
+    // clear, which no call makes before this lookup returns; `value` is only read on success.
+    let found = unsafe { enif_get_map_value(map.env(), map.raw(), key, &mut value) } != 0;
+    found.then(|| Arg::from_raw(map.env(), value))
+}
+
+/// The scratch env, cleared first if `bytes` more would pass `CLEAR_BYTES`; `None` only if
+/// the VM could not make one (it aborts instead), when keys go to the call's env as before.
+fn scratch_env(bytes: usize) -> Option<*mut ErlNifEnv> {
+    let (mut env, mut used) = SCRATCH.get();
+    if env.is_null() {
+        // SAFETY: a process-independent env, kept for the thread's life.
+        env = unsafe { enif_alloc_env() };
+        if env.is_null() {
+            return None;
+        }
+    } else if used > 0 && used.saturating_add(bytes) > CLEAR_BYTES {
+        // SAFETY: this thread's own env; the keys it frees were only used by lookups that
+        // have returned.
+        unsafe { enif_clear_env(env) };
+        used = 0;
+    }
+    SCRATCH.set((env, used.saturating_add(bytes)));
+    Some(env)
+}
