@@ -207,6 +207,36 @@ defmodule InputSchema.LimitsTest do
                })
     end
 
+    test "errors: :all stops once its errors have copied 64 MiB" do
+      # Each error copies its path: under a 9.9 MB key, 150 of them peaked at 1.5-3 GB and
+      # took 5.5 s. The list now ends with the error that passes 64 MiB, the seventh.
+      key = :binary.copy("k", 9_900_000)
+
+      schema =
+        root(%{"type" => "object", "properties" => %{key => nest_items(%{"type" => "string"}, 1)}})
+
+      arguments = %{"a" => %{key => Enum.to_list(1..150)}}
+
+      {answer, grown} =
+        peak_memory_growth(fn ->
+          InputSchema.validate(schema, arguments, errors: :all, max_errors: 150)
+        end)
+
+      assert {:error, :validation, %{errors: errors} = detail} = answer
+      assert length(errors) == 7
+      assert grown < 400_000_000, "memory grew by #{grown} bytes"
+
+      {:error, :validation, first} = InputSchema.validate(schema, arguments)
+      assert Map.delete(detail, :errors) == first
+      assert hd(errors) == first
+      assert hd(tl(errors)).path == "$arguments.a.#{key}[1]"
+
+      assert {:error, :validation, %{errors: three}} =
+               InputSchema.validate(schema, arguments, errors: :all, max_errors: 3)
+
+      assert length(three) == 3
+    end
+
     test "a schema whose compiled form would pass 512 MiB is refused, shared subterms too" do
       too_large = {:error, :unsupported_capability, %{message: "schema is too large"}}
 

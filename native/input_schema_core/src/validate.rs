@@ -16,6 +16,12 @@ pub enum Mode {
     All { max_errors: usize },
 }
 
+/// Bytes that the errors of one `Mode::All` answer may copy (paths, required names, big
+/// minimums): past this the walk stops, as at `max_errors`, with the error that passed it kept.
+/// Each error copies its own path, so 150 errors under a 9.9 MB key took 3 GB; no useful
+/// answer needs more than a few kilobytes.
+pub const ERRORS_MAX_BYTES: usize = 64 << 20;
+
 /// Why a value was not accepted.
 #[derive(Debug)]
 pub enum Failure<V> {
@@ -97,6 +103,8 @@ pub(crate) struct Validator<'b, V> {
     /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
     quiet: bool,
     errors: Vec<Error<V>>,
+    /// What `errors` copied, against `ERRORS_MAX_BYTES`.
+    error_bytes: usize,
     budget: &'b mut Budget,
     /// Nesting of `check` calls, for the stack checks.
     depth: usize,
@@ -141,11 +149,16 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
             return Err(Halt::Failed);
         }
         // Priced before it is made: a path of long names can hold megabytes.
-        self.budget
-            .spend_error(trail.argument_path_len().saturating_add(copied_bytes))?;
+        let bytes = trail.argument_path_len().saturating_add(copied_bytes);
+        self.budget.spend_error(bytes)?;
         self.errors.push(error(trail.argument_path()));
+        self.error_bytes = self.error_bytes.saturating_add(bytes);
         match self.mode {
-            Mode::All { max_errors } if self.errors.len() < max_errors => Ok(false),
+            Mode::All { max_errors }
+                if self.errors.len() < max_errors && self.error_bytes < ERRORS_MAX_BYTES =>
+            {
+                Ok(false)
+            }
             _ => Err(Halt::Failed),
         }
     }
@@ -423,6 +436,7 @@ impl<'b, 'a, V: Value<'a>> Validator<'b, V> {
             mode,
             quiet: false,
             errors: Vec::new(),
+            error_bytes: 0,
             budget,
             depth: 0,
         }

@@ -15,7 +15,7 @@
 )]
 
 use input_schema_core::serde::Json;
-use input_schema_core::{compile, validate, Budget, Error, Failure, Mode};
+use input_schema_core::{compile, validate, Budget, Error, Failure, Mode, ERRORS_MAX_BYTES};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -382,6 +382,32 @@ fn errors_cost_the_bytes_they_copy() {
     assert!(matches!(result, Err(Failure::Exhausted)));
     let result = compiled.validate(Json::from(&arguments), all, &mut Budget::new(20_000));
     assert!(matches!(result, Err(Failure::Arguments(errors)) if errors.len() == 10));
+}
+
+#[test]
+fn all_errors_stop_once_their_copies_pass_the_bound() {
+    // A hundred errors whose paths each hold a 1 MiB name: the walk stops at the error that
+    // takes their copies past `ERRORS_MAX_BYTES`, however many more `max_errors` allows.
+    let name = "n".repeat(1 << 20);
+    let schema =
+        json!({"properties": {name.clone(): {"type": "array", "items": {"type": "string"}}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = json!({ name.clone(): (0..100).collect::<Vec<i32>>() });
+    let errors_of =
+        |mode| match compiled.validate(Json::from(&arguments), mode, &mut Budget::unlimited()) {
+            Err(Failure::Arguments(errors)) => errors,
+            other => panic!("expected argument errors, got {other:?}"),
+        };
+
+    let path_bytes = format!("$arguments.{name}[10]").len();
+    let kept = ERRORS_MAX_BYTES.div_ceil(path_bytes);
+    assert!(kept < 100);
+    let all = errors_of(Mode::All { max_errors: 100 });
+    assert_eq!(all.len(), kept);
+    assert_eq!(errors_of(Mode::All { max_errors: 10 }).len(), 10);
+    let first = errors_of(Mode::First);
+    assert_eq!(first.len(), 1);
+    assert_eq!(format!("{:?}", all[0]), format!("{:?}", first[0]));
 }
 
 #[test]
