@@ -2,8 +2,9 @@
 //!
 //! A key made in the call's env is held until the call returns: a 100 KB name looked up in
 //! 2,000 large argument maps held 200 MB, and the held bytes grow with the product of the
-//! schema's names and the argument's maps. The scratch env is cleared once the keys made since
-//! the last clear pass `CLEAR_BYTES`, so it holds about that much, plus one key, at any time.
+//! schema's names and the argument's maps. The scratch env is cleared as soon as the keys made
+//! since the last clear pass `CLEAR_BYTES`, so it holds at most that much between lookups, and
+//! one key besides during one.
 
 use crate::term::Arg;
 use rustler::sys::{enif_alloc_env, enif_clear_env, enif_get_map_value, ErlNifEnv, ErlNifTerm};
@@ -31,31 +32,43 @@ pub fn lookup<'a>(
     bytes: usize,
     make: impl FnOnce(*mut ErlNifEnv) -> Option<ErlNifTerm>,
 ) -> Option<Arg<'a>> {
-    let env = scratch_env(bytes).unwrap_or(map.env());
-    let key = make(env)?;
-    let mut value = ErlNifTerm::default();
-    // SAFETY: `map` is a live term of its env and `key` one of `env`, live until the next
-    // clear, which no call makes before this lookup returns; `value` is only read on success.
-    let found = unsafe { enif_get_map_value(map.env(), map.raw(), key, &mut value) } != 0;
-    found.then(|| Arg::from_raw(map.env(), value))
+    let scratch = scratch_env();
+    let found = make(scratch.unwrap_or(map.env())).and_then(|key| {
+        let mut value = ErlNifTerm::default();
+        // SAFETY: `map` is a live term of its env and `key` one of the env it was made in,
+        // live until `release` below; `value` is only read on success.
+        let found = unsafe { enif_get_map_value(map.env(), map.raw(), key, &mut value) } != 0;
+        found.then(|| Arg::from_raw(map.env(), value))
+    });
+    if let Some(env) = scratch {
+        release(env, bytes);
+    }
+    found
 }
 
-/// The scratch env, cleared first if `bytes` more would pass `CLEAR_BYTES`; `None` only if
-/// the VM could not make one (it aborts instead), when keys go to the call's env as before.
-fn scratch_env(bytes: usize) -> Option<*mut ErlNifEnv> {
-    let (mut env, mut used) = SCRATCH.get();
-    if env.is_null() {
-        // SAFETY: a process-independent env, kept for the thread's life.
-        env = unsafe { enif_alloc_env() };
-        if env.is_null() {
-            return None;
-        }
-    } else if used > 0 && used.saturating_add(bytes) > CLEAR_BYTES {
-        // SAFETY: this thread's own env; the keys it frees were only used by lookups that
-        // have returned.
-        unsafe { enif_clear_env(env) };
-        used = 0;
+/// The thread's scratch env; `None` only if the VM could not make one (it aborts instead),
+/// when keys go to the call's env as before.
+fn scratch_env() -> Option<*mut ErlNifEnv> {
+    let (env, used) = SCRATCH.get();
+    if !env.is_null() {
+        return Some(env);
     }
-    SCRATCH.set((env, used.saturating_add(bytes)));
-    Some(env)
+    // SAFETY: a process-independent env, kept for the thread's life.
+    let env = unsafe { enif_alloc_env() };
+    SCRATCH.set((env, used));
+    (!env.is_null()).then_some(env)
+}
+
+/// Counts `bytes` more made in `env`, and clears it once they pass `CLEAR_BYTES`.
+fn release(env: *mut ErlNifEnv, bytes: usize) {
+    let (_, used) = SCRATCH.get();
+    let used = used.saturating_add(bytes);
+    if used > CLEAR_BYTES {
+        // SAFETY: this thread's own env, whose keys were only used by lookups that have
+        // returned.
+        unsafe { enif_clear_env(env) };
+        SCRATCH.set((env, 0));
+    } else {
+        SCRATCH.set((env, used));
+    }
 }
