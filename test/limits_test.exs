@@ -201,6 +201,19 @@ defmodule InputSchema.LimitsTest do
       assert {:error, :validation, %{path: "$arguments.a[1]", property: ^name}} =
                InputSchema.validate(compiled, %{"a" => [%{name => 1}, %{"other" => 1}]})
 
+      # A huge key is dropped right after its lookup, not kept by its thread for the next.
+      huge = :binary.copy("h", 50_000_000)
+      {:ok, compiled} = InputSchema.compile(%{"required" => [huge]})
+      arguments = Map.put(large, huge, 1)
+      :erlang.garbage_collect()
+      before = :erlang.memory(:binary)
+      assert {:ok, ^arguments} = InputSchema.validate(compiled, arguments)
+      :erlang.garbage_collect()
+      kept = :erlang.memory(:binary) - before
+      assert kept < 10_000_000, "binaries kept #{kept} bytes after the call"
+      # Still in use, so that the collection above did not free the caller's own 50 MB.
+      assert arguments[huge] == 1
+
       assert {:error, :validation, %{path: "$arguments.a[1]." <> _, type: "integer"}} =
                InputSchema.validate(root(%{"type" => "array", "items" => by_list}), %{
                  "a" => [%{list_name => 1}, %{list_name => "1"}]
