@@ -62,7 +62,7 @@ defmodule InputSchema do
   Returns `{:ok, arguments}` with the caller's own term, or the first error in the contract's
   order. With `errors: :all`, an argument error's detail also carries `:errors`, the detail
   maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}),
-  and no more once their paths and names have copied 64 MiB (each error holds its own path).
+  and no more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
 
   A raw schema identical (`===`) to one validated recently is not checked again: the NIF keeps
   the compiled forms of up to 256 recent schemas of up to 64 KB each. The answers are the same

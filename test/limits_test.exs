@@ -245,7 +245,7 @@ defmodule InputSchema.LimitsTest do
       assert held < 20_000_000, "binaries held: #{held} bytes"
     end
 
-    test "errors: :all stops once its errors have copied 64 MiB" do
+    test "errors: :all stops once its errors take 64 MiB" do
       # Each error copies its path: under a 9.9 MB key, 150 of them peaked at 1.5-3 GB and
       # took 5.5 s. The list now ends with the error that passes 64 MiB, the seventh.
       key = :binary.copy("k", 9_900_000)
@@ -273,6 +273,18 @@ defmodule InputSchema.LimitsTest do
                InputSchema.validate(schema, arguments, errors: :all, max_errors: 3)
 
       assert length(three) == 3
+
+      # Each error also counts 1 KiB for its own detail: a million small ones peaked at 917 MB.
+      assert {:error, :validation, %{errors: errors}} =
+               InputSchema.validate(
+                 root(%{"type" => "array", "items" => %{"type" => "string"}}),
+                 %{"a" => List.duplicate(1, 100_000)},
+                 errors: :all,
+                 max_errors: 10_000_000
+               )
+
+      assert length(errors) in 60_000..65_536
+      assert List.last(errors).path == "$arguments.a[#{length(errors) - 1}]"
     end
 
     test "a schema whose compiled form would pass 512 MiB is refused, shared subterms too" do

@@ -28,5 +28,5 @@ pub use budget::{Budget, Exhausted};
 pub use error::{Class, Error, Field, Path, TypeKeyword, TypeLabel};
 pub use number::{BigInt, Number};
 pub use schema::{compile, Schema, MAX_DEPTH};
-pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES};
+pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
 pub use value::{AtomKind, Element, Kind, Value};

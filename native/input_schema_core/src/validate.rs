@@ -16,11 +16,16 @@ pub enum Mode {
     All { max_errors: usize },
 }
 
-/// Bytes that the errors of one `Mode::All` answer may copy (paths, required names, big
-/// minimums): past this the walk stops, as at `max_errors`, with the error that passed it kept.
-/// Each error copies its own path, so 150 errors under a 9.9 MB key took 3 GB; no useful
-/// answer needs more than a few kilobytes.
+/// Bytes that the errors of one `Mode::All` answer may take, each counting what it copies
+/// (its path, a required name, a big minimum) and `ERROR_BYTES` for the rest of it: past this
+/// the walk stops, as at `max_errors`, with the error that passed it kept. Each error copies
+/// its own path, so 150 errors under a 9.9 MB key took 3 GB, and a million small errors
+/// (`max_errors` may be that large) peaked at 917 MB; no useful answer needs a fraction of it.
 pub const ERRORS_MAX_BYTES: usize = 64 << 20;
+
+/// What an error takes besides its copies, at the peak of making its answer (the Rust error,
+/// then its detail map and message as terms): measured at about 900 bytes.
+pub const ERROR_BYTES: usize = 1024;
 
 /// Why a value was not accepted.
 #[derive(Debug)]
@@ -103,7 +108,7 @@ pub(crate) struct Validator<'b, V> {
     /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
     quiet: bool,
     errors: Vec<Error<V>>,
-    /// What `errors` copied, against `ERRORS_MAX_BYTES`.
+    /// What `errors` take, against `ERRORS_MAX_BYTES`.
     error_bytes: usize,
     budget: &'b mut Budget,
     /// Nesting of `check` calls, for the stack checks.
@@ -152,7 +157,9 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         let bytes = trail.argument_path_len().saturating_add(copied_bytes);
         self.budget.spend_error(bytes)?;
         self.errors.push(error(trail.argument_path()));
-        self.error_bytes = self.error_bytes.saturating_add(bytes);
+        self.error_bytes = self
+            .error_bytes
+            .saturating_add(bytes.saturating_add(ERROR_BYTES));
         match self.mode {
             Mode::All { max_errors }
                 if self.errors.len() < max_errors && self.error_bytes < ERRORS_MAX_BYTES =>

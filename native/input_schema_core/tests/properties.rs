@@ -15,7 +15,9 @@
 )]
 
 use input_schema_core::serde::Json;
-use input_schema_core::{compile, validate, Budget, Error, Failure, Mode, ERRORS_MAX_BYTES};
+use input_schema_core::{
+    compile, validate, Budget, Error, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES,
+};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -400,7 +402,7 @@ fn all_errors_stop_once_their_copies_pass_the_bound() {
         };
 
     let path_bytes = format!("$arguments.{name}[10]").len();
-    let kept = ERRORS_MAX_BYTES.div_ceil(path_bytes);
+    let kept = ERRORS_MAX_BYTES.div_ceil(path_bytes + ERROR_BYTES);
     assert!(kept < 100);
     let all = errors_of(Mode::All { max_errors: 100 });
     assert_eq!(all.len(), kept);
@@ -408,6 +410,34 @@ fn all_errors_stop_once_their_copies_pass_the_bound() {
     let first = errors_of(Mode::First);
     assert_eq!(first.len(), 1);
     assert_eq!(format!("{:?}", all[0]), format!("{:?}", first[0]));
+}
+
+#[test]
+fn all_errors_stop_once_they_pass_the_bound_however_small_each() {
+    // Each error counts `ERROR_BYTES` besides its path: a cap of millions of errors is not
+    // reached.
+    let schema = json!({"properties": {"a": {"type": "array", "items": {"type": "string"}}}});
+    let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+    let arguments = json!({ "a": vec![0; 100_000] });
+    let result = compiled.validate(
+        Json::from(&arguments),
+        Mode::All {
+            max_errors: 10_000_000,
+        },
+        &mut Budget::unlimited(),
+    );
+    let Err(Failure::Arguments(errors)) = result else {
+        panic!("expected argument errors, got {result:?}");
+    };
+    // The errors before the last one stay under the bound; with the last, they reach it.
+    let taken = |count: usize| -> usize {
+        (0..count)
+            .map(|index| format!("$arguments.a[{index}]").len() + ERROR_BYTES)
+            .sum()
+    };
+    assert!(errors.len() < 100_000);
+    assert!(taken(errors.len() - 1) < ERRORS_MAX_BYTES);
+    assert!(taken(errors.len()) >= ERRORS_MAX_BYTES);
 }
 
 #[test]
