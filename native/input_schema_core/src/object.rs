@@ -154,10 +154,12 @@ impl<A: Copy + PartialEq> Object<A> {
             [a, b] => name_of(&compiled, *a) != name_of(&compiled, *b),
             _ => true,
         });
+        // The first property of each required name, by a search: a scan per name took 11.6 s
+        // for 60,000 required names beside 60,000 properties.
         let required: Vec<Required> = required
             .into_iter()
             .map(|name| {
-                let property = compiled.iter().position(|property| *property.name == *name);
+                let property = named_in(&compiled, &by_name, &name).iter().min().copied();
                 Required { name, property }
             })
             .collect();
@@ -467,19 +469,9 @@ impl<A: Copy + PartialEq> Object<A> {
         })
     }
 
-    /// The indices of the properties whose string form is `text` (a binary search: this serves
-    /// objects of any size).
+    /// The indices of the properties whose string form is `text`.
     fn named(&self, text: &[u8]) -> &[usize] {
-        let start = self
-            .by_name
-            .partition_point(|index| name_of(&self.properties, *index) < text);
-        let end = start
-            + self
-                .by_name
-                .get(start..)
-                .unwrap_or_default()
-                .partition_point(|index| name_of(&self.properties, *index) == text);
-        self.by_name.get(start..end).unwrap_or_default()
+        named_in(&self.properties, &self.by_name, text)
     }
 
     /// Whether the string form of an argument key names a property.
@@ -513,6 +505,18 @@ impl<A> Property<A> {
 
 fn name_of<A>(properties: &[Property<A>], index: usize) -> &[u8] {
     properties.get(index).map_or(&[], |property| &property.name)
+}
+
+/// The indices of `properties` whose string form is `text`, found in `by_name` (their indices
+/// sorted by string form) by a binary search: this serves objects of any size.
+fn named_in<'p, A>(properties: &[Property<A>], by_name: &'p [usize], text: &[u8]) -> &'p [usize] {
+    let start = by_name.partition_point(|index| name_of(properties, *index) < text);
+    let end = start
+        + by_name
+            .get(start..)
+            .unwrap_or_default()
+            .partition_point(|index| name_of(properties, *index) == text);
+    by_name.get(start..end).unwrap_or_default()
 }
 
 /// A proper list of binaries; `None` otherwise (atoms are not property names here).
