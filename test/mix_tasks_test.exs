@@ -424,6 +424,26 @@ defmodule InputSchema.MixTasksTest do
     end
   end
 
+  describe "mix input_schema.check output size" do
+    test "a long cell is cut to 80 characters, so it does not pad every other row", %{
+      tmp_dir: dir
+    } do
+      name = String.duplicate("x", 10_000)
+      path = write_json!(dir, "pad.json", [%{"name" => name} | List.duplicate(%{}, 999)])
+
+      {stdout, "", 1} = Check.check([path])
+
+      # Unbounded, each of the 1,000 rows was padded to 10,000 characters: 10 MB.
+      assert byte_size(stdout) < 200_000
+      [first | _rows] = table_rows(stdout)
+      assert Enum.at(first, 1) == String.duplicate("x", 77) <> "..."
+      assert length(table_rows(stdout)) == 1_000
+
+      {document, "", 1} = json_check([path])
+      assert hd(document["rows"])["tool"] == name
+    end
+  end
+
   describe "mix input_schema.validate" do
     test "exits 0 and prints {:ok, arguments} for valid arguments", %{tmp_dir: dir} do
       schema = write_json!(dir, "read.json", reference_schema("read"))

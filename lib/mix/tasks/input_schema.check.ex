@@ -38,7 +38,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   wrote it, and the location of the offending schema (`properties.choices.items.oneOf[1]`,
   `(root)` for the root). Then the totals, and the keywords that cost the most tools: how many
   tools each offending keyword refused (a refusal without a keyword is counted under its
-  message, in parentheses).
+  message, in parentheses). A cell longer than 80 characters, but for the location, is cut to
+  80 ending in `...` (`--format json` has the whole value).
 
   Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)`: the first
   problem of each schema, in the contract's order. A schema refused for `format` may hold
@@ -71,6 +72,7 @@ defmodule Mix.Tasks.InputSchema.Check do
   @schema_keys ["inputSchema", "input_schema", "parameters"]
   @header ["FILE", "TOOL", "VERDICT", "MESSAGE", "KEYWORD/TYPE", "LOCATION"]
   @usage "usage: mix input_schema.check [PATH ...] [--format text|json]"
+  @max_cell 80
 
   @typedoc "One tool read from an input file."
   @type tool :: %{name: String.t(), schema: term()}
@@ -363,18 +365,35 @@ defmodule Mix.Tasks.InputSchema.Check do
   defp location(""), do: "(root)"
   defp location(schema_path), do: schema_path
 
+  # Every column but the last is padded to its widest cell, so those cells are cut to
+  # @max_cell characters: one 100,000-character tool name would otherwise pad every row to its
+  # length. The last column is not padded, so it is printed whole.
   defp columns(lines) do
+    lines =
+      Enum.map(lines, fn cells ->
+        {padded, [last]} = Enum.split(cells, -1)
+        {Enum.map(padded, &cut/1), last}
+      end)
+
     widths =
       lines
+      |> Enum.map(&elem(&1, 0))
       |> Enum.zip_with(fn column -> column |> Enum.map(&String.length/1) |> Enum.max() end)
 
-    Enum.map(lines, fn cells ->
-      cells
-      |> Enum.zip(widths)
-      |> Enum.map_join("  ", fn {cell, width} -> String.pad_trailing(cell, width) end)
+    Enum.map(lines, fn {padded, last} ->
+      padded
+      |> Enum.zip_with(widths, &String.pad_trailing/2)
+      |> Enum.concat([last])
+      |> Enum.join("  ")
       |> String.trim_trailing()
       |> Kernel.<>("\n")
     end)
+  end
+
+  defp cut(cell) do
+    if String.length(cell) > @max_cell,
+      do: String.slice(cell, 0, @max_cell - 3) <> "...",
+      else: cell
   end
 
   defp totals_line(totals) do
