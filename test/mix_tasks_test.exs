@@ -442,6 +442,28 @@ defmodule InputSchema.MixTasksTest do
       {document, "", 1} = json_check([path])
       assert hd(document["rows"])["tool"] == name
     end
+
+    test "a long keyword or type value is shown in part", %{tmp_dir: dir} do
+      key = "\u0001" <> String.duplicate("a", 10_000)
+      keyword = write_json!(dir, "keyword.json", %{key => 1})
+
+      type =
+        write_json!(dir, "type.json", %{
+          "type" => "object",
+          "properties" => %{"a" => %{"type" => List.duplicate(0, 10_000)}}
+        })
+
+      {document, "", 1} = json_check([keyword, type])
+
+      # Unbounded, the key was shown byte by byte (40 KB) and the list whole (30 KB).
+      assert Enum.map(document["rows"], & &1["culprit"]) == [
+               "<<1, " <> String.duplicate("97, ", 49) <> "...>>",
+               "type [" <> String.duplicate("0, ", 50) <> "...]"
+             ]
+
+      {stdout, "", 1} = Check.check([keyword, type])
+      assert byte_size(stdout) < 2_000
+    end
   end
 
   describe "mix input_schema.validate" do

@@ -39,7 +39,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   `(root)` for the root). Then the totals, and the keywords that cost the most tools: how many
   tools each offending keyword refused (a refusal without a keyword is counted under its
   message, in parentheses). A cell longer than 80 characters, but for the location, is cut to
-  80 ending in `...` (`--format json` has the whole value).
+  80 ending in `...` (`--format json` has the whole value). A long keyword or `type` value is
+  shown in part, as `inspect/2` limits it: 50 items of a list, 200 characters of a string.
 
   Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)`: the first
   problem of each schema, in the contract's order. A schema refused for `format` may hold
@@ -330,7 +331,9 @@ defmodule Mix.Tasks.InputSchema.Check do
   defp culprit(%{type: type}), do: "type " <> show(type)
   defp culprit(_detail), do: nil
 
-  defp show(term), do: inspect(term, limit: :infinity, printable_limit: :infinity)
+  # A keyword or `type` value can be as large as the input: bounded, a 1 MB key that inspect
+  # writes byte by byte took 600 MB to show.
+  defp show(term), do: inspect(term, limit: 50, printable_limit: 200)
 
   defp status(%{totals: %{unreadable: unreadable}}) when unreadable > 0, do: 2
   defp status(%{totals: %{refused: refused}}) when refused > 0, do: 1
