@@ -589,6 +589,23 @@ defmodule InputSchema.MixTasksTest do
       assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}
     end
 
+    test "prints long arguments in part", %{tmp_dir: dir} do
+      schema = write_json!(dir, "object.json", %{"type" => "object"})
+
+      # Unbounded, these printed 40 KB (the string byte by byte), 30 KB and 10 KB.
+      for {value, cut} <- [
+            {"\u0001" <> String.duplicate("a", 10_000), ", 97, ...>>"},
+            {List.duplicate(0, 10_000), ", 0, ...]"},
+            {String.duplicate("a", 10_000), ~s(aaa" <> ...)}
+          ] do
+        arguments = write_json!(dir, "args.json", %{"a" => value})
+        {stdout, "", 0} = Validate.validate([schema, arguments])
+
+        assert stdout =~ cut
+        assert byte_size(stdout) < 5_000
+      end
+    end
+
     test "run/1 exits with {:shutdown, 1} for an error result and returns for ok", %{tmp_dir: dir} do
       schema = write_json!(dir, "read.json", reference_schema("read"))
       valid = write_json!(dir, "valid.json", %{"path" => "a"})

@@ -15,7 +15,9 @@ defmodule Mix.Tasks.InputSchema.Validate do
   object is an error result like any other. `--all` asks for every argument error
   (`errors: :all`).
 
-  The result is printed with `inspect(result, pretty: true)`, for example:
+  The result is printed with `inspect(result, pretty: true)`, and so with its default limits:
+  50 items of a list or map (or bytes of a binary that is not printable), 4,096 characters of a
+  string. For example:
 
       {:error, :validation,
        %{message: "required tool argument is missing", path: "$arguments", property: "path"}}
@@ -52,7 +54,10 @@ defmodule Mix.Tasks.InputSchema.Validate do
           errors = if options[:all], do: [errors: :all], else: []
           result = InputSchema.validate_json(tool.schema, text, errors)
           status = if match?({:ok, _arguments}, result), do: 0, else: 1
-          {inspect(result, pretty: true, limit: :infinity) <> "\n", "", status}
+          # inspect's default limits (50 items of a collection, 4,096 characters of a string)
+          # keep the output small for any arguments: unbounded, a 2 MB string that inspect
+          # writes byte by byte took 1.4 GB to print.
+          {inspect(result, pretty: true) <> "\n", "", status}
         else
           {:error, reason} -> {"", "input_schema.validate: #{reason}\n", 2}
         end
