@@ -78,6 +78,27 @@ defmodule InputSchema.MixTasksTest do
 
   defp verdicts(document), do: Enum.map(document["rows"], &{&1["tool"], &1["verdict"]})
 
+  # JSONEncoder's strings as it wrote them before it kept runs of plain bytes as slices: one
+  # character at a time.
+  defp old_encode(binary), do: IO.iodata_to_binary([?", old_escape(binary, []), ?"])
+
+  defp old_escape(<<?", rest::binary>>, acc), do: old_escape(rest, [acc | "\\\""])
+  defp old_escape(<<?\\, rest::binary>>, acc), do: old_escape(rest, [acc | "\\\\"])
+  defp old_escape(<<?\n, rest::binary>>, acc), do: old_escape(rest, [acc | "\\n"])
+  defp old_escape(<<?\r, rest::binary>>, acc), do: old_escape(rest, [acc | "\\r"])
+  defp old_escape(<<?\t, rest::binary>>, acc), do: old_escape(rest, [acc | "\\t"])
+
+  defp old_escape(<<control, rest::binary>>, acc) when control < 0x20 do
+    hex = control |> Integer.to_string(16) |> String.pad_leading(4, "0")
+    old_escape(rest, [acc, "\\u", hex])
+  end
+
+  defp old_escape(<<codepoint::utf8, rest::binary>>, acc),
+    do: old_escape(rest, [acc, <<codepoint::utf8>>])
+
+  defp old_escape(<<_invalid, rest::binary>>, acc), do: old_escape(rest, [acc | "\uFFFD"])
+  defp old_escape(<<>>, acc), do: acc
+
   describe "mix input_schema.check on the bundled examples" do
     test "prints one row per tool with its verdict, reason and location, and exits 1" do
       {stdout, stderr, status} = Check.check([])
@@ -638,6 +659,42 @@ defmodule InputSchema.MixTasksTest do
 
     test "turns bytes that are not UTF-8 into U+FFFD" do
       assert JSONEncoder.encode("a" <> <<0xFF>> <> "b") == ~s("a\uFFFDb")
+    end
+
+    test "writes every string as the encoder did character by character" do
+      pieces =
+        ["", "a", "plain text ", ~s("), "\\", "/", "\n", "\r", "\t", "\b", "\f", "\0", "\e"] ++
+          [<<0x1F>>, <<0x7F>>, "é", "€", "😀", "\u{FFFF}", "\u{10FFFF}", "\uFFFD"] ++
+          [<<0x80>>, <<0xFF>>, <<0xC3>>, <<0xE2, 0x82>>, <<0xC0, 0x80>>, <<0xE0, 0x80, 0x80>>] ++
+          [<<0xED, 0xA0, 0x80>>, <<0xF4, 0x90, 0x80, 0x80>>, <<0xF8, 0x88, 0x80, 0x80, 0x80>>]
+
+      :rand.seed(:exsss, {1, 2, 3})
+
+      mixed =
+        for _ <- 1..2_000,
+            do: Enum.map_join(1..:rand.uniform(12), fn _ -> Enum.random(pieces) end)
+
+      pairs = for a <- 0..255, b <- 0..255, do: <<a, b>>
+
+      for string <- pieces ++ mixed ++ pairs do
+        assert JSONEncoder.encode(string) == old_encode(string), inspect(string)
+      end
+    end
+
+    test "keeps a long string as slices, not a binary per character" do
+      plain = String.duplicate("abc é ", 200_000)
+
+      # 100,000 words (800 KB) of heap for a 2.8 MB string; character by character, the encoder
+      # needed over 32,000,000 (256 MB).
+      {pid, ref} =
+        spawn_monitor(fn ->
+          Process.flag(:max_heap_size, %{size: 100_000, kill: true, error_logger: false})
+          exit({:encoded, JSONEncoder.encode(plain <> ~s(" \\ \n) <> <<0, 0xFF>> <> plain)})
+        end)
+
+      assert_receive {:DOWN, ^ref, :process, ^pid, reason}, 5_000
+      assert {:encoded, encoded} = reason
+      assert encoded == ~s(") <> plain <> ~S(\" \\ \n\u0000) <> "\uFFFD" <> plain <> ~s(")
     end
   end
 

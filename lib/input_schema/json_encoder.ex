@@ -29,23 +29,52 @@ defmodule InputSchema.JSONEncoder do
     [?{, Enum.intersperse(members, ?,), ?}]
   end
 
-  defp string(binary), do: [?", escape(binary, []), ?"]
+  # The bytes that need no escape are kept as slices of the input, run by run: iodata of one
+  # small binary per character took 56 bytes per input byte (+1.6 GB for a 10 MB tool name).
+  defp string(binary), do: [?", escape(binary, binary, 0, 0, []), ?"]
 
-  defp escape(<<?", rest::binary>>, acc), do: escape(rest, [acc | "\\\""])
-  defp escape(<<?\\, rest::binary>>, acc), do: escape(rest, [acc | "\\\\"])
-  defp escape(<<?\n, rest::binary>>, acc), do: escape(rest, [acc | "\\n"])
-  defp escape(<<?\r, rest::binary>>, acc), do: escape(rest, [acc | "\\r"])
-  defp escape(<<?\t, rest::binary>>, acc), do: escape(rest, [acc | "\\t"])
-
-  defp escape(<<control, rest::binary>>, acc) when control < 0x20 do
-    hex = control |> Integer.to_string(16) |> String.pad_leading(4, "0")
-    escape(rest, [acc, "\\u", hex])
+  # `skip` is where the current run of plain bytes starts in `original`, `len` its length.
+  defp escape(<<byte, rest::binary>>, original, skip, len, acc)
+       when byte >= 0x20 and byte < 0x80 and byte != ?" and byte != ?\\ do
+    escape(rest, original, skip, len + 1, acc)
   end
 
-  defp escape(<<codepoint::utf8, rest::binary>>, acc),
-    do: escape(rest, [acc, <<codepoint::utf8>>])
+  defp escape(<<?", rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\\\"")
+
+  defp escape(<<?\\, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\\\\")
+
+  defp escape(<<?\n, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\\n")
+
+  defp escape(<<?\r, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\\r")
+
+  defp escape(<<?\t, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\\t")
+
+  defp escape(<<control, rest::binary>>, original, skip, len, acc) when control < 0x20 do
+    hex = control |> Integer.to_string(16) |> String.pad_leading(4, "0")
+    escaped(rest, original, skip, len, acc, ["\\u", hex])
+  end
+
+  defp escape(<<codepoint::utf8, rest::binary>>, original, skip, len, acc),
+    do: escape(rest, original, skip, len + utf8_size(codepoint), acc)
 
   # A file name need not be UTF-8; JSON text must be, so a stray byte becomes U+FFFD.
-  defp escape(<<_invalid, rest::binary>>, acc), do: escape(rest, [acc | "\uFFFD"])
-  defp escape(<<>>, acc), do: acc
+  defp escape(<<_invalid, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, acc, "\uFFFD")
+
+  defp escape(<<>>, original, skip, len, acc), do: [acc | binary_part(original, skip, len)]
+
+  # Ends the current run with `replacement`, which stands for the one byte of `original` after it.
+  defp escaped(rest, original, skip, len, acc, replacement) do
+    run = binary_part(original, skip, len)
+    escape(rest, original, skip + len + 1, 0, [acc, run | replacement])
+  end
+
+  defp utf8_size(codepoint) when codepoint < 0x800, do: 2
+  defp utf8_size(codepoint) when codepoint < 0x10000, do: 3
+  defp utf8_size(_codepoint), do: 4
 end
