@@ -257,6 +257,49 @@ defmodule InputSchema.SchedulerTest do
              InputSchema.validate(named, %{(10 ** 41) => 1})
   end
 
+  test "lookups and comparisons are priced by the bytes they read" do
+    # Each case gave an answer on the normal scheduler after 2-20 ms; each now gives up there
+    # and the dirty scheduler answers.
+    large = Map.new(1..41, &{"k#{&1}", &1})
+
+    # A 20 KB required name looked up in 200 maps of 42 keys, hashed in full each time (2 ms).
+    name = String.duplicate("r", 20_000)
+
+    {:ok, by_name} =
+      InputSchema.compile(root(array_of(%{"type" => "object", "required" => [name]})))
+
+    arguments = %{"a" => List.duplicate(Map.put(large, name, 1), 200)}
+    assert InputSchema.Native.validate_compiled(by_name.ref, arguments, 0) === :budget_exhausted
+    assert {:ok, ^arguments} = InputSchema.validate(by_name, arguments)
+
+    # A 3,900-character list name, decoded for each of 550 objects (2.3 ms).
+    list_name = List.duplicate(?a, 3_900)
+    object = %{"type" => "object", "properties" => %{list_name => %{"type" => "string"}}}
+    schema = root(array_of(object))
+    arguments = %{"a" => List.duplicate(%{}, 550) ++ [1]}
+    _cached = InputSchema.validate(schema, arguments)
+    assert InputSchema.Native.validate(schema, arguments, 0) === :budget_exhausted
+
+    assert {:error, :validation, %{path: "$arguments.a[550]", type: "object"}} =
+             InputSchema.validate(schema, arguments)
+
+    # 2,000 enum choices of 4,000 words, each compared word by word with the value (20 ms).
+    base = Bitwise.bsl(1, 64 * 4_000 - 2)
+    choices = Enum.map(1..2_000, &(base + &1))
+    {:ok, by_choice} = InputSchema.compile(root(%{"type" => "integer", "enum" => choices}))
+
+    assert InputSchema.Native.validate_compiled(by_choice.ref, %{"a" => base}, 0) ===
+             :budget_exhausted
+
+    assert {:error, :validation, %{message: "tool argument is not an allowed enum value"}} =
+             InputSchema.validate(by_choice, %{"a" => base})
+
+    assert {:ok, _} = InputSchema.validate(by_choice, %{"a" => base + 2_000})
+  end
+
+  defp root(property), do: %{"type" => "object", "properties" => %{"a" => property}}
+  defp array_of(items), do: %{"type" => "array", "items" => items}
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])

@@ -316,7 +316,10 @@ impl Choices {
             Some(Choice::True) => Some(kind == Kind::Atom(AtomKind::True)),
             Some(Choice::False) => Some(kind == Kind::Atom(AtomKind::False)),
             Some(Choice::Number(choice)) => Some(match probe {
-                Probe::Number(number) => number.compare(choice).is_eq(),
+                Probe::Number(number) => {
+                    budget.spend_number_compare(number.byte_size().min(choice.byte_size()))?;
+                    number.compare(choice).is_eq()
+                }
                 _ => false,
             }),
             Some(Choice::List { .. }) => (kind != Kind::List).then_some(false),

@@ -24,7 +24,7 @@ mod string_form;
 mod validate;
 mod value;
 
-pub use budget::{Budget, Exhausted};
+pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION};
 pub use error::{Class, Error, Field, Path, TypeKeyword, TypeLabel};
 pub use number::{BigInt, Number};
 pub use schema::{compile, Schema, MAX_DEPTH};

@@ -307,7 +307,7 @@ impl<A: Copy + PartialEq> Object<A> {
         if self.term_names {
             for (slot, property) in found.iter_mut().zip(&self.properties) {
                 if let Exact::Term(name) = &property.exact {
-                    validator.spend_lookup(name.len())?;
+                    validator.spend_exact_lookup(name.len())?;
                     if let Some(argument) = value.map_get_exact(name) {
                         *slot = Some(argument);
                     }
@@ -432,7 +432,7 @@ impl<A: Copy + PartialEq> Object<A> {
                 Exact::Binary => None,
                 Exact::Atom(atom) => value.map_get_atom(*atom),
                 Exact::Term(key) => {
-                    validator.spend_lookup(key.len())?;
+                    validator.spend_exact_lookup(key.len())?;
                     value.map_get_exact(key)
                 }
             };

@@ -142,6 +142,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         Ok(self.budget.spend_lookup(bytes)?)
     }
 
+    pub fn spend_exact_lookup(&mut self, bytes: usize) -> Result<(), Halt> {
+        Ok(self.budget.spend_exact_lookup(bytes)?)
+    }
+
     /// Records an error at `trail` (made, with its argument path, only when it will be kept)
     /// and says whether to go on. `copied_bytes`: what making it copies besides the path.
     pub fn fail(

@@ -3,7 +3,7 @@
 use crate::atoms;
 use crate::huge;
 use crate::scratch;
-use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value};
+use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value, EXACT_KEY_EXPANSION};
 use rustler::sys::{
     enif_binary_to_term, enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
     enif_make_new_binary, enif_map_iterator_create, enif_map_iterator_destroy,
@@ -70,12 +70,8 @@ impl<'a> Arg<'a> {
 const BUILT_KEY_MAX: usize = 64;
 const WALKED_MAP_MAX: usize = 32;
 
-/// Bytes a term decoded from `n` bytes of external format may take, at most: a list of small
-/// integers takes 1 byte each there and a cons cell (16 bytes) each once decoded.
-const DECODED_BYTES_PER_EXTERNAL_BYTE: usize = 16;
-
 /// Longest atom name in bytes: 255 characters of up to 4 UTF-8 bytes.
-const ATOM_NAME_MAX: usize = 255 * 4;
+pub(crate) const ATOM_NAME_MAX: usize = 255 * 4;
 
 /// External term format tags (`term_to_binary/1`) for the values read by conversion.
 const VERSION_MAGIC: u8 = 131;
@@ -371,7 +367,7 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn map_get_exact(self, key: &[u8]) -> Option<Self> {
-        let decoded = key.len().saturating_mul(DECODED_BYTES_PER_EXTERNAL_BYTE);
+        let decoded = key.len().saturating_mul(EXACT_KEY_EXPANSION);
         scratch::lookup(self, decoded, |env| {
             let mut term = ErlNifTerm::default();
             // SAFETY: a live env; the call only reads `key` and writes the term on success.
