@@ -1,6 +1,7 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
 use crate::error::Path;
+use std::io::Write;
 
 #[derive(Clone, Copy)]
 pub(crate) enum Segment<'p> {
@@ -47,18 +48,12 @@ impl<'p> Trail<'p> {
 
     /// The length of `argument_path`, found without making it.
     pub fn argument_path_len(&self) -> usize {
-        let mut length = b"$arguments".len();
+        let mut length = ARGUMENTS.len();
         let mut current = Some(self);
         while let Some(trail) = current {
-            length += match trail.segment {
-                Segment::Property(name) => 1 + name.len(),
-                Segment::Index(index) => {
-                    2 + index
-                        .checked_ilog10()
-                        .map_or(1, |digits| digits as usize + 1)
-                }
-                Segment::Root | Segment::Items | Segment::Branch(_) => 0,
-            };
+            let mut counter = ByteCount(0);
+            write_argument_segment(&mut counter, trail.segment);
+            length += counter.0;
             current = trail.parent;
         }
         length
@@ -66,16 +61,9 @@ impl<'p> Trail<'p> {
 
     /// `$arguments.a.b[1].c`: property names in their string form, unescaped.
     pub fn argument_path(&self) -> Path {
-        let mut path = b"$arguments".to_vec();
+        let mut path = ARGUMENTS.to_vec();
         for segment in self.segments() {
-            match segment {
-                Segment::Property(name) => {
-                    path.push(b'.');
-                    path.extend_from_slice(name);
-                }
-                Segment::Index(index) => path.extend_from_slice(format!("[{index}]").as_bytes()),
-                Segment::Root | Segment::Items | Segment::Branch(_) => {}
-            }
+            write_argument_segment(&mut path, segment);
         }
         path
     }
@@ -97,5 +85,55 @@ impl<'p> Trail<'p> {
             path.extend_from_slice(&piece);
         }
         path
+    }
+}
+
+const ARGUMENTS: &[u8] = b"$arguments";
+
+/// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
+/// the segments only schema locations show. The one spelling of argument paths, which
+/// `argument_path` writes and `argument_path_len` counts.
+fn write_argument_segment(out: &mut impl Write, segment: Segment<'_>) {
+    // Neither sink fails: a `Vec` grows, a count adds.
+    let _ = match segment {
+        Segment::Property(name) => out.write_all(b".").and_then(|()| out.write_all(name)),
+        Segment::Index(index) => write!(out, "[{index}]"),
+        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// A sink that only counts the bytes written to it.
+struct ByteCount(usize);
+
+impl Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counted_length_is_the_written_one() {
+        let property = ROOT.child(Segment::Property(b"name"));
+        let items = property.child(Segment::Items);
+        let first = items.child(Segment::Index(0));
+        let branch = first.child(Segment::Branch(3));
+        let tenth = branch.child(Segment::Index(10));
+        let nested = tenth.child(Segment::Property("é".as_bytes()));
+        for trail in [ROOT, property, items, first, branch, tenth, nested] {
+            assert_eq!(trail.argument_path_len(), trail.argument_path().len());
+        }
+        assert_eq!(
+            nested.argument_path(),
+            "$arguments.name[0][10].é".as_bytes()
+        );
     }
 }
