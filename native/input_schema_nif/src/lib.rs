@@ -358,12 +358,12 @@ raw_nif!("noop", SchedulerFlags::Normal, |env| Some(
 // What a NIF pays, at least, to walk a map's entries through the NIF API, for the benchmarks:
 // the map's size, an iterator, each key's bytes and each value's type (a call each), then
 // `{:ok, map}`. It checks nothing: a floor under validating the same arguments this way.
-// Small (flat) maps only, else `badarg`, so that it cannot hold a scheduler either.
-const READ_ENTRIES_MAX: usize = 32;
-
+// Flat maps only, else `badarg`, so that it cannot hold a scheduler either.
 raw_nif!("read_entries", SchedulerFlags::Normal, |env, map| {
     let map = Arg::new(map);
-    let size = map.map_size().filter(|size| *size <= READ_ENTRIES_MAX)?;
+    let size = map
+        .map_size()
+        .filter(|size| *size <= term::FLAT_MAP_MAX_KEYS)?;
     let mut read = 0_usize;
     for (key, value) in map.map_entries_sized(size) {
         read += key.binary().map_or(0, <[u8]>::len) + value.term().get_type() as usize;

@@ -63,12 +63,11 @@ impl<'a> Arg<'a> {
     }
 }
 
-/// A name longer than this is looked up in a small (flat) map by walking its entries, not built
-/// as a key: comparing it with at most 32 keys costs less than copying it. A large map is
-/// searched with a built key (see `scratch`): walking it would cost time in proportion to its
-/// size.
+/// A name longer than this is looked up in a flat map by walking its entries, not built as a
+/// key: comparing it with at most `FLAT_MAP_MAX_KEYS` keys costs less than copying it. A hash
+/// map is searched with a built key (see `scratch`): walking it would cost time in proportion
+/// to its size.
 const BUILT_KEY_MAX: usize = 64;
-const WALKED_MAP_MAX: usize = 32;
 
 /// Longest atom name in bytes: 255 characters of up to 4 UTF-8 bytes.
 pub(crate) const ATOM_NAME_MAX: usize = 255 * 4;
@@ -82,7 +81,7 @@ const SMALL_ATOM_UTF8_EXT: u8 = 119;
 
 /// Maps of more than this many keys are hash maps, which the NIF iterator walks in the reverse
 /// of `Map.to_list/1` order; smaller (flat) maps it walks in the same order.
-const FLAT_MAP_MAX_KEYS: usize = 32;
+pub(crate) const FLAT_MAP_MAX_KEYS: usize = 32;
 
 /// Walks a map with the NIF API's iterator: a thin loop, no allocation for flat maps.
 pub struct Entries<'a> {
@@ -330,7 +329,7 @@ impl<'a> Value<'a> for Arg<'a> {
 
     fn map_get_binary(self, key: &[u8]) -> Option<Self> {
         if key.len() > BUILT_KEY_MAX {
-            if let Some(size) = self.map_size().filter(|size| *size <= WALKED_MAP_MAX) {
+            if let Some(size) = self.map_size().filter(|size| *size <= FLAT_MAP_MAX_KEYS) {
                 return self
                     .map_entries_sized(size)
                     .find(|(entry_key, _)| entry_key.binary() == Some(key))
