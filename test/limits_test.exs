@@ -37,10 +37,10 @@ defmodule InputSchema.LimitsTest do
     public
   end
 
-  # Runs `fun` (a dirty NIF call, which leaves the normal schedulers free) while another
-  # process samples `:erlang.memory(:total)` every millisecond: `{result, peak growth}`. The
-  # peak, not the figure after the call, which a garbage collection may already have brought
-  # back down.
+  # Runs `fun` (a call whose work runs on a dirty scheduler, leaving the normal ones free)
+  # while another process samples `:erlang.memory(:total)` every millisecond:
+  # `{result, peak growth}`. The peak, not the figure after the call, which a garbage
+  # collection may already have brought back down.
   defp peak_memory_growth(fun) do
     :erlang.garbage_collect()
     before = :erlang.memory(:total)
