@@ -1,5 +1,7 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
+use crate::json_schema::Literal;
+use crate::json_schema::{Assertion, Detail};
 use crate::number::Number;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +111,63 @@ pub enum Error<V> {
     /// `validate_json`: a number beyond every float, or an integer of too many digits.
     #[error("tool argument number is too large")]
     NumberTooLarge { path: Path },
+    /// JSON modes: a keyword's assertion failed (boxed: the other errors are small).
+    #[error("{}", .0.assertion)]
+    Assertion(Box<KeywordFailure<V>>),
+    #[error("JSON Schema dialect is unsupported")]
+    UnsupportedDialect { schema: Literal },
+    #[error("JSON Schema vocabulary is unsupported")]
+    UnsupportedVocabulary { vocabulary: Box<str> },
+    /// JSON modes with `strict: true`: a keyword outside the dialect's vocabularies.
+    #[error("schema keyword is unsupported")]
+    StrictUnknownKeyword {
+        keyword: Box<str>,
+        schema_path: Box<str>,
+    },
+    #[error("schema keyword value is invalid")]
+    InvalidKeywordValue {
+        keyword: Box<str>,
+        schema_path: Box<str>,
+    },
+    #[error("schema values must be JSON values")]
+    SchemaNotJson { schema_path: Box<str> },
+    #[error("schema contains duplicate keys")]
+    DuplicateSchemaKey {
+        keyword: Box<str>,
+        schema_path: Box<str>,
+    },
+    #[error("external schema reference requires an explicit loader")]
+    ExternalReference { reference: Box<str> },
+    #[error("schema reference could not be resolved")]
+    UnresolvedReference {
+        reference: Box<str>,
+        schema_path: Box<str>,
+    },
+    #[error("schema pattern is unsupported")]
+    UnsupportedPattern {
+        keyword: Box<str>,
+        schema_path: Box<str>,
+    },
+    /// JSON modes: the tool boundary's root type.
+    #[error("only object tool schemas are supported")]
+    RootTypeNotObject { type_: Literal },
+    /// JSON modes: an argument map key that is neither a string nor an atom.
+    #[error("tool argument keys must be strings")]
+    ArgumentKeyNotString { path: Path },
+    /// JSON modes: references that apply schemas to one value in a cycle, with no end.
+    #[error("schema references loop without progress")]
+    ReferenceLoop { schema_path: Box<str> },
+}
+
+/// A JSON-mode argument error: the assertion that failed at `path`, the keyword and its JSON
+/// pointer (`schema_path`), and the argument key an object keyword refused.
+#[derive(Debug)]
+pub struct KeywordFailure<V> {
+    pub assertion: Assertion,
+    pub keyword: &'static str,
+    pub path: Path,
+    pub schema_path: Box<str>,
+    pub property: Option<V>,
 }
 
 /// A detail value, for a bridge to encode.
@@ -121,6 +180,9 @@ pub enum Field<'e, V> {
     Term(V),
     Terms(&'e [V]),
     Number(&'e Number),
+    /// A JSON value kept by a compiled schema.
+    Literal(&'e Literal),
+    Unsigned(u64),
 }
 
 impl<V: Copy> Error<V> {
@@ -133,7 +195,12 @@ impl<V: Copy> Error<V> {
             | Error::UnsupportedType { .. }
             | Error::KeywordNotForType { .. }
             | Error::TooDeep
-            | Error::TooLarge => Class::UnsupportedCapability,
+            | Error::TooLarge
+            | Error::UnsupportedDialect { .. }
+            | Error::UnsupportedVocabulary { .. }
+            | Error::StrictUnknownKeyword { .. }
+            | Error::UnsupportedPattern { .. }
+            | Error::RootTypeNotObject { .. } => Class::UnsupportedCapability,
             _ => Class::Validation,
         }
     }
@@ -176,6 +243,73 @@ impl<V: Copy> Error<V> {
                 vec![("path", Field::Binary(path))]
             }
             Error::InvalidJson { offset } => vec![("offset", Field::Number(offset))],
+            Error::Assertion(failure) => {
+                let KeywordFailure {
+                    assertion,
+                    keyword,
+                    path,
+                    schema_path,
+                    property,
+                } = &**failure;
+                let mut fields = vec![
+                    ("path", Field::Binary(path)),
+                    ("keyword", Field::Binary(keyword.as_bytes())),
+                    ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ];
+                if let Some((name, detail)) = assertion.detail() {
+                    fields.push((
+                        name,
+                        match detail {
+                            Detail::Literal(literal) => Field::Literal(literal),
+                            Detail::Number(number) => Field::Number(number),
+                            Detail::Count(count) => Field::Unsigned(count),
+                            Detail::Text(text) => Field::Binary(text.as_bytes()),
+                        },
+                    ));
+                }
+                if let Some(property) = property {
+                    fields.push(("property", Field::Term(*property)));
+                }
+                fields
+            }
+            Error::UnsupportedDialect { schema } => vec![("schema", Field::Literal(schema))],
+            Error::UnsupportedVocabulary { vocabulary } => {
+                vec![("vocabulary", Field::Binary(vocabulary.as_bytes()))]
+            }
+            Error::StrictUnknownKeyword {
+                keyword,
+                schema_path,
+            }
+            | Error::InvalidKeywordValue {
+                keyword,
+                schema_path,
+            }
+            | Error::DuplicateSchemaKey {
+                keyword,
+                schema_path,
+            }
+            | Error::UnsupportedPattern {
+                keyword,
+                schema_path,
+            } => vec![
+                ("keyword", Field::Binary(keyword.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
+            Error::SchemaNotJson { schema_path } | Error::ReferenceLoop { schema_path } => {
+                vec![("schema_path", Field::Binary(schema_path.as_bytes()))]
+            }
+            Error::ExternalReference { reference } => {
+                vec![("reference", Field::Binary(reference.as_bytes()))]
+            }
+            Error::UnresolvedReference {
+                reference,
+                schema_path,
+            } => vec![
+                ("reference", Field::Binary(reference.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
+            Error::RootTypeNotObject { type_ } => vec![("type", Field::Literal(type_))],
+            Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Binary(property)),

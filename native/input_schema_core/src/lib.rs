@@ -10,6 +10,7 @@ mod array;
 mod budget;
 mod choices;
 mod error;
+pub mod json_schema;
 pub mod json_text;
 mod name;
 mod number;
@@ -25,7 +26,7 @@ mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION};
-pub use error::{Class, Error, Field, Path, TypeKeyword, TypeLabel};
+pub use error::{Class, Error, Field, KeywordFailure, Path, TypeKeyword, TypeLabel};
 pub use number::{BigInt, Number};
 pub use schema::{compile, Schema, MAX_DEPTH};
 pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};

@@ -48,7 +48,17 @@ impl<'p> Trail<'p> {
 
     /// The length of `argument_path`, found without making it.
     pub fn argument_path_len(&self) -> usize {
-        let mut length = ARGUMENTS.len();
+        self.path_len_from(ARGUMENTS)
+    }
+
+    /// `argument_path`: `$arguments.a.b[1].c`: property names in their string form, unescaped.
+    pub fn argument_path(&self) -> Path {
+        self.path_from(ARGUMENTS)
+    }
+
+    /// The length of `path_from(root)`, found without making it.
+    pub fn path_len_from(&self, root: &[u8]) -> usize {
+        let mut length = root.len();
         let mut current = Some(self);
         while let Some(trail) = current {
             let mut counter = ByteCount(0);
@@ -59,9 +69,9 @@ impl<'p> Trail<'p> {
         length
     }
 
-    /// `$arguments.a.b[1].c`: property names in their string form, unescaped.
-    pub fn argument_path(&self) -> Path {
-        let mut path = ARGUMENTS.to_vec();
+    /// The path below `root` (`$arguments`, or `$` for a value that is no tool's arguments).
+    pub fn path_from(&self, root: &[u8]) -> Path {
+        let mut path = root.to_vec();
         for segment in self.segments() {
             write_argument_segment(&mut path, segment);
         }
@@ -88,7 +98,9 @@ impl<'p> Trail<'p> {
     }
 }
 
-const ARGUMENTS: &[u8] = b"$arguments";
+pub(crate) const ARGUMENTS: &[u8] = b"$arguments";
+/// The root of paths in a value validated without the tool boundary (`root: :any`).
+pub(crate) const ANY_ROOT: &[u8] = b"$";
 
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which

@@ -168,3 +168,27 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 }
+
+/// A literal kept by a compiled JSON-mode schema, as a `serde_json::Value` (for tests and
+/// reports; big integers beyond `u64` become floats, as `serde_json` holds them).
+pub fn literal_to_json(literal: &crate::json_schema::Literal) -> serde_json::Value {
+    use crate::json_schema::Literal as L;
+    match literal {
+        L::Null => serde_json::Value::Null,
+        L::Bool(value) => serde_json::Value::Bool(*value),
+        L::Number(Number::Int(int)) => serde_json::Value::from(*int),
+        L::Number(Number::Float(float)) => serde_json::Value::from(*float),
+        L::Number(Number::Big(big)) => big
+            .to_decimal()
+            .parse::<serde_json::Number>()
+            .map_or(serde_json::Value::Null, serde_json::Value::Number),
+        L::String(text) => serde_json::Value::from(&**text),
+        L::Array(items) => items.iter().map(literal_to_json).collect(),
+        L::Object(entries) => serde_json::Value::Object(
+            entries
+                .iter()
+                .map(|(key, value)| (key.to_string(), literal_to_json(value)))
+                .collect(),
+        ),
+    }
+}

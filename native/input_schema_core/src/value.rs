@@ -147,6 +147,18 @@ pub trait Value<'a>: Copy + 'a {
     /// The value under an atom key.
     fn map_get_atom(self, key: Self::AtomKey) -> Option<Self>;
 
+    /// The value under the atom whose name is `name`, if such an atom exists: looked up, never
+    /// created. `None` where the host has no atom keys.
+    fn map_get_atom_named(self, _name: &[u8]) -> Option<Self> {
+        None
+    }
+
+    /// An atom key's name as a string value (for `propertyNames`, which sees every key as a
+    /// string); `None` for other values, or where the host cannot make one.
+    fn name_value(self) -> Option<Self> {
+        None
+    }
+
     /// The elements of a list, then its improper tail if any (empty for other values).
     fn list_elements(self) -> Self::Elements;
 

@@ -35,6 +35,8 @@ fn field(detail: Field<'_, Json<'_>>) -> Value {
         Field::Number(Number::Int(int)) => json!(int),
         Field::Number(Number::Float(float)) => json!(float),
         Field::Number(Number::Big(big)) => serde_json::from_str(&big.to_decimal()).unwrap(),
+        Field::Literal(literal) => input_schema_core::serde::literal_to_json(literal),
+        Field::Unsigned(count) => json!(count),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::atoms;
 use crate::term::{big_external, Arg};
+use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number};
 use rustler::{Encoder, Env, NewBinary, Term};
 
@@ -108,14 +109,48 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
             .map(|arg| arg.term())
             .collect::<Vec<_>>()
             .encode(env),
-        Field::Number(number) => match number {
-            Number::Int(int) => int.encode(env),
-            Number::Float(float) => float.encode(env),
-            Number::Big(big) => env
-                .binary_to_term(&big_external(big))
-                .map(|(term, _)| term)
-                .unwrap_or_else(|| binary(env, big.to_decimal().as_bytes())),
-        },
+        Field::Number(number) => number_term(env, number),
+        Field::Literal(literal) => literal_term(env, literal),
+        Field::Unsigned(count) => count.encode(env),
+    }
+}
+
+fn number_term<'b>(env: Env<'b>, number: &Number) -> Term<'b> {
+    match number {
+        Number::Int(int) => int.encode(env),
+        Number::Float(float) => float.encode(env),
+        Number::Big(big) => env
+            .binary_to_term(&big_external(big))
+            .map(|(term, _)| term)
+            .unwrap_or_else(|| binary(env, big.to_decimal().as_bytes())),
+    }
+}
+
+/// A schema's JSON value as a term: `nil`, booleans, numbers, binaries, lists, maps with
+/// binary keys. Only shallow values are reported (a `type`, a `$schema` string).
+fn literal_term<'b>(env: Env<'b>, literal: &Literal) -> Term<'b> {
+    match literal {
+        Literal::Null => atoms::nil().encode(env),
+        Literal::Bool(value) => value.encode(env),
+        Literal::Number(number) => number_term(env, number),
+        Literal::String(text) => binary(env, text.as_bytes()),
+        Literal::Array(items) => items
+            .iter()
+            .map(|item| literal_term(env, item))
+            .collect::<Vec<_>>()
+            .encode(env),
+        Literal::Object(entries) => {
+            let keys: Vec<Term<'b>> = entries
+                .iter()
+                .map(|(key, _)| binary(env, key.as_bytes()))
+                .collect();
+            let values: Vec<Term<'b>> = entries
+                .iter()
+                .map(|(_, value)| literal_term(env, value))
+                .collect();
+            Term::map_from_term_arrays(env, &keys, &values)
+                .unwrap_or_else(|_| atoms::nil().encode(env))
+        }
     }
 }
 

@@ -1,0 +1,785 @@
+//! Compiles a schema and the documents it references into an arena of nodes, each schema object
+//! an ordered list of keyword checks (the dialect's order, `vocabulary`). References are node
+//! indices, so recursive schemas and reference cycles compile once. Every keyword's value is
+//! checked as the dialect's meta-schema requires, before any argument is read.
+
+use super::ecma_regex::{self, PatternError};
+use super::keywords::{array, combinators, numeric, object, reference, string, types};
+use super::keywords::{Check, Keyword};
+use super::literal::{copy, push_token, CopyError, Literal};
+use super::registry::{
+    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
+    DEFAULT_BASE,
+};
+use super::vocabulary::{Draft, Role, Value as ValueShape, Vocabulary};
+use super::{Dialect, JsonSchema, Options};
+use crate::budget::{Budget, Exhausted};
+use crate::error::Error;
+use crate::schema::{with_stack, StackSegment};
+use crate::validate::Failure;
+use crate::value::{AtomKind, Kind, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub type NodeId = usize;
+
+/// A resource's dynamic anchors, by name.
+pub type Anchors = Vec<(Box<str>, NodeId)>;
+
+/// Work units for compiling one schema object, besides one per keyword.
+const NODE_UNITS: u64 = 8;
+
+#[derive(Debug)]
+pub struct Node {
+    pub kind: NodeKind,
+    /// The schema resource it belongs to, for `$dynamicRef`'s dynamic scope.
+    pub resource: ResourceId,
+    /// Its JSON pointer in its document.
+    pub location: Box<str>,
+}
+
+#[derive(Debug)]
+pub enum NodeKind {
+    Bool(bool),
+    Keywords {
+        keywords: Box<[Keyword]>,
+        /// Some keyword reads an object's keys, which are checked first (strings or atoms,
+        /// one name per map).
+        reads_keys: bool,
+    },
+}
+
+/// Why compilation stopped.
+enum Stop<V> {
+    Error(Error<V>),
+    Exhausted,
+}
+
+impl<V> From<Exhausted> for Stop<V> {
+    fn from(_: Exhausted) -> Self {
+        Stop::Exhausted
+    }
+}
+
+fn invalid<V>(keyword: &str, location: &str) -> Stop<V> {
+    Stop::Error(Error::InvalidKeywordValue {
+        keyword: keyword.into(),
+        schema_path: location.into(),
+    })
+}
+
+fn copy_error<V>(error: CopyError) -> Stop<V> {
+    match error {
+        CopyError::NotJson { pointer } => Stop::Error(Error::SchemaNotJson {
+            schema_path: pointer.into(),
+        }),
+        CopyError::DuplicateKey { key, pointer } => {
+            let mut schema_path = pointer;
+            push_token(&mut schema_path, &key);
+            Stop::Error(Error::DuplicateSchemaKey {
+                keyword: key.into(),
+                schema_path: schema_path.into(),
+            })
+        }
+        CopyError::Exhausted => Stop::Exhausted,
+    }
+}
+
+fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> Stop<V> {
+    match error {
+        RegistryError::InvalidReference => invalid("$ref", location),
+        RegistryError::External { reference } => Stop::Error(Error::ExternalReference {
+            reference: reference.into(),
+        }),
+        RegistryError::Unresolved { reference } => Stop::Error(Error::UnresolvedReference {
+            reference: reference.into(),
+            schema_path: location.into(),
+        }),
+        RegistryError::UnsupportedDialect => Stop::Error(Error::UnsupportedDialect {
+            schema: schema.get("$schema").cloned().unwrap_or(Literal::Null),
+        }),
+        RegistryError::UnsupportedVocabulary { vocabulary } => {
+            Stop::Error(Error::UnsupportedVocabulary {
+                vocabulary: vocabulary.into(),
+            })
+        }
+        RegistryError::Copy(error) => copy_error(error),
+    }
+}
+
+/// Compiles `schema` (and what it references: `lookup` supplies external documents by URI).
+pub fn compile<'a, V: Value<'a>>(
+    schema: V,
+    lookup: &dyn Fn(&str) -> Option<V>,
+    options: Options,
+    budget: &mut Budget,
+) -> Result<JsonSchema, Failure<V>> {
+    match schema.kind() {
+        Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
+        Kind::Map => {}
+        Kind::Atom(AtomKind::True | AtomKind::False) if options.any_root => {}
+        _ => return Err(Failure::schema(Error::SchemaNotMap)),
+    }
+    let mut registry = Registry::new(lookup, budget);
+    let result = copy(schema, registry.budget)
+        .map_err(copy_error)
+        .and_then(|root| compile_literal(root, &mut registry, options));
+    match result {
+        Ok(compiled) => Ok(compiled),
+        Err(Stop::Error(error)) => {
+            let location = schema_location(&error);
+            Err(Failure::Schema { error, location })
+        }
+        Err(Stop::Exhausted) if registry.budget.is_too_large() => {
+            Err(Failure::schema(Error::TooLarge))
+        }
+        Err(Stop::Exhausted) => Err(Failure::Exhausted),
+    }
+}
+
+/// Where a schema error sits, for `locate: true`.
+fn schema_location<V>(error: &Error<V>) -> Vec<u8> {
+    match error {
+        Error::StrictUnknownKeyword { schema_path, .. }
+        | Error::InvalidKeywordValue { schema_path, .. }
+        | Error::DuplicateSchemaKey { schema_path, .. }
+        | Error::UnsupportedPattern { schema_path, .. }
+        | Error::SchemaNotJson { schema_path }
+        | Error::UnresolvedReference { schema_path, .. } => schema_path.as_bytes().to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+fn compile_literal<'a, V: Value<'a>>(
+    root: Literal,
+    registry: &mut Registry<'_, V>,
+    options: Options,
+) -> Result<JsonSchema, Stop<V>> {
+    let declared = match root.get("$schema") {
+        None => None,
+        Some(Literal::String(uri)) => Some(uri.to_string()),
+        Some(_) => return Err(invalid("$schema", "/$schema")),
+    };
+    let read_as = match (&declared, options.dialect) {
+        (None, Dialect::Draft7) => ReadAs::full(Draft::Draft7),
+        (None, _) => ReadAs::full(Draft::Draft2020_12),
+        (Some(uri), dialect) => {
+            let read_as = registry
+                .dialect_of(uri)
+                .map_err(|error| registry_error(error, &root, ""))?;
+            match (dialect, read_as.draft) {
+                (Dialect::Auto, _)
+                | (Dialect::Draft2020_12, Draft::Draft2020_12)
+                | (Dialect::Draft7, Draft::Draft7) => read_as,
+                _ => return Err(registry_error(RegistryError::UnsupportedDialect, &root, "")),
+            }
+        }
+    };
+    if !options.any_root {
+        root_gate(&root)?;
+    }
+    let draft = read_as.draft;
+    let root_schema = root.clone();
+    let document = registry
+        .add(root, DEFAULT_BASE, read_as)
+        .map_err(|error| registry_error(error, &root_schema, ""))?;
+    let mut compiler = Compiler {
+        registry,
+        options,
+        nodes: Vec::new(),
+        compiled: HashMap::new(),
+        pending: Vec::new(),
+        has_dynamic_refs: false,
+    };
+    let root = compiler.reference_to(Location {
+        document,
+        pointer: String::new(),
+    })?;
+    compiler.drain()?;
+    let dynamic_anchors = compiler.dynamic_anchors()?;
+    Ok(JsonSchema {
+        nodes: compiler.nodes,
+        root,
+        dynamic_anchors,
+        has_dynamic_refs: compiler.has_dynamic_refs,
+        options,
+        draft,
+    })
+}
+
+/// The tool boundary: an object root (`type` absent, `"object"` or `["object"]`).
+fn root_gate<V>(root: &Literal) -> Result<(), Stop<V>> {
+    let object = Literal::String("object".into());
+    match root.get("type") {
+        None => Ok(()),
+        Some(found) if *found == object => Ok(()),
+        Some(Literal::Array(types)) if types.len() == 1 && types.first() == Some(&object) => Ok(()),
+        Some(found) => Err(Stop::Error(Error::RootTypeNotObject {
+            type_: found.clone(),
+        })),
+    }
+}
+
+struct Compiler<'r, 'c, V> {
+    registry: &'r mut Registry<'c, V>,
+    options: Options,
+    nodes: Vec<Node>,
+    compiled: HashMap<Location, NodeId>,
+    /// Nodes reserved for a reference target, compiled after the node that referenced them.
+    pending: Vec<(NodeId, Location)>,
+    has_dynamic_refs: bool,
+}
+
+impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
+    fn budget(&mut self) -> &mut Budget {
+        self.registry.budget
+    }
+
+    /// The node of the schema at `location`, reserved now and compiled later (`drain`) when it
+    /// is new: a reference never compiles its target in place, so chains and cycles of
+    /// references cost no native stack.
+    fn reference_to(&mut self, location: Location) -> Result<NodeId, Stop<V>> {
+        if let Some(id) = self.compiled.get(&location) {
+            return Ok(*id);
+        }
+        let id = self.reserve(&location)?;
+        self.pending.push((id, location));
+        Ok(id)
+    }
+
+    fn reserve(&mut self, location: &Location) -> Result<NodeId, Stop<V>> {
+        self.budget()
+            .keep(size_of::<Node>() + location.pointer.len())?;
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            kind: NodeKind::Bool(true),
+            resource: 0,
+            location: location.pointer.as_str().into(),
+        });
+        self.compiled.insert(location.clone(), id);
+        Ok(id)
+    }
+
+    fn drain(&mut self) -> Result<(), Stop<V>> {
+        while let Some((id, location)) = self.pending.pop() {
+            self.fill(id, &location, 0)?;
+        }
+        Ok(())
+    }
+
+    /// A subschema in place (a property's, an item's): compiled now, one level deeper.
+    fn subschema(&mut self, location: Location, depth: usize) -> Result<NodeId, Stop<V>> {
+        if let Some(id) = self.compiled.get(&location) {
+            return Ok(*id);
+        }
+        let id = self.reserve(&location)?;
+        with_stack(depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget().spend_stack_segment()?;
+            }
+            self.fill(id, &location, depth)
+        })?;
+        Ok(id)
+    }
+
+    fn fill(&mut self, id: NodeId, location: &Location, depth: usize) -> Result<(), Stop<V>> {
+        self.budget().spend(NODE_UNITS)?;
+        let document = self
+            .registry
+            .documents
+            .get(location.document)
+            .map(Rc::clone)
+            .ok_or(Stop::Exhausted)?;
+        let site = self.registry.site(location).ok_or(Stop::Exhausted)?;
+        let schema = navigate(&document, &location.pointer).ok_or(Stop::Exhausted)?;
+        let kind = match schema {
+            Literal::Bool(value) => NodeKind::Bool(*value),
+            Literal::Object(_) => {
+                let keywords = self.keywords(schema, location, &site, depth)?;
+                let reads_keys = keywords.iter().any(|keyword| keyword.check.reads_keys());
+                NodeKind::Keywords {
+                    keywords: keywords.into(),
+                    reads_keys,
+                }
+            }
+            _ => {
+                let keyword = pointer_tokens(&location.pointer)
+                    .and_then(|tokens| tokens.last().cloned())
+                    .unwrap_or_default();
+                return Err(invalid(&keyword, &location.pointer));
+            }
+        };
+        if let Some(node) = self.nodes.get_mut(id) {
+            node.kind = kind;
+            node.resource = site.resource;
+        }
+        Ok(())
+    }
+
+    /// The checks of one schema object, in the dialect's order.
+    fn keywords(
+        &mut self,
+        schema: &Literal,
+        location: &Location,
+        site: &Site,
+        depth: usize,
+    ) -> Result<Vec<Keyword>, Stop<V>> {
+        let draft = site.read_as.draft;
+        let vocabularies = site.read_as.vocabularies;
+        let active = |vocabulary: Vocabulary| vocabularies.has(vocabulary);
+        if self.options.strict {
+            for (name, _) in schema.entries() {
+                let known = draft.keyword(name).is_some_and(|k| active(k.vocabulary));
+                if !known && !name.starts_with("x-") {
+                    let mut schema_path = location.pointer.clone();
+                    push_token(&mut schema_path, name);
+                    return Err(Stop::Error(Error::StrictUnknownKeyword {
+                        keyword: (**name).into(),
+                        schema_path: schema_path.into(),
+                    }));
+                }
+            }
+        }
+        // draft-07: `$ref` beside other keywords is evaluated alone.
+        let ref_alone = draft == Draft::Draft7 && schema.get("$ref").is_some();
+        let mut keywords = Vec::new();
+        for spec in draft.keywords() {
+            let Some(value) = schema.get(spec.name) else {
+                continue;
+            };
+            if !active(spec.vocabulary)
+                || (ref_alone && !matches!(spec.role, Role::Ref | Role::Definitions))
+            {
+                continue;
+            }
+            self.budget().spend(1)?;
+            let mut here = location.pointer.clone();
+            push_token(&mut here, spec.name);
+            let keyword = Place {
+                schema,
+                value,
+                location: Location {
+                    document: location.document,
+                    pointer: here,
+                },
+                site,
+                name: spec.name,
+                depth,
+            };
+            if let Some(check) = self.check(spec.role, &keyword)? {
+                self.budget()
+                    .keep(size_of::<Keyword>() + keyword.location.pointer.len())?;
+                keywords.push(Keyword {
+                    check,
+                    name: spec.name,
+                    location: keyword.location.pointer.as_str().into(),
+                });
+            }
+        }
+        Ok(keywords)
+    }
+
+    /// Compiles one keyword into its check; `None` for annotations and companions (read by
+    /// another keyword), whose values are only checked.
+    fn check(&mut self, role: Role, at: &Place<'_>) -> Result<Option<Check>, Stop<V>> {
+        let bad = || invalid(at.name, &at.location.pointer);
+        let draft = at.site.read_as.draft;
+        Ok(Some(match role {
+            Role::Ref => Check::Ref(self.reference(at)?.0),
+            Role::DynamicRef => {
+                let (target, location, fragment) = self.reference(at)?;
+                Check::DynamicRef(self.dynamic_ref(target, &location, fragment))
+            }
+            Role::Type => Check::Type(types::Types::compile(at.value).ok_or_else(bad)?),
+            Role::Enum => Check::Enum(at.value.items().ok_or_else(bad)?.into()),
+            Role::Const => Check::Const(at.value.clone()),
+            Role::MultipleOf => {
+                Check::MultipleOf(numeric::MultipleOf::compile(at.value).ok_or_else(bad)?)
+            }
+            Role::Minimum | Role::ExclusiveMinimum | Role::Maximum | Role::ExclusiveMaximum => {
+                Check::Bound(numeric::Bound::compile(role, at.value).ok_or_else(bad)?)
+            }
+            Role::MinLength => Check::MinLength(at.value.as_count().ok_or_else(bad)?),
+            Role::MaxLength => Check::MaxLength(at.value.as_count().ok_or_else(bad)?),
+            Role::Pattern => Check::Pattern(self.pattern(at.value, at)?),
+            Role::Format => {
+                let name = at.value.as_str().ok_or_else(bad)?;
+                match string::FormatCheck::compile(name, draft, self.options.format_assertion) {
+                    Some(check) => Check::Format(check),
+                    None => return Ok(None),
+                }
+            }
+            Role::ContentEncoding => {
+                at.value.as_str().ok_or_else(bad)?;
+                match string::Content::compile(at.schema, self.options.content_assertion) {
+                    Some(content) => Check::Content(content),
+                    None => return Ok(None),
+                }
+            }
+            Role::MinItems => Check::MinItems(at.value.as_count().ok_or_else(bad)?),
+            Role::MaxItems => Check::MaxItems(at.value.as_count().ok_or_else(bad)?),
+            Role::UniqueItems => match at.value {
+                Literal::Bool(true) => Check::UniqueItems,
+                Literal::Bool(false) => return Ok(None),
+                _ => return Err(bad()),
+            },
+            Role::PrefixItems => Check::PrefixItems(self.schema_list(at)?.into()),
+            Role::Items => match (draft, at.value) {
+                (Draft::Draft7, Literal::Array(_)) => {
+                    Check::PrefixItems(self.schema_list(at)?.into())
+                }
+                _ => {
+                    let start = match draft {
+                        Draft::Draft2020_12 => at
+                            .schema
+                            .get("prefixItems")
+                            .and_then(Literal::items)
+                            .map_or(0, <[Literal]>::len),
+                        Draft::Draft7 => 0,
+                    };
+                    Check::Items {
+                        start,
+                        node: self.one_schema(at)?,
+                    }
+                }
+            },
+            Role::AdditionalItems => {
+                let node = self.one_schema(at)?;
+                match at.schema.get("items") {
+                    Some(Literal::Array(items)) => Check::Items {
+                        start: items.len(),
+                        node,
+                    },
+                    _ => return Ok(None),
+                }
+            }
+            Role::Contains => {
+                let node = self.one_schema(at)?;
+                Check::Contains(array::Contains::compile(node, at.schema, draft).ok_or_else(
+                    || invalid("minContains", &at.location.pointer.replace("contains", "")),
+                )?)
+            }
+            Role::Required => Check::Required(names(at.value).ok_or_else(bad)?),
+            Role::DependentRequired => {
+                let mut dependent = Vec::new();
+                for (name, value) in object_entries(at.value).ok_or_else(bad)? {
+                    dependent.push((name.clone(), names(value).ok_or_else(bad)?));
+                }
+                Check::DependentRequired(dependent.into())
+            }
+            Role::MinProperties => Check::MinProperties(at.value.as_count().ok_or_else(bad)?),
+            Role::MaxProperties => Check::MaxProperties(at.value.as_count().ok_or_else(bad)?),
+            Role::PropertyNames => Check::PropertyNames(self.one_schema(at)?),
+            Role::AdditionalProperties => {
+                let node = self.one_schema(at)?;
+                let properties: Vec<Box<str>> = at
+                    .schema
+                    .get("properties")
+                    .map(|value| {
+                        value
+                            .entries()
+                            .iter()
+                            .map(|(name, _)| name.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut patterns = Vec::new();
+                if let Some(value) = at.schema.get("patternProperties") {
+                    for (pattern, _) in value.entries() {
+                        patterns.push(self.pattern_text(pattern, at)?);
+                    }
+                }
+                Check::AdditionalProperties(object::Additional::new(node, properties, patterns))
+            }
+            Role::Properties => Check::Properties(object::Properties::new(self.schema_map(at)?)),
+            Role::PatternProperties => {
+                let mut compiled = Vec::new();
+                for (pattern, node) in self.schema_map(at)? {
+                    compiled.push((self.pattern_text(&pattern, at)?, node));
+                }
+                Check::PatternProperties(compiled.into())
+            }
+            Role::DependentSchemas => Check::DependentSchemas(self.schema_map(at)?.into()),
+            Role::Dependencies => {
+                let mut dependencies = Vec::new();
+                for (name, value) in object_entries(at.value).ok_or_else(bad)? {
+                    let dependency = match value {
+                        Literal::Array(_) => {
+                            object::Dependency::Names(names(value).ok_or_else(bad)?)
+                        }
+                        _ => {
+                            let mut below = at.location.clone();
+                            push_token(&mut below.pointer, name);
+                            object::Dependency::Schema(self.schema_at(value, below, at)?)
+                        }
+                    };
+                    dependencies.push((name.clone(), dependency));
+                }
+                Check::Dependencies(dependencies.into())
+            }
+            Role::AllOf => Check::AllOf(self.schema_list(at)?.into()),
+            Role::AnyOf => Check::AnyOf(self.schema_list(at)?.into()),
+            Role::OneOf => Check::OneOf(self.schema_list(at)?.into()),
+            Role::Not => Check::Not(self.one_schema(at)?),
+            Role::If => {
+                let condition = self.one_schema(at)?;
+                let mut branch = |name: &str| -> Result<Option<NodeId>, Stop<V>> {
+                    match at.schema.get(name) {
+                        Some(value) => {
+                            let mut location = at.location.clone();
+                            location
+                                .pointer
+                                .truncate(location.pointer.len() - "if".len());
+                            location.pointer.push_str(name);
+                            self.schema_at(value, location, at).map(Some)
+                        }
+                        None => Ok(None),
+                    }
+                };
+                let then = branch("then")?;
+                let otherwise = branch("else")?;
+                Check::If(combinators::Conditional {
+                    condition,
+                    then,
+                    otherwise,
+                })
+            }
+            Role::UnevaluatedItems => Check::UnevaluatedItems(self.one_schema(at)?),
+            Role::UnevaluatedProperties => Check::UnevaluatedProperties(self.one_schema(at)?),
+            Role::Definitions => {
+                self.schema_map(at)?;
+                return Ok(None);
+            }
+            Role::Companion(shape) => {
+                self.companion(shape, at)?;
+                return Ok(None);
+            }
+        }))
+    }
+
+    /// Checks an annotation's or a companion's value; compiles a companion schema (`then`,
+    /// `else`, `contentSchema`) so that an invalid one is found even where nothing reads it.
+    fn companion(&mut self, shape: ValueShape, at: &Place<'_>) -> Result<(), Stop<V>> {
+        let valid = match shape {
+            ValueShape::Any => true,
+            ValueShape::String => at.value.as_str().is_some(),
+            ValueShape::Boolean => matches!(at.value, Literal::Bool(_)),
+            ValueShape::Array => at.value.items().is_some(),
+            ValueShape::NonNegativeInteger => at.value.as_count().is_some(),
+            ValueShape::VocabularyMap => {
+                at.value
+                    .entries()
+                    .iter()
+                    .all(|(_, value)| matches!(value, Literal::Bool(_)))
+                    && matches!(at.value, Literal::Object(_))
+            }
+            ValueShape::Identifier => identifier_valid(at.name, at.value, at.site.read_as.draft),
+            ValueShape::Schema => {
+                if at.name != "then" && at.name != "else" {
+                    self.one_schema(at)?;
+                }
+                true
+            }
+        };
+        if valid {
+            Ok(())
+        } else {
+            Err(invalid(at.name, &at.location.pointer))
+        }
+    }
+
+    /// A `$ref`'s target node, where it sits, and the reference's fragment.
+    fn reference(&mut self, at: &Place<'_>) -> Result<(NodeId, Location, Option<String>), Stop<V>> {
+        let reference = at
+            .value
+            .as_str()
+            .ok_or_else(|| invalid(at.name, &at.location.pointer))?;
+        let fragment = reference
+            .split_once('#')
+            .map(|(_, fragment)| fragment.to_string());
+        let target = self
+            .registry
+            .locate(&at.site.base, reference, at.site.read_as)
+            .map_err(|error| match error {
+                RegistryError::InvalidReference => invalid(at.name, &at.location.pointer),
+                error => registry_error(error, at.schema, &at.location.pointer),
+            })?;
+        Ok((self.reference_to(target.clone())?, target, fragment))
+    }
+
+    /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` its fragment
+    /// names (the 2020-12 rule); otherwise it is a `$ref`.
+    fn dynamic_ref(
+        &mut self,
+        target: NodeId,
+        location: &Location,
+        fragment: Option<String>,
+    ) -> reference::DynamicRef {
+        let anchor = fragment.filter(|name| !name.is_empty() && !name.starts_with('/'));
+        let dynamic = anchor.filter(|name| {
+            self.registry
+                .documents
+                .get(location.document)
+                .and_then(|document| navigate(document, &location.pointer))
+                .and_then(|schema| schema.get("$dynamicAnchor"))
+                .and_then(Literal::as_str)
+                == Some(name.as_str())
+        });
+        if dynamic.is_some() {
+            self.has_dynamic_refs = true;
+        }
+        reference::DynamicRef {
+            target,
+            anchor: dynamic.map(Box::from),
+        }
+    }
+
+    /// Compiles every dynamic anchor's schema, for the dynamic scope's lookups.
+    fn dynamic_anchors(&mut self) -> Result<Vec<Anchors>, Stop<V>> {
+        if !self.has_dynamic_refs {
+            return Ok(Vec::new());
+        }
+        let mut table = Vec::new();
+        let mut resource = 0;
+        while resource < self.registry.resources.len() {
+            let anchors: Vec<(Box<str>, Location)> = self
+                .registry
+                .resources
+                .get(resource)
+                .map(|resource| resource.dynamic_anchors.clone())
+                .unwrap_or_default();
+            let mut compiled = Vec::new();
+            for (name, location) in anchors {
+                compiled.push((name, self.reference_to(location)?));
+            }
+            self.drain()?;
+            table.push(compiled);
+            resource += 1;
+        }
+        Ok(table)
+    }
+
+    /// The schema at a keyword's own location (`not`, `items`, ...).
+    fn one_schema(&mut self, at: &Place<'_>) -> Result<NodeId, Stop<V>> {
+        self.schema_at(at.value, at.location.clone(), at)
+    }
+
+    fn schema_at(
+        &mut self,
+        value: &Literal,
+        location: Location,
+        at: &Place<'_>,
+    ) -> Result<NodeId, Stop<V>> {
+        if !matches!(value, Literal::Object(_) | Literal::Bool(_)) {
+            return Err(invalid(at.name, &location.pointer));
+        }
+        self.subschema(location, at.depth + 1)
+    }
+
+    /// A non-empty array of schemas.
+    fn schema_list(&mut self, at: &Place<'_>) -> Result<Vec<NodeId>, Stop<V>> {
+        let items = match at.value.items() {
+            Some(items) if !items.is_empty() => items,
+            _ => return Err(invalid(at.name, &at.location.pointer)),
+        };
+        let mut nodes = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            let mut location = at.location.clone();
+            push_token(&mut location.pointer, &index.to_string());
+            nodes.push(self.schema_at(item, location, at)?);
+        }
+        Ok(nodes)
+    }
+
+    /// An object of schemas.
+    fn schema_map(&mut self, at: &Place<'_>) -> Result<Vec<(Box<str>, NodeId)>, Stop<V>> {
+        let entries =
+            object_entries(at.value).ok_or_else(|| invalid(at.name, &at.location.pointer))?;
+        let mut nodes = Vec::with_capacity(entries.len());
+        for (name, value) in entries {
+            let mut location = at.location.clone();
+            push_token(&mut location.pointer, name);
+            nodes.push((name.clone(), self.schema_at(value, location, at)?));
+        }
+        Ok(nodes)
+    }
+
+    fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<string::Pattern, Stop<V>> {
+        let text = value
+            .as_str()
+            .ok_or_else(|| invalid(at.name, &at.location.pointer))?;
+        self.pattern_text(text, at)
+    }
+
+    fn pattern_text(&mut self, text: &str, at: &Place<'_>) -> Result<string::Pattern, Stop<V>> {
+        // A pattern's compiled program is bounded by `ecma_regex`; its source is kept too.
+        self.budget().spend_copy(text.len())?;
+        self.budget().keep(text.len().saturating_mul(16))?;
+        match ecma_regex::compile(text) {
+            Ok(regex) => Ok(string::Pattern {
+                regex,
+                source: text.into(),
+            }),
+            Err(PatternError::Unsupported(_)) | Err(PatternError::TooLarge) => {
+                Err(Stop::Error(Error::UnsupportedPattern {
+                    keyword: at.name.into(),
+                    schema_path: at.location.pointer.as_str().into(),
+                }))
+            }
+            Err(PatternError::Invalid(_)) => Err(invalid(at.name, &at.location.pointer)),
+        }
+    }
+}
+
+/// A keyword being compiled: its schema object, its value, where it sits.
+struct Place<'p> {
+    schema: &'p Literal,
+    value: &'p Literal,
+    location: Location,
+    site: &'p Site,
+    name: &'static str,
+    depth: usize,
+}
+
+fn object_entries(value: &Literal) -> Option<&[(Box<str>, Literal)]> {
+    match value {
+        Literal::Object(entries) => Some(entries),
+        _ => None,
+    }
+}
+
+/// An array of distinct strings (`required`, `dependentRequired`'s lists).
+fn names(value: &Literal) -> Option<Box<[Box<str>]>> {
+    let items = value.items()?;
+    let mut names: Vec<Box<str>> = Vec::with_capacity(items.len());
+    for item in items {
+        names.push(item.as_str()?.into());
+    }
+    let mut sorted: Vec<&Box<str>> = names.iter().collect();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|pair| pair.first() == pair.get(1)) {
+        return None;
+    }
+    Some(names.into())
+}
+
+/// `$id`, `$schema`, `$anchor`, `$dynamicAnchor` as their meta-schemas require.
+fn identifier_valid(name: &str, value: &Literal, draft: Draft) -> bool {
+    let Some(text) = value.as_str() else {
+        return false;
+    };
+    match name {
+        "$anchor" | "$dynamicAnchor" => {
+            let mut characters = text.chars();
+            characters
+                .next()
+                .is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
+                && characters
+                    .all(|next| next.is_ascii_alphanumeric() || matches!(next, '-' | '_' | '.'))
+        }
+        "$id" if draft == Draft::Draft2020_12 => text
+            .split_once('#')
+            .is_none_or(|(_, fragment)| fragment.is_empty()),
+        _ => true,
+    }
+}

@@ -1,0 +1,435 @@
+//! Evaluation: the quick walk (`valid`, no errors, stops at the first failure) and the
+//! reporting walk (`report`, the errors in the dialect's keyword order), both over the host's
+//! values read in place. The dynamic scope (`$dynamicRef`) and the guard against references
+//! that loop without reading further into the value live here too.
+
+use super::compiler::{Node, NodeId, NodeKind};
+use super::keywords::{
+    array, combinators, equality, numeric, object, reference, string, types, unevaluated,
+    Assertion, Check, Keyword,
+};
+use super::literal::with_key_name;
+use super::registry::ResourceId;
+use super::{JsonSchema, Options};
+use crate::budget::{Budget, Exhausted};
+use crate::error::{Error, KeywordFailure};
+use crate::path::{Segment, Trail, ANY_ROOT, ARGUMENTS, ROOT};
+use crate::schema::{with_stack, StackSegment};
+use crate::validate::{Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
+use crate::value::{AtomKind, Element, Kind, Value};
+
+/// Schemas applied to one value in a row, through references and in-place applicators, before
+/// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
+const MAX_IN_PLACE: usize = 10_000;
+
+/// Stops a walk.
+#[derive(Debug)]
+pub enum Halt {
+    /// The answer is known (first error, or the error cap).
+    Failed,
+    Exhausted,
+    /// References loop without progress, at this node.
+    Loop(NodeId),
+}
+
+impl From<Exhausted> for Halt {
+    fn from(_: Exhausted) -> Self {
+        Halt::Exhausted
+    }
+}
+
+/// `Ok(valid)`.
+pub type Flow = Result<bool, Halt>;
+
+/// The entry gate: a `nil` schema, then (at the tool boundary) a map schema and map arguments.
+pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(), Failure<V>> {
+    match schema.kind() {
+        Kind::Atom(AtomKind::Nil) => Err(Failure::schema(Error::SchemaRequired)),
+        _ if options.any_root => Ok(()),
+        Kind::Map if value.kind() == Kind::Map => Ok(()),
+        _ => Err(Failure::schema(Error::NotMaps)),
+    }
+}
+
+pub fn validate<'a, V: Value<'a>>(
+    schema: &JsonSchema,
+    value: V,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<V>> {
+    if !schema.options.any_root && value.kind() != Kind::Map {
+        return Err(Failure::schema(Error::NotMaps));
+    }
+    let mut eval = Eval::new(schema, mode, budget);
+    match eval.valid(schema.root, value) {
+        Ok(true) => return Ok(()),
+        Ok(false) | Err(Halt::Failed) => {}
+        Err(halt) => return Err(eval.halted(halt)),
+    }
+    let mut eval = Eval::new(schema, mode, eval.budget);
+    match eval.report(schema.root, value, &ROOT) {
+        Ok(true) if eval.errors.is_empty() => Ok(()),
+        Ok(_) | Err(Halt::Failed) if !eval.errors.is_empty() => {
+            Err(Failure::Arguments(eval.errors))
+        }
+        Ok(_) | Err(Halt::Failed) => Ok(()),
+        Err(halt) => Err(eval.halted(halt)),
+    }
+}
+
+pub struct Eval<'s, 'b, V> {
+    pub schema: &'s JsonSchema,
+    pub budget: &'b mut Budget,
+    mode: Mode,
+    errors: Vec<Error<V>>,
+    error_bytes: usize,
+    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
+    scope: Vec<ResourceId>,
+    /// Nesting of node evaluations, for the stack checks.
+    depth: usize,
+    /// Nodes applied to the current value without reading into it.
+    in_place: usize,
+}
+
+impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
+    pub fn new(schema: &'s JsonSchema, mode: Mode, budget: &'b mut Budget) -> Self {
+        Eval {
+            schema,
+            budget,
+            mode,
+            errors: Vec::new(),
+            error_bytes: 0,
+            scope: Vec::new(),
+            depth: 0,
+            in_place: 0,
+        }
+    }
+
+    fn halted(&self, halt: Halt) -> Failure<V> {
+        match halt {
+            Halt::Loop(node) => Failure::schema(Error::ReferenceLoop {
+                schema_path: self
+                    .schema
+                    .nodes
+                    .get(node)
+                    .map_or_else(Box::default, |node| node.location.clone()),
+            }),
+            Halt::Failed | Halt::Exhausted => Failure::Exhausted,
+        }
+    }
+
+    pub fn node(&self, id: NodeId) -> Option<&'s Node> {
+        self.schema.nodes.get(id)
+    }
+
+    /// Whether `value` is valid against node `id`: the quick walk.
+    pub fn valid(&mut self, id: NodeId, value: V) -> Flow {
+        let Some(node) = self.node(id) else {
+            return Ok(true);
+        };
+        match &node.kind {
+            NodeKind::Bool(valid) => Ok(*valid),
+            NodeKind::Keywords {
+                keywords,
+                reads_keys,
+            } => self.enter(id, node.resource, |this| {
+                if *reads_keys && !object::keys_valid(this, value)? {
+                    return Ok(false);
+                }
+                for keyword in keywords.iter() {
+                    this.budget.spend(1)?;
+                    if !this.valid_keyword(keywords, keyword, value)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }),
+        }
+    }
+
+    /// Reports the errors of `value` against node `id` at `trail`: the reporting walk.
+    pub fn report(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
+        let Some(node) = self.node(id) else {
+            return Ok(true);
+        };
+        match &node.kind {
+            NodeKind::Bool(true) => Ok(true),
+            NodeKind::Bool(false) => {
+                self.fail(trail, "false", &node.location, Assertion::False, None)
+            }
+            NodeKind::Keywords {
+                keywords,
+                reads_keys,
+            } => self.enter(id, node.resource, |this| {
+                if *reads_keys && !object::report_keys(this, value, trail)? {
+                    return Ok(false);
+                }
+                let mut valid = true;
+                for keyword in keywords.iter() {
+                    this.budget.spend(1)?;
+                    valid &= this.report_keyword(keywords, keyword, value, trail)?;
+                }
+                Ok(valid)
+            }),
+        }
+    }
+
+    /// One node deeper: the stack checked, the dynamic scope kept, the loop guard counted.
+    fn enter(
+        &mut self,
+        id: NodeId,
+        resource: ResourceId,
+        step: impl FnOnce(&mut Self) -> Flow,
+    ) -> Flow {
+        self.in_place += 1;
+        if self.in_place > MAX_IN_PLACE {
+            return Err(Halt::Loop(id));
+        }
+        let pushed = self.schema.has_dynamic_refs && self.scope.last() != Some(&resource);
+        if pushed {
+            self.scope.push(resource);
+        }
+        self.depth += 1;
+        let result = with_stack(self.depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            step(self)
+        });
+        self.depth -= 1;
+        if pushed {
+            self.scope.pop();
+        }
+        self.in_place -= 1;
+        result
+    }
+
+    /// `enter` for the walk that gathers what `unevaluated*` keywords see as evaluated.
+    pub fn enter_for_marks(
+        &mut self,
+        id: NodeId,
+        resource: ResourceId,
+        step: impl FnOnce(&mut Self) -> Flow,
+    ) -> Flow {
+        self.enter(id, resource, step)
+    }
+
+    /// Evaluates `step` on a value inside the current one (an item, a property's value): the
+    /// loop guard starts again, since the walk made progress.
+    pub fn descend(&mut self, step: impl FnOnce(&mut Self) -> Flow) -> Flow {
+        let in_place = std::mem::replace(&mut self.in_place, 0);
+        let result = step(self);
+        self.in_place = in_place;
+        result
+    }
+
+    /// The innermost-to-outermost walk of the dynamic scope, outermost first.
+    pub fn scope(&self) -> &[ResourceId] {
+        &self.scope
+    }
+
+    fn valid_keyword(&mut self, siblings: &'s [Keyword], keyword: &'s Keyword, value: V) -> Flow {
+        Ok(match &keyword.check {
+            Check::Ref(target) => self.valid(*target, value)?,
+            Check::DynamicRef(dynamic) => {
+                let target = reference::target(self, dynamic);
+                self.valid(target, value)?
+            }
+            Check::AllOf(_) | Check::AnyOf(_) | Check::OneOf(_) | Check::Not(_) | Check::If(_) => {
+                combinators::valid(self, &keyword.check, value)?
+            }
+            Check::PrefixItems(_)
+            | Check::Items { .. }
+            | Check::Contains(_)
+            | Check::UniqueItems => array::valid(self, &keyword.check, value)?,
+            Check::Required(_)
+            | Check::DependentRequired(_)
+            | Check::Properties(_)
+            | Check::PatternProperties(_)
+            | Check::AdditionalProperties(_)
+            | Check::PropertyNames(_)
+            | Check::DependentSchemas(_)
+            | Check::Dependencies(_) => object::valid(self, &keyword.check, value)?,
+            Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
+                unevaluated::valid(self, siblings, keyword, value)?
+            }
+            _ => self.assertion(&keyword.check, value)?.is_none(),
+        })
+    }
+
+    fn report_keyword(
+        &mut self,
+        siblings: &'s [Keyword],
+        keyword: &'s Keyword,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        match &keyword.check {
+            Check::Ref(target) => self.report(*target, value, trail),
+            Check::DynamicRef(dynamic) => {
+                let target = reference::target(self, dynamic);
+                self.report(target, value, trail)
+            }
+            Check::AllOf(_) | Check::AnyOf(_) | Check::OneOf(_) | Check::Not(_) | Check::If(_) => {
+                combinators::report(self, keyword, value, trail)
+            }
+            Check::PrefixItems(_)
+            | Check::Items { .. }
+            | Check::Contains(_)
+            | Check::UniqueItems => array::report(self, keyword, value, trail),
+            Check::Required(_)
+            | Check::DependentRequired(_)
+            | Check::Properties(_)
+            | Check::PatternProperties(_)
+            | Check::AdditionalProperties(_)
+            | Check::PropertyNames(_)
+            | Check::DependentSchemas(_)
+            | Check::Dependencies(_) => object::report(self, keyword, value, trail),
+            Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
+                unevaluated::report(self, siblings, keyword, value, trail)
+            }
+            _ => match self.assertion(&keyword.check, value)? {
+                None => Ok(true),
+                Some(assertion) => {
+                    self.fail(trail, keyword.name, &keyword.location, assertion, None)
+                }
+            },
+        }
+    }
+
+    /// The keywords that assert something of the value itself: the failure, if any. One
+    /// function for both walks.
+    fn assertion(&mut self, check: &'s Check, value: V) -> Result<Option<Assertion>, Halt> {
+        Ok(match check {
+            Check::Type(expected) => types::check(self.budget, expected, value)?,
+            Check::Enum(_) | Check::Const(_) => equality::check(self.budget, check, value)?,
+            Check::MultipleOf(_) | Check::Bound(_) => numeric::check(self.budget, check, value)?,
+            Check::MinLength(_)
+            | Check::MaxLength(_)
+            | Check::Pattern(_)
+            | Check::Format(_)
+            | Check::Content(_) => string::check(self.budget, check, value)?,
+            Check::MinItems(_) | Check::MaxItems(_) => array::count(self.budget, check, value)?,
+            Check::MinProperties(_) | Check::MaxProperties(_) => {
+                object::assertion(self.budget, check, value)?
+            }
+            _ => None,
+        })
+    }
+
+    /// Records an error (when the mode keeps it) and says whether to go on: `Ok(false)` to go
+    /// on, `Err(Failed)` to stop.
+    pub fn fail(
+        &mut self,
+        trail: &Trail<'_>,
+        keyword: &'static str,
+        location: &str,
+        assertion: Assertion,
+        property: Option<V>,
+    ) -> Flow {
+        let root = self.path_root();
+        let bytes = trail
+            .path_len_from(root)
+            .saturating_add(location.len())
+            .saturating_add(assertion.copied_bytes());
+        self.budget.spend_error(bytes)?;
+        self.errors.push(Error::Assertion(Box::new(KeywordFailure {
+            assertion,
+            keyword,
+            path: trail.path_from(root),
+            schema_path: location.into(),
+            property,
+        })));
+        self.record(bytes)
+    }
+
+    /// Records an argument error that is not a keyword's (a key that is no string).
+    pub fn fail_with(
+        &mut self,
+        trail: &Trail<'_>,
+        error: impl FnOnce(Vec<u8>) -> Error<V>,
+    ) -> Flow {
+        let root = self.path_root();
+        let bytes = trail.path_len_from(root);
+        self.budget.spend_error(bytes)?;
+        self.errors.push(error(trail.path_from(root)));
+        self.record(bytes)
+    }
+
+    fn record(&mut self, bytes: usize) -> Flow {
+        self.error_bytes = self
+            .error_bytes
+            .saturating_add(bytes.saturating_add(ERROR_BYTES));
+        match self.mode {
+            Mode::All { max_errors }
+                if self.errors.len() < max_errors && self.error_bytes < ERRORS_MAX_BYTES =>
+            {
+                Ok(false)
+            }
+            _ => Err(Halt::Failed),
+        }
+    }
+
+    fn path_root(&self) -> &'static [u8] {
+        if self.schema.options.any_root {
+            ANY_ROOT
+        } else {
+            ARGUMENTS
+        }
+    }
+}
+
+/// The JSON type of a value, as `type` and the keyword families see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonType {
+    Null,
+    Boolean,
+    Object,
+    Array,
+    /// A number with a fractional part.
+    Number,
+    /// A number without one (`1.0` included).
+    Integer,
+    String,
+    /// Tuples, pids, other atoms, improper lists: values of no JSON type.
+    None,
+}
+
+/// The JSON type of `value` (an improper list is none: its cells are walked to tell).
+pub fn json_type<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<JsonType, Halt> {
+    Ok(match value.kind() {
+        Kind::Map => JsonType::Object,
+        Kind::Binary => JsonType::String,
+        Kind::Integer => JsonType::Integer,
+        Kind::Float => match value.number() {
+            Some(number) if super::literal::is_integral(&number) => JsonType::Integer,
+            _ => JsonType::Number,
+        },
+        Kind::Atom(AtomKind::True | AtomKind::False) => JsonType::Boolean,
+        Kind::Atom(AtomKind::Nil) => JsonType::Null,
+        Kind::List => {
+            let mut cells = 0_u64;
+            for element in value.list_elements() {
+                cells += 1;
+                if cells.is_multiple_of(8) {
+                    budget.spend(1)?;
+                }
+                if let Element::ImproperTail(_) = element {
+                    return Ok(JsonType::None);
+                }
+            }
+            JsonType::Array
+        }
+        Kind::Atom(AtomKind::Other) | Kind::Other => JsonType::None,
+    })
+}
+
+/// Calls `step` with the child trail of an argument key (its name, or nothing for a key with
+/// none, which `keys_valid` refuses before any keyword runs).
+pub fn with_key_trail<'a, V: Value<'a>, R>(
+    key: V,
+    trail: &Trail<'_>,
+    step: impl FnOnce(&Trail<'_>) -> R,
+) -> Option<R> {
+    with_key_name(key, |name| step(&trail.child(Segment::Property(name))))
+}

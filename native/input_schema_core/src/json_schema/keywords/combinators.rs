@@ -1,0 +1,104 @@
+//! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`: schemas applied to the value in
+//! place. `anyOf`, `oneOf` and `not` report their own error, not their branches'.
+
+use super::{Assertion, Check, Keyword};
+use crate::json_schema::compiler::NodeId;
+use crate::json_schema::eval::{Eval, Flow};
+use crate::path::Trail;
+use crate::value::Value;
+
+#[derive(Debug)]
+pub struct Conditional {
+    pub condition: NodeId,
+    pub then: Option<NodeId>,
+    pub otherwise: Option<NodeId>,
+}
+
+impl Conditional {
+    /// The branch that applies, once the condition is known.
+    pub fn branch(&self, holds: bool) -> Option<NodeId> {
+        if holds {
+            self.then
+        } else {
+            self.otherwise
+        }
+    }
+}
+
+/// How many of `branches` accept `value`, counting no further than `enough`.
+fn count<'a, V: Value<'a>>(
+    eval: &mut Eval<'_, '_, V>,
+    branches: &[NodeId],
+    value: V,
+    enough: usize,
+) -> Result<usize, crate::json_schema::eval::Halt> {
+    let mut found = 0;
+    for branch in branches {
+        if eval.valid(*branch, value)? {
+            found += 1;
+            if found >= enough {
+                break;
+            }
+        }
+    }
+    Ok(found)
+}
+
+pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
+    match check {
+        Check::AllOf(branches) => {
+            for branch in branches.iter() {
+                if !eval.valid(*branch, value)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::AnyOf(branches) => Ok(count(eval, branches, value, 1)? == 1),
+        Check::OneOf(branches) => Ok(count(eval, branches, value, 2)? == 1),
+        Check::Not(node) => Ok(!eval.valid(*node, value)?),
+        Check::If(conditional) => {
+            let holds = eval.valid(conditional.condition, value)?;
+            match conditional.branch(holds) {
+                Some(branch) => eval.valid(branch, value),
+                None => Ok(true),
+            }
+        }
+        _ => Ok(true),
+    }
+}
+
+pub fn report<'a, V: Value<'a>>(
+    eval: &mut Eval<'_, '_, V>,
+    keyword: &Keyword,
+    value: V,
+    trail: &Trail<'_>,
+) -> Flow {
+    let fail = |eval: &mut Eval<'_, '_, V>, assertion| {
+        eval.fail(trail, keyword.name, &keyword.location, assertion, None)
+    };
+    match &keyword.check {
+        Check::AllOf(branches) => {
+            let mut valid = true;
+            for branch in branches.iter() {
+                valid &= eval.report(*branch, value, trail)?;
+            }
+            Ok(valid)
+        }
+        Check::AnyOf(branches) if count(eval, branches, value, 1)? == 0 => {
+            fail(eval, Assertion::AnyOf)
+        }
+        Check::OneOf(branches) if count(eval, branches, value, 2)? != 1 => {
+            fail(eval, Assertion::OneOf)
+        }
+        Check::Not(node) if eval.valid(*node, value)? => fail(eval, Assertion::Not),
+        Check::If(conditional) => {
+            let holds = eval.valid(conditional.condition, value)?;
+            match conditional.branch(holds) {
+                Some(branch) => eval.report(branch, value, trail),
+                None => Ok(true),
+            }
+        }
+        _ => Ok(true),
+    }
+}

@@ -1,0 +1,214 @@
+//! The keyword checks of a compiled schema object, one file per family: each keyword's quick
+//! check (`valid`, in `eval`'s quick walk) beside its reporting check (`report`).
+
+pub mod array;
+pub mod combinators;
+pub mod equality;
+pub mod numeric;
+pub mod object;
+pub mod reference;
+pub mod string;
+pub mod types;
+pub mod unevaluated;
+
+use super::compiler::NodeId;
+use super::literal::Literal;
+use crate::number::Number;
+
+/// Property names (`required`, and each list of `dependentRequired`).
+pub type Names = Box<[Box<str>]>;
+
+/// One keyword of a schema object, compiled: what it checks, its name (from the dialect's
+/// registry), and where it sits (the JSON pointer reported as `schema_path`).
+#[derive(Debug)]
+pub struct Keyword {
+    pub check: Check,
+    pub name: &'static str,
+    pub location: Box<str>,
+}
+
+#[derive(Debug)]
+pub enum Check {
+    Ref(NodeId),
+    DynamicRef(reference::DynamicRef),
+    Type(types::Types),
+    Enum(Box<[Literal]>),
+    Const(Literal),
+    MultipleOf(numeric::MultipleOf),
+    Bound(numeric::Bound),
+    MinLength(u64),
+    MaxLength(u64),
+    Pattern(string::Pattern),
+    Format(string::FormatCheck),
+    Content(string::Content),
+    MinItems(u64),
+    MaxItems(u64),
+    UniqueItems,
+    PrefixItems(Box<[NodeId]>),
+    /// Items from `start` on (after `prefixItems`, or draft-07's array `items`).
+    Items {
+        start: usize,
+        node: NodeId,
+    },
+    Contains(array::Contains),
+    Required(Names),
+    DependentRequired(Box<[(Box<str>, Names)]>),
+    MinProperties(u64),
+    MaxProperties(u64),
+    PropertyNames(NodeId),
+    AdditionalProperties(object::Additional),
+    Properties(object::Properties),
+    PatternProperties(Box<[(string::Pattern, NodeId)]>),
+    DependentSchemas(Box<[(Box<str>, NodeId)]>),
+    Dependencies(Box<[(Box<str>, object::Dependency)]>),
+    AllOf(Box<[NodeId]>),
+    AnyOf(Box<[NodeId]>),
+    OneOf(Box<[NodeId]>),
+    Not(NodeId),
+    If(combinators::Conditional),
+    UnevaluatedItems(NodeId),
+    UnevaluatedProperties(NodeId),
+}
+
+impl Check {
+    /// Whether the check reads an object's keys.
+    pub fn reads_keys(&self) -> bool {
+        matches!(
+            self,
+            Check::Required(_)
+                | Check::DependentRequired(_)
+                | Check::MinProperties(_)
+                | Check::MaxProperties(_)
+                | Check::PropertyNames(_)
+                | Check::AdditionalProperties(_)
+                | Check::Properties(_)
+                | Check::PatternProperties(_)
+                | Check::DependentSchemas(_)
+                | Check::Dependencies(_)
+                | Check::UnevaluatedProperties(_)
+        )
+    }
+}
+
+/// A failed assertion: its message (in the subset's voice) and the keyword's own value where
+/// it helps, reported under the keyword's name.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Assertion {
+    #[error("tool argument has the wrong type")]
+    Type(Literal),
+    #[error("tool argument is not an allowed enum value")]
+    Enum,
+    #[error("tool argument does not equal the constant")]
+    Const,
+    #[error("tool argument is not a multiple of the divisor")]
+    MultipleOf(Number),
+    #[error("tool argument is below the minimum")]
+    Minimum(Number),
+    #[error("tool argument is not above the exclusive minimum")]
+    ExclusiveMinimum(Number),
+    #[error("tool argument is above the maximum")]
+    Maximum(Number),
+    #[error("tool argument is not below the exclusive maximum")]
+    ExclusiveMaximum(Number),
+    #[error("tool argument is shorter than the minimum length")]
+    MinLength(u64),
+    #[error("tool argument is longer than the maximum length")]
+    MaxLength(u64),
+    #[error("tool argument does not match the pattern")]
+    Pattern(Box<str>),
+    #[error("tool argument does not match the format")]
+    Format(Box<str>),
+    #[error("tool argument does not match the content encoding")]
+    ContentEncoding(Box<str>),
+    #[error("tool argument does not match the content media type")]
+    ContentMediaType(Box<str>),
+    #[error("tool argument has too few items")]
+    MinItems(u64),
+    #[error("tool argument has too many items")]
+    MaxItems(u64),
+    #[error("tool argument has duplicate items")]
+    UniqueItems,
+    #[error("tool argument has too few matching items")]
+    MinContains(u64),
+    #[error("tool argument has too many matching items")]
+    MaxContains(u64),
+    #[error("required tool argument is missing")]
+    Required(Box<str>),
+    #[error("additional tool argument is not allowed")]
+    AdditionalProperty,
+    #[error("unevaluated tool argument is not allowed")]
+    UnevaluatedProperty,
+    #[error("additional tool argument item is not allowed")]
+    AdditionalItem,
+    #[error("unevaluated tool argument item is not allowed")]
+    UnevaluatedItem,
+    #[error("tool argument name is not allowed")]
+    PropertyName,
+    #[error("tool argument has too few properties")]
+    MinProperties(u64),
+    #[error("tool argument has too many properties")]
+    MaxProperties(u64),
+    #[error("tool argument must match at least one anyOf branch")]
+    AnyOf,
+    #[error("tool argument must match exactly one oneOf branch")]
+    OneOf,
+    #[error("tool argument must not match the negated schema")]
+    Not,
+    #[error("tool argument is not allowed")]
+    False,
+}
+
+/// A detail value of an assertion.
+#[derive(Debug)]
+pub enum Detail<'e> {
+    Literal(&'e Literal),
+    Number(&'e Number),
+    Count(u64),
+    Text(&'e str),
+}
+
+impl Assertion {
+    /// The keyword's own value, under the name it is reported with.
+    pub fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
+        Some(match self {
+            Assertion::Type(types) => ("type", Detail::Literal(types)),
+            Assertion::MultipleOf(number) => ("multipleOf", Detail::Number(number)),
+            Assertion::Minimum(number) => ("minimum", Detail::Number(number)),
+            Assertion::ExclusiveMinimum(number) => ("exclusiveMinimum", Detail::Number(number)),
+            Assertion::Maximum(number) => ("maximum", Detail::Number(number)),
+            Assertion::ExclusiveMaximum(number) => ("exclusiveMaximum", Detail::Number(number)),
+            Assertion::MinLength(count) => ("minLength", Detail::Count(*count)),
+            Assertion::MaxLength(count) => ("maxLength", Detail::Count(*count)),
+            Assertion::Pattern(text) => ("pattern", Detail::Text(text)),
+            Assertion::Format(text) => ("format", Detail::Text(text)),
+            Assertion::ContentEncoding(text) => ("contentEncoding", Detail::Text(text)),
+            Assertion::ContentMediaType(text) => ("contentMediaType", Detail::Text(text)),
+            Assertion::MinItems(count) => ("minItems", Detail::Count(*count)),
+            Assertion::MaxItems(count) => ("maxItems", Detail::Count(*count)),
+            Assertion::MinContains(count) => ("minContains", Detail::Count(*count)),
+            Assertion::MaxContains(count) => ("maxContains", Detail::Count(*count)),
+            Assertion::Required(name) => ("property", Detail::Text(name)),
+            Assertion::MinProperties(count) => ("minProperties", Detail::Count(*count)),
+            Assertion::MaxProperties(count) => ("maxProperties", Detail::Count(*count)),
+            _ => return None,
+        })
+    }
+
+    /// Bytes the assertion copies into its error, for the error's price.
+    pub fn copied_bytes(&self) -> usize {
+        match self {
+            Assertion::Type(_) => 64,
+            Assertion::Pattern(text)
+            | Assertion::Format(text)
+            | Assertion::Required(text)
+            | Assertion::ContentEncoding(text)
+            | Assertion::ContentMediaType(text) => text.len(),
+            Assertion::MultipleOf(number)
+            | Assertion::Minimum(number)
+            | Assertion::ExclusiveMinimum(number)
+            | Assertion::Maximum(number)
+            | Assertion::ExclusiveMaximum(number) => number.byte_size(),
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! `multipleOf`, `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`: exact over
+//! integers of any size and floats (a float is the decimal it is written as: `0.0075` is a
+//! multiple of `0.0001`).
+
+use super::{Assertion, Check};
+use crate::budget::Budget;
+use crate::json_schema::eval::Halt;
+use crate::json_schema::literal::Literal;
+use crate::json_schema::vocabulary::Role;
+use crate::number::Number;
+use crate::value::Value;
+use num_bigint::BigUint;
+use std::cmp::Ordering;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Minimum,
+    ExclusiveMinimum,
+    Maximum,
+    ExclusiveMaximum,
+}
+
+#[derive(Debug)]
+pub struct Bound {
+    side: Side,
+    limit: Number,
+}
+
+impl Bound {
+    pub fn compile(role: Role, value: &Literal) -> Option<Bound> {
+        let Literal::Number(limit) = value else {
+            return None;
+        };
+        let side = match role {
+            Role::Minimum => Side::Minimum,
+            Role::ExclusiveMinimum => Side::ExclusiveMinimum,
+            Role::Maximum => Side::Maximum,
+            _ => Side::ExclusiveMaximum,
+        };
+        Some(Bound {
+            side,
+            limit: limit.clone(),
+        })
+    }
+
+    fn assertion(&self) -> Assertion {
+        let limit = self.limit.clone();
+        match self.side {
+            Side::Minimum => Assertion::Minimum(limit),
+            Side::ExclusiveMinimum => Assertion::ExclusiveMinimum(limit),
+            Side::Maximum => Assertion::Maximum(limit),
+            Side::ExclusiveMaximum => Assertion::ExclusiveMaximum(limit),
+        }
+    }
+
+    fn holds(&self, order: Ordering) -> bool {
+        match self.side {
+            Side::Minimum => order != Ordering::Less,
+            Side::ExclusiveMinimum => order == Ordering::Greater,
+            Side::Maximum => order != Ordering::Greater,
+            Side::ExclusiveMaximum => order == Ordering::Less,
+        }
+    }
+}
+
+/// A number as `mantissa * 10^exponent`, its sign dropped.
+#[derive(Debug)]
+struct Decimal {
+    mantissa: BigUint,
+    exponent: i64,
+}
+
+fn decimal(number: &Number) -> Decimal {
+    match number {
+        Number::Int(int) => Decimal {
+            mantissa: BigUint::from(int.unsigned_abs()),
+            exponent: 0,
+        },
+        Number::Big(big) => Decimal {
+            mantissa: BigUint::from_bytes_le(
+                &big.magnitude
+                    .iter()
+                    .flat_map(|word| word.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+            ),
+            exponent: 0,
+        },
+        Number::Float(float) => {
+            // The shortest text that reads back as the float: the decimal it was written as.
+            let text = format!("{:e}", float.abs());
+            let (digits, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+            let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+            let exponent = exponent.parse::<i64>().unwrap_or(0) - fraction.len() as i64;
+            let digits = format!("{whole}{fraction}");
+            Decimal {
+                mantissa: BigUint::parse_bytes(digits.as_bytes(), 10).unwrap_or_default(),
+                exponent,
+            }
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct MultipleOf {
+    divisor: Number,
+    decimal: Decimal,
+}
+
+impl MultipleOf {
+    /// A number above zero.
+    pub fn compile(value: &Literal) -> Option<MultipleOf> {
+        let Literal::Number(divisor) = value else {
+            return None;
+        };
+        if divisor.compare(&Number::Int(0)) != Ordering::Greater {
+            return None;
+        }
+        Some(MultipleOf {
+            divisor: divisor.clone(),
+            decimal: decimal(divisor),
+        })
+    }
+
+    fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
+        if let (Number::Int(value), Number::Int(divisor)) = (value, &self.divisor) {
+            return Ok(value % divisor == 0);
+        }
+        let value = decimal(value);
+        let common = value.exponent.min(self.decimal.exponent);
+        let scale = |decimal: &Decimal| -> Option<BigUint> {
+            let shift = u32::try_from(decimal.exponent - common).ok()?;
+            Some(&decimal.mantissa * BigUint::from(10_u8).pow(shift))
+        };
+        // Priced by the digits compared: a huge integer's division is linear in its size.
+        budget.spend_bytes(
+            value.mantissa.bits() as usize / 8 + (value.exponent - common).unsigned_abs() as usize,
+        )?;
+        let (Some(dividend), Some(divisor)) = (scale(&value), scale(&self.decimal)) else {
+            return Ok(false);
+        };
+        Ok(divisor != BigUint::ZERO && (dividend % divisor) == BigUint::ZERO)
+    }
+}
+
+pub fn check<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    check: &Check,
+    value: V,
+) -> Result<Option<Assertion>, Halt> {
+    let Some(number) = value.number() else {
+        return Ok(None);
+    };
+    Ok(match check {
+        Check::Bound(bound) => {
+            budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
+            (!bound.holds(number.compare(&bound.limit))).then(|| bound.assertion())
+        }
+        Check::MultipleOf(multiple) => (!multiple.divides(&number, budget)?)
+            .then(|| Assertion::MultipleOf(multiple.divisor.clone())),
+        _ => None,
+    })
+}

@@ -1,0 +1,421 @@
+//! Object keywords: `required`, `dependentRequired`, `minProperties`, `maxProperties`,
+//! `propertyNames`, `additionalProperties`, `properties`, `patternProperties`,
+//! `dependentSchemas` and draft-07's `dependencies`; and the rule for argument keys (strings,
+//! or atoms read by name, one name per map), checked once per map before these keywords.
+
+use super::string::Pattern;
+use super::{Assertion, Check, Keyword};
+use crate::budget::Budget;
+use crate::error::Error;
+use crate::json_schema::compiler::{NodeId, NodeKind};
+use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
+use crate::json_schema::literal::{get_by_name, with_key_name};
+use crate::path::Trail;
+use crate::value::{Kind, Value};
+
+#[derive(Debug)]
+pub struct Properties {
+    /// In the schema's order: errors follow it.
+    entries: Box<[(Box<str>, NodeId)]>,
+}
+
+impl Properties {
+    pub fn new(entries: Vec<(Box<str>, NodeId)>) -> Self {
+        Properties {
+            entries: entries.into(),
+        }
+    }
+
+    /// The node of a property name, for the annotations of `unevaluatedProperties`.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(name, _)| &**name)
+    }
+}
+
+#[derive(Debug)]
+pub struct Additional {
+    pub node: NodeId,
+    /// The sibling `properties` names, sorted.
+    names: Box<[Box<str>]>,
+    patterns: Box<[Pattern]>,
+}
+
+impl Additional {
+    pub fn new(node: NodeId, mut names: Vec<Box<str>>, patterns: Vec<Pattern>) -> Self {
+        names.sort_unstable();
+        Additional {
+            node,
+            names: names.into(),
+            patterns: patterns.into(),
+        }
+    }
+
+    /// Whether `name` is left to `additionalProperties` (no sibling names or matches it).
+    pub fn covers(&self, name: &[u8], budget: &mut Budget) -> Result<bool, Halt> {
+        if self
+            .names
+            .binary_search_by(|known| known.as_bytes().cmp(name))
+            .is_ok()
+        {
+            return Ok(false);
+        }
+        let Ok(text) = std::str::from_utf8(name) else {
+            return Ok(true);
+        };
+        for pattern in self.patterns.iter() {
+            if pattern.found(text, budget)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+#[derive(Debug)]
+pub enum Dependency {
+    Names(Box<[Box<str>]>),
+    Schema(NodeId),
+}
+
+/// Whether every key of a map is a string or an atom, and no name is given twice.
+pub fn keys_valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, value: V) -> Flow {
+    Ok(key_problem(eval.budget, value)?.is_none())
+}
+
+enum KeyProblem<V> {
+    NotString,
+    Duplicate(V),
+}
+
+fn key_problem<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    value: V,
+) -> Result<Option<KeyProblem<V>>, Halt> {
+    let Some(size) = value.map_size() else {
+        return Ok(None);
+    };
+    for (key, _) in value.map_entries_sized(size) {
+        if key.is_binary() {
+            continue;
+        }
+        budget.spend(1)?;
+        if !matches!(key.kind(), Kind::Atom(_)) {
+            return Ok(Some(KeyProblem::NotString));
+        }
+        if with_key_name(key, |name| value.map_get_binary(name).is_some()).unwrap_or(false) {
+            return Ok(Some(KeyProblem::Duplicate(key)));
+        }
+    }
+    Ok(None)
+}
+
+pub fn report_keys<'a, V: Value<'a>>(
+    eval: &mut Eval<'_, '_, V>,
+    value: V,
+    trail: &Trail<'_>,
+) -> Flow {
+    match key_problem(eval.budget, value)? {
+        None => Ok(true),
+        Some(KeyProblem::NotString) => {
+            eval.fail_with(trail, |path| Error::ArgumentKeyNotString { path })
+        }
+        Some(KeyProblem::Duplicate(key)) => {
+            let property: Box<[u8]> =
+                with_key_name(key, |name| Box::from(name)).unwrap_or_default();
+            eval.fail_with(trail, |path| Error::DuplicateKey { path, property })
+        }
+    }
+}
+
+fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
+    budget.spend_lookup(name.len())?;
+    Ok(get_by_name(map, name.as_bytes()).is_some())
+}
+
+/// `minProperties`, `maxProperties`: one function for both walks.
+pub fn assertion<'a, V: Value<'a>>(
+    _budget: &mut Budget,
+    check: &Check,
+    value: V,
+) -> Result<Option<Assertion>, Halt> {
+    let Some(size) = value.map_size() else {
+        return Ok(None);
+    };
+    let size = size as u64;
+    Ok(match check {
+        Check::MinProperties(minimum) if size < *minimum => {
+            Some(Assertion::MinProperties(*minimum))
+        }
+        Check::MaxProperties(maximum) if size > *maximum => {
+            Some(Assertion::MaxProperties(*maximum))
+        }
+        _ => None,
+    })
+}
+
+/// The required names of a `required`-like keyword that apply to `map`.
+fn required<'c>(check: &'c Check, map_has: &mut dyn FnMut(&str) -> bool) -> Vec<&'c [Box<str>]> {
+    match check {
+        Check::Required(names) => vec![names],
+        Check::DependentRequired(dependent) => dependent
+            .iter()
+            .filter(|(name, _)| map_has(name))
+            .map(|(_, names)| &**names)
+            .collect(),
+        Check::Dependencies(dependencies) => dependencies
+            .iter()
+            .filter_map(|(name, dependency)| match dependency {
+                Dependency::Names(names) if map_has(name) => Some(&**names),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
+    let Some(size) = value.map_size() else {
+        return Ok(true);
+    };
+    match check {
+        Check::Required(_) | Check::DependentRequired(_) => {
+            let lists = required(check, &mut |name| {
+                get_by_name(value, name.as_bytes()).is_some()
+            });
+            for names in lists {
+                for name in names {
+                    if !has(value, name, eval.budget)? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
+        }
+        Check::Properties(properties) => {
+            for (name, node) in properties.entries.iter() {
+                eval.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_name(value, name.as_bytes()) {
+                    if !eval.descend(|eval| eval.valid(*node, item))? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
+        }
+        Check::PatternProperties(patterns) => {
+            for (key, item) in value.map_entries_sized(size) {
+                for (pattern, node) in patterns.iter() {
+                    let matched = with_key_name(key, |name| {
+                        std::str::from_utf8(name)
+                            .map(|text| pattern.found(text, eval.budget))
+                            .unwrap_or(Ok(false))
+                    })
+                    .unwrap_or(Ok(false))?;
+                    if matched && !eval.descend(|eval| eval.valid(*node, item))? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
+        }
+        Check::AdditionalProperties(additional) => {
+            for (key, item) in value.map_entries_sized(size) {
+                let covered = with_key_name(key, |name| additional.covers(name, eval.budget))
+                    .unwrap_or(Ok(true))?;
+                if covered && !eval.descend(|eval| eval.valid(additional.node, item))? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::PropertyNames(node) => {
+            for (key, _) in value.map_entries_sized(size) {
+                let name = key.name_value().unwrap_or(key);
+                if !eval.descend(|eval| eval.valid(*node, name))? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::DependentSchemas(schemas) => {
+            for (name, node) in schemas.iter() {
+                if has(value, name, eval.budget)? && !eval.valid(*node, value)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::Dependencies(dependencies) => {
+            for (name, dependency) in dependencies.iter() {
+                if !has(value, name, eval.budget)? {
+                    continue;
+                }
+                let holds = match dependency {
+                    Dependency::Names(names) => {
+                        let mut all = true;
+                        for name in names.iter() {
+                            all &= has(value, name, eval.budget)?;
+                        }
+                        all
+                    }
+                    Dependency::Schema(node) => eval.valid(*node, value)?,
+                };
+                if !holds {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        _ => Ok(true),
+    }
+}
+
+/// Reports `item` (under key `key`) against `node`; a `false` node is reported as a property
+/// not allowed, with the key as given.
+fn report_property<'a, V: Value<'a>>(
+    eval: &mut Eval<'_, '_, V>,
+    keyword: &Keyword,
+    assertion: Assertion,
+    node: NodeId,
+    (key, item): (V, V),
+    trail: &Trail<'_>,
+) -> Flow {
+    if let Some(NodeKind::Bool(false)) = eval.node(node).map(|node| &node.kind) {
+        return eval.fail(trail, keyword.name, &keyword.location, assertion, Some(key));
+    }
+    with_key_trail(key, trail, |child| {
+        eval.descend(|eval| eval.report(node, item, child))
+    })
+    .unwrap_or(Ok(true))
+}
+
+pub fn report<'a, V: Value<'a>>(
+    eval: &mut Eval<'_, '_, V>,
+    keyword: &Keyword,
+    value: V,
+    trail: &Trail<'_>,
+) -> Flow {
+    let Some(size) = value.map_size() else {
+        return Ok(true);
+    };
+    let mut valid = true;
+    match &keyword.check {
+        Check::Required(_) | Check::DependentRequired(_) => {
+            let lists = required(&keyword.check, &mut |name| {
+                get_by_name(value, name.as_bytes()).is_some()
+            });
+            for names in lists {
+                for name in names {
+                    if !has(value, name, eval.budget)? {
+                        valid &= eval.fail(
+                            trail,
+                            keyword.name,
+                            &keyword.location,
+                            Assertion::Required(name.clone()),
+                            None,
+                        )?;
+                    }
+                }
+            }
+        }
+        Check::Properties(properties) => {
+            for (name, node) in properties.entries.iter() {
+                eval.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_name(value, name.as_bytes()) {
+                    let child = trail.child(crate::path::Segment::Property(name.as_bytes()));
+                    valid &= eval.descend(|eval| eval.report(*node, item, &child))?;
+                }
+            }
+        }
+        Check::PatternProperties(patterns) => {
+            for (key, item) in value.map_entries_sized(size) {
+                for (pattern, node) in patterns.iter() {
+                    let matched = with_key_name(key, |name| {
+                        std::str::from_utf8(name)
+                            .map(|text| pattern.found(text, eval.budget))
+                            .unwrap_or(Ok(false))
+                    })
+                    .unwrap_or(Ok(false))?;
+                    if matched {
+                        valid &= with_key_trail(key, trail, |child| {
+                            eval.descend(|eval| eval.report(*node, item, child))
+                        })
+                        .unwrap_or(Ok(true))?;
+                    }
+                }
+            }
+        }
+        Check::AdditionalProperties(additional) => {
+            for (key, item) in value.map_entries_sized(size) {
+                let covered = with_key_name(key, |name| additional.covers(name, eval.budget))
+                    .unwrap_or(Ok(true))?;
+                if covered {
+                    valid &= report_property(
+                        eval,
+                        keyword,
+                        Assertion::AdditionalProperty,
+                        additional.node,
+                        (key, item),
+                        trail,
+                    )?;
+                }
+            }
+        }
+        Check::PropertyNames(node) => {
+            for (key, _) in value.map_entries_sized(size) {
+                let name = key.name_value().unwrap_or(key);
+                if !eval.descend(|eval| eval.valid(*node, name))? {
+                    valid &= eval.fail(
+                        trail,
+                        keyword.name,
+                        &keyword.location,
+                        Assertion::PropertyName,
+                        Some(key),
+                    )?;
+                }
+            }
+        }
+        Check::DependentSchemas(schemas) => {
+            for (name, node) in schemas.iter() {
+                if has(value, name, eval.budget)? {
+                    valid &= eval.report(*node, value, trail)?;
+                }
+            }
+        }
+        Check::Dependencies(dependencies) => {
+            for (name, dependency) in dependencies.iter() {
+                if !has(value, name, eval.budget)? {
+                    continue;
+                }
+                match dependency {
+                    Dependency::Names(names) => {
+                        for required in names.iter() {
+                            if !has(value, required, eval.budget)? {
+                                valid &= eval.fail(
+                                    trail,
+                                    keyword.name,
+                                    &keyword.location,
+                                    Assertion::Required(required.clone()),
+                                    None,
+                                )?;
+                            }
+                        }
+                    }
+                    Dependency::Schema(node) => valid &= eval.report(*node, value, trail)?,
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(valid)
+}
+
+/// Whether `key` names a property of `properties` (for `unevaluatedProperties`).
+pub fn declares(properties: &Properties, name: &[u8]) -> bool {
+    properties.names().any(|known| known.as_bytes() == name)
+}
+
+/// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).
+pub fn present<'a, V: Value<'a>>(map: V, name: &str) -> bool {
+    get_by_name(map, name.as_bytes()).is_some()
+}

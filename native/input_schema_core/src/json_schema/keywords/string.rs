@@ -1,0 +1,164 @@
+//! `minLength`, `maxLength` (in code points), `pattern` (ECMA-262, searched), `format` (with
+//! `format_assertion: true`) and the content keywords (with `content_assertion: true`). A
+//! binary that is not UTF-8 is a string to `type`, and fails every keyword that reads its
+//! characters.
+
+use super::{Assertion, Check};
+use crate::budget::Budget;
+use crate::json_schema::ecma_regex;
+use crate::json_schema::eval::Halt;
+use crate::json_schema::format::{Format, FormatDialect};
+use crate::json_schema::literal::{parse_json, Literal};
+use crate::json_schema::vocabulary::Draft;
+use crate::value::Value;
+use base64::Engine;
+
+#[derive(Debug)]
+pub struct Pattern {
+    pub regex: regex::Regex,
+    pub source: Box<str>,
+}
+
+impl Pattern {
+    /// Whether the pattern is found in `text`; linear in its length.
+    pub fn found(&self, text: &str, budget: &mut Budget) -> Result<bool, Halt> {
+        budget.spend_bytes(text.len())?;
+        Ok(self.regex.is_match(text))
+    }
+}
+
+#[derive(Debug)]
+pub struct FormatCheck {
+    format: Format,
+    name: Box<str>,
+}
+
+impl FormatCheck {
+    /// The format's check, or `None` where `format` is an annotation (no assertion asked, or a
+    /// format the dialect does not define).
+    pub fn compile(name: &str, draft: Draft, assert: bool) -> Option<FormatCheck> {
+        if !assert {
+            return None;
+        }
+        let dialect = match draft {
+            Draft::Draft2020_12 => FormatDialect::Draft2020_12,
+            Draft::Draft7 => FormatDialect::Draft7,
+        };
+        Some(FormatCheck {
+            format: Format::from_name(name, dialect)?,
+            name: name.into(),
+        })
+    }
+
+    fn holds(&self, text: &str) -> bool {
+        match self.format {
+            Format::Regex => ecma_regex::is_valid_syntax(text),
+            format => format.is_valid(text),
+        }
+    }
+}
+
+/// `contentEncoding` (base64) and `contentMediaType` (application/json), asserted.
+#[derive(Debug)]
+pub struct Content {
+    base64: Option<Box<str>>,
+    json: Option<Box<str>>,
+}
+
+impl Content {
+    /// Read from the schema object at `contentEncoding`; `None` unless asserted and known.
+    pub fn compile(schema: &Literal, assert: bool) -> Option<Content> {
+        if !assert {
+            return None;
+        }
+        let named = |keyword: &str, known: &str| {
+            schema
+                .get(keyword)
+                .and_then(Literal::as_str)
+                .filter(|name| name.eq_ignore_ascii_case(known))
+                .map(Box::from)
+        };
+        let content = Content {
+            base64: named("contentEncoding", "base64"),
+            json: named("contentMediaType", "application/json"),
+        };
+        (content.base64.is_some() || content.json.is_some()).then_some(content)
+    }
+
+    fn check(&self, text: &str, budget: &mut Budget) -> Result<Option<Assertion>, Halt> {
+        budget.spend_bytes(text.len())?;
+        let decoded;
+        let bytes = match &self.base64 {
+            Some(name) => match base64::engine::general_purpose::STANDARD.decode(text) {
+                Ok(bytes) => {
+                    decoded = bytes;
+                    decoded.as_slice()
+                }
+                Err(_) => return Ok(Some(Assertion::ContentEncoding(name.clone()))),
+            },
+            None => text.as_bytes(),
+        };
+        Ok(match &self.json {
+            Some(name) if parse_json(bytes, budget).is_none() => {
+                Some(Assertion::ContentMediaType(name.clone()))
+            }
+            _ => None,
+        })
+    }
+}
+
+/// The failure of a string keyword, if any; values that are not strings pass.
+pub fn check<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    check: &Check,
+    value: V,
+) -> Result<Option<Assertion>, Halt> {
+    let Some(bytes) = value.binary() else {
+        return Ok(None);
+    };
+    let text = std::str::from_utf8(bytes).ok();
+    Ok(match check {
+        Check::MinLength(minimum) => {
+            let long_enough = match text {
+                Some(text) => {
+                    budget.spend_bytes(text.len())?;
+                    text.chars().count() as u64 >= *minimum
+                }
+                None => false,
+            };
+            (!long_enough).then_some(Assertion::MinLength(*minimum))
+        }
+        Check::MaxLength(maximum) => {
+            let short_enough = match text {
+                Some(text) => {
+                    budget.spend_bytes(text.len())?;
+                    text.chars().count() as u64 <= *maximum
+                }
+                None => false,
+            };
+            (!short_enough).then_some(Assertion::MaxLength(*maximum))
+        }
+        Check::Pattern(pattern) => {
+            let found = match text {
+                Some(text) => pattern.found(text, budget)?,
+                None => false,
+            };
+            (!found).then(|| Assertion::Pattern(pattern.source.clone()))
+        }
+        Check::Format(format) => {
+            let holds = match text {
+                Some(text) => {
+                    budget.spend_bytes(text.len())?;
+                    format.holds(text)
+                }
+                None => false,
+            };
+            (!holds).then(|| Assertion::Format(format.name.clone()))
+        }
+        Check::Content(content) => match text {
+            Some(text) => content.check(text, budget)?,
+            None => Some(Assertion::ContentEncoding("base64".into())),
+        },
+        _ => None,
+    })
+}

@@ -1,0 +1,492 @@
+//! Schemas as owned JSON values (`Literal`), copied once from the host's terms, and JSON
+//! equality between argument values and literals.
+//!
+//! The compiler reads schemas of every origin (the caller's term, registry documents, the
+//! built-in meta-schemas) in this one form, so that it is written once and keeps nothing of the
+//! caller's terms. The copy applies the contract's rules for schema terms (section 3): keys are
+//! strings or atoms read by name, one name per map, values are JSON values, and atoms stand for
+//! strings only as type names.
+
+use crate::budget::{Budget, Exhausted};
+use crate::number::Number;
+use crate::schema::{with_stack, StackSegment};
+use crate::value::{AtomKind, Element, Kind, Value};
+use std::cmp::Ordering;
+
+/// A JSON value owned by a compiled schema. Object entries keep the map's order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(Box<str>),
+    Array(Box<[Literal]>),
+    Object(Box<[(Box<str>, Literal)]>),
+}
+
+impl Literal {
+    pub fn get(&self, name: &str) -> Option<&Literal> {
+        match self {
+            Literal::Object(entries) => entries
+                .iter()
+                .find(|(key, _)| &**key == name)
+                .map(|(_, value)| value),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Literal::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    pub fn entries(&self) -> &[(Box<str>, Literal)] {
+        match self {
+            Literal::Object(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    pub fn items(&self) -> Option<&[Literal]> {
+        match self {
+            Literal::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// A JSON integer: a number with no fractional part (`1.0` is one).
+    pub fn as_integer(&self) -> Option<&Number> {
+        match self {
+            Literal::Number(number) if is_integral(number) => Some(number),
+            _ => None,
+        }
+    }
+
+    /// A non-negative integer that fits a `u64` (larger ones saturate: no instance is that big).
+    pub fn as_count(&self) -> Option<u64> {
+        match self.as_integer()? {
+            Number::Int(int) => u64::try_from(*int).ok(),
+            Number::Big(big) => (!big.negative).then_some(u64::MAX),
+            Number::Float(float) if *float >= 0.0 => Some(if *float >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                *float as u64
+            }),
+            Number::Float(_) => None,
+        }
+    }
+
+    /// Bytes a copy of the value holds beyond its own size, for `Budget::keep`.
+    fn held_bytes(&self) -> usize {
+        match self {
+            Literal::String(text) => text.len(),
+            Literal::Number(number) => number.byte_size(),
+            Literal::Array(items) => items.len() * size_of::<Literal>(),
+            Literal::Object(entries) => entries.len() * size_of::<(Box<str>, Literal)>(),
+            Literal::Null | Literal::Bool(_) => 0,
+        }
+    }
+}
+
+/// Whether a number is a JSON integer.
+pub fn is_integral(number: &Number) -> bool {
+    match number {
+        Number::Int(_) | Number::Big(_) => true,
+        Number::Float(float) => float.is_finite() && float.fract() == 0.0,
+    }
+}
+
+/// Why a schema term cannot be copied.
+#[derive(Debug)]
+pub enum CopyError {
+    /// A value that is no JSON value, at this JSON pointer.
+    NotJson {
+        pointer: String,
+    },
+    /// A map naming one key twice (`:a` and `"a"`), at this pointer.
+    DuplicateKey {
+        key: String,
+        pointer: String,
+    },
+    Exhausted,
+}
+
+impl From<Exhausted> for CopyError {
+    fn from(_: Exhausted) -> Self {
+        CopyError::Exhausted
+    }
+}
+
+/// Appends one JSON pointer token (`~` and `/` escaped).
+pub fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for character in token.chars() {
+        match character {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            other => pointer.push(other),
+        }
+    }
+}
+
+/// Copies a schema term. `tokens` tracks the pointer of the value being copied, for errors.
+pub fn copy<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Literal, CopyError> {
+    let mut copier = Copier {
+        budget,
+        tokens: Vec::new(),
+    };
+    copier.value(value, Place::Value, 0)
+}
+
+/// Where a value sits, which decides whether an atom may stand for a string.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    Value,
+    /// The value of a `type` key, or an element of such a list: atoms are type names.
+    TypeName,
+}
+
+struct Copier<'b> {
+    budget: &'b mut Budget,
+    tokens: Vec<String>,
+}
+
+impl Copier<'_> {
+    fn pointer(&self) -> String {
+        let mut pointer = String::new();
+        for token in &self.tokens {
+            push_token(&mut pointer, token);
+        }
+        pointer
+    }
+
+    fn not_json(&self) -> CopyError {
+        CopyError::NotJson {
+            pointer: self.pointer(),
+        }
+    }
+
+    fn value<'a, V: Value<'a>>(
+        &mut self,
+        value: V,
+        place: Place,
+        depth: usize,
+    ) -> Result<Literal, CopyError> {
+        with_stack(depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            self.value_here(value, place, depth)
+        })
+    }
+
+    fn value_here<'a, V: Value<'a>>(
+        &mut self,
+        value: V,
+        place: Place,
+        depth: usize,
+    ) -> Result<Literal, CopyError> {
+        self.budget.spend(1)?;
+        self.budget.keep(size_of::<Literal>())?;
+        let literal = match value.kind() {
+            Kind::Binary => {
+                let bytes = value.binary().unwrap_or_default();
+                self.budget.spend_copy(bytes.len())?;
+                let text = std::str::from_utf8(bytes).map_err(|_| self.not_json())?;
+                Literal::String(text.into())
+            }
+            Kind::Integer | Kind::Float => {
+                Literal::Number(value.number().ok_or_else(|| self.not_json())?)
+            }
+            Kind::Atom(AtomKind::True) => Literal::Bool(true),
+            Kind::Atom(AtomKind::False) => Literal::Bool(false),
+            Kind::Atom(AtomKind::Nil) => Literal::Null,
+            Kind::Atom(AtomKind::Other) if place == Place::TypeName => {
+                let name = value
+                    .with_atom_name(|name| std::str::from_utf8(name).map(Box::<str>::from))
+                    .and_then(Result::ok)
+                    .ok_or_else(|| self.not_json())?;
+                Literal::String(name)
+            }
+            Kind::List => self.list(value, place, depth)?,
+            Kind::Map => self.map(value, depth)?,
+            Kind::Atom(AtomKind::Other) | Kind::Other => return Err(self.not_json()),
+        };
+        self.budget.keep(literal.held_bytes())?;
+        Ok(literal)
+    }
+
+    fn list<'a, V: Value<'a>>(
+        &mut self,
+        list: V,
+        place: Place,
+        depth: usize,
+    ) -> Result<Literal, CopyError> {
+        let mut items = Vec::new();
+        for element in list.list_elements() {
+            let Element::Item(item) = element else {
+                return Err(self.not_json());
+            };
+            self.tokens.push(items.len().to_string());
+            let copied = self.value(item, place, depth + 1)?;
+            self.tokens.pop();
+            items.push(copied);
+        }
+        Ok(Literal::Array(items.into()))
+    }
+
+    fn map<'a, V: Value<'a>>(&mut self, map: V, depth: usize) -> Result<Literal, CopyError> {
+        let mut entries: Vec<(Box<str>, Literal)> = Vec::with_capacity(map.map_len().min(64));
+        for (key, item) in map.map_entries() {
+            let name = key_name(key).ok_or_else(|| self.not_json())?;
+            self.budget.spend_copy(name.len())?;
+            let place = match &*name {
+                "type" => Place::TypeName,
+                _ => Place::Value,
+            };
+            self.tokens.push(name.to_string());
+            let copied = self.value(item, place, depth + 1)?;
+            self.tokens.pop();
+            entries.push((name, copied));
+        }
+        // One name per map: `:a` and `"a"` together are refused, not resolved by a rule the
+        // caller may not expect.
+        let mut names: Vec<&str> = entries.iter().map(|(name, _)| &**name).collect();
+        names.sort_unstable();
+        if let Some(pair) = names.windows(2).find(|pair| pair.first() == pair.get(1)) {
+            return Err(CopyError::DuplicateKey {
+                key: pair.first().copied().unwrap_or_default().to_string(),
+                pointer: self.pointer(),
+            });
+        }
+        Ok(Literal::Object(entries.into()))
+    }
+}
+
+/// A map key's name: a UTF-8 binary, or an atom's name.
+fn key_name<'a, V: Value<'a>>(key: V) -> Option<Box<str>> {
+    match key.binary() {
+        Some(bytes) => std::str::from_utf8(bytes).ok().map(Box::from),
+        None => key
+            .with_atom_name(|name| std::str::from_utf8(name).ok().map(Box::from))
+            .flatten(),
+    }
+}
+
+/// Calls `read` with an argument key's name: a binary's bytes or an atom's name; `None` for a
+/// key of any other kind.
+#[inline]
+pub fn with_key_name<'a, V: Value<'a>, R>(key: V, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+    match key.binary() {
+        Some(bytes) => Some(read(bytes)),
+        None => key.with_atom_name(read),
+    }
+}
+
+/// The value of an argument map under a name: a string key, else an atom key of that name.
+#[inline]
+pub fn get_by_name<'a, V: Value<'a>>(map: V, name: &[u8]) -> Option<V> {
+    map.map_get_binary(name)
+        .or_else(|| map.map_get_atom_named(name))
+}
+
+/// JSON equality of an argument value and a literal: numbers by value, strings by bytes, arrays
+/// element-wise, objects by names and values. Values of no JSON type equal nothing.
+pub fn equals<'a, V: Value<'a>>(
+    value: V,
+    literal: &Literal,
+    budget: &mut Budget,
+    depth: usize,
+) -> Result<bool, Exhausted> {
+    with_stack(depth, |segment| {
+        if segment == StackSegment::Fresh {
+            budget.spend_stack_segment()?;
+        }
+        equals_here(value, literal, budget, depth)
+    })
+}
+
+fn equals_here<'a, V: Value<'a>>(
+    value: V,
+    literal: &Literal,
+    budget: &mut Budget,
+    depth: usize,
+) -> Result<bool, Exhausted> {
+    budget.spend(1)?;
+    Ok(match literal {
+        Literal::Null => value.kind() == Kind::Atom(AtomKind::Nil),
+        Literal::Bool(true) => value.kind() == Kind::Atom(AtomKind::True),
+        Literal::Bool(false) => value.kind() == Kind::Atom(AtomKind::False),
+        Literal::Number(number) => value.number().is_some_and(|found| {
+            budget
+                .spend_number_compare(found.byte_size().min(number.byte_size()))
+                .is_ok()
+                && found.compare(number) == Ordering::Equal
+        }),
+        Literal::String(text) => match value.binary() {
+            Some(bytes) => {
+                budget.spend_bytes(bytes.len())?;
+                bytes == text.as_bytes()
+            }
+            None => false,
+        },
+        Literal::Array(items) => {
+            if value.kind() != Kind::List {
+                return Ok(false);
+            }
+            let mut expected = items.iter();
+            for element in value.list_elements() {
+                let (Element::Item(item), Some(literal)) = (element, expected.next()) else {
+                    return Ok(false);
+                };
+                if !equals(item, literal, budget, depth + 1)? {
+                    return Ok(false);
+                }
+            }
+            expected.next().is_none()
+        }
+        Literal::Object(entries) => {
+            if value.map_size() != Some(entries.len()) {
+                return Ok(false);
+            }
+            for (name, literal) in entries.iter() {
+                budget.spend_lookup(name.len())?;
+                match get_by_name(value, name.as_bytes()) {
+                    Some(item) if equals(item, literal, budget, depth + 1)? => {}
+                    _ => return Ok(false),
+                }
+            }
+            true
+        }
+    })
+}
+
+/// JSON equality of two argument values, for `uniqueItems`.
+pub fn values_equal<'a, V: Value<'a>>(
+    left: V,
+    right: V,
+    budget: &mut Budget,
+    depth: usize,
+) -> Result<bool, Exhausted> {
+    with_stack(depth, |segment| {
+        if segment == StackSegment::Fresh {
+            budget.spend_stack_segment()?;
+        }
+        values_equal_here(left, right, budget, depth)
+    })
+}
+
+fn values_equal_here<'a, V: Value<'a>>(
+    left: V,
+    right: V,
+    budget: &mut Budget,
+    depth: usize,
+) -> Result<bool, Exhausted> {
+    budget.spend(1)?;
+    let kind = left.kind();
+    Ok(match kind {
+        Kind::Atom(AtomKind::Nil | AtomKind::True | AtomKind::False) => right.kind() == kind,
+        Kind::Integer | Kind::Float => match (left.number(), right.number()) {
+            (Some(a), Some(b)) => {
+                budget.spend_number_compare(a.byte_size().min(b.byte_size()))?;
+                a.compare(&b) == Ordering::Equal
+            }
+            _ => false,
+        },
+        Kind::Binary => match (left.binary(), right.binary()) {
+            (Some(a), Some(b)) => {
+                budget.spend_bytes(a.len().min(b.len()))?;
+                a == b
+            }
+            _ => false,
+        },
+        Kind::List => {
+            if right.kind() != Kind::List {
+                return Ok(false);
+            }
+            let mut others = right.list_elements();
+            for element in left.list_elements() {
+                let (Element::Item(a), Some(Element::Item(b))) = (element, others.next()) else {
+                    return Ok(false);
+                };
+                if !values_equal(a, b, budget, depth + 1)? {
+                    return Ok(false);
+                }
+            }
+            others.next().is_none()
+        }
+        Kind::Map => {
+            if right.map_size() != left.map_size() {
+                return Ok(false);
+            }
+            for (key, a) in left.map_entries() {
+                let Some(b) = with_key_name(key, |name| get_by_name(right, name)).flatten() else {
+                    return Ok(false);
+                };
+                if !values_equal(a, b, budget, depth + 1)? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        Kind::Atom(AtomKind::Other) | Kind::Other => false,
+    })
+}
+
+/// Builds literals from JSON text (the built-in meta-schemas, and `contentSchema` documents).
+struct LiteralBuilder;
+
+impl crate::json_text::Builder for LiteralBuilder {
+    type Out = Literal;
+
+    fn null(&mut self) -> Literal {
+        Literal::Null
+    }
+
+    fn boolean(&mut self, value: bool) -> Literal {
+        Literal::Bool(value)
+    }
+
+    fn integer(&mut self, value: i64) -> Literal {
+        Literal::Number(Number::Int(value))
+    }
+
+    fn big_integer(&mut self, value: &crate::number::BigInt) -> Literal {
+        Literal::Number(Number::Big(value.clone()))
+    }
+
+    fn float(&mut self, value: f64) -> Literal {
+        Literal::Number(Number::Float(value))
+    }
+
+    fn string(&mut self, bytes: &[u8]) -> Literal {
+        Literal::String(String::from_utf8_lossy(bytes).into())
+    }
+
+    fn list(&mut self, items: std::vec::Drain<'_, Literal>) -> Literal {
+        Literal::Array(items.collect())
+    }
+
+    fn map(&mut self, entries: crate::json_text::Entries<'_, Literal>) -> Literal {
+        Literal::Object(
+            entries
+                .map(|(key, value)| match key {
+                    Literal::String(key) => (key, value),
+                    _ => (Box::from(""), value),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// A JSON text as a literal; `None` when it is not JSON (or runs past `budget`).
+pub fn parse_json(text: &[u8], budget: &mut Budget) -> Option<Literal> {
+    crate::json_text::parse(text, &mut LiteralBuilder, budget).ok()
+}
+
+/// A built-in text, which is always JSON.
+pub fn parse_text(text: &str) -> Option<Literal> {
+    parse_json(text.as_bytes(), &mut Budget::unlimited())
+}

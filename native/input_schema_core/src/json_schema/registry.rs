@@ -1,0 +1,597 @@
+//! Documents and their schema resources: where each `$id`, `$anchor` and `$dynamicAnchor` sits,
+//! the base URI and dialect in force at each schema, and the resolution of references (RFC 3986)
+//! to a location in a document.
+//!
+//! Nothing is fetched: a document is the root schema, a built-in meta-schema, or one the caller
+//! supplies for a URI (the registry or the loader, asked through `lookup`).
+
+use super::literal::{copy, push_token, CopyError, Literal};
+use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
+use crate::budget::{Budget, Exhausted};
+use crate::schema::{with_stack, StackSegment};
+use crate::value::Value;
+use fluent_uri::resolve::Resolver;
+use fluent_uri::{Iri, IriRef};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The base URI of a document with no `$id` of its own: a reference against it that is not a
+/// fragment names a document by the reference as written (`name.json`).
+pub const DEFAULT_BASE: &str = "json-schema:///";
+
+pub type DocumentId = usize;
+pub type ResourceId = usize;
+
+/// A dialect as a resource reads it: the draft and the vocabularies its meta-schema enables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReadAs {
+    pub draft: Draft,
+    pub vocabularies: Vocabularies,
+}
+
+impl ReadAs {
+    pub fn full(draft: Draft) -> Self {
+        ReadAs {
+            draft,
+            vocabularies: Vocabularies::ALL,
+        }
+    }
+}
+
+/// What holds at one schema location.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub base: Rc<str>,
+    pub read_as: ReadAs,
+    pub resource: ResourceId,
+}
+
+/// A schema location: a document and a JSON pointer into it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub document: DocumentId,
+    pub pointer: String,
+}
+
+#[derive(Debug)]
+pub struct Resource {
+    /// `$dynamicAnchor` names in this resource and where they sit.
+    pub dynamic_anchors: Vec<(Box<str>, Location)>,
+}
+
+/// Why a reference or a document cannot be used.
+#[derive(Debug)]
+pub enum RegistryError {
+    /// Not a URI reference, or not resolvable against its base.
+    InvalidReference,
+    /// Names a document that no one supplied.
+    External { reference: String },
+    /// The document is there; the fragment names nothing in it.
+    Unresolved { reference: String },
+    /// A `$schema` that names no dialect this package reads.
+    UnsupportedDialect,
+    /// A required vocabulary this package does not implement.
+    UnsupportedVocabulary { vocabulary: String },
+    /// A supplied document that cannot be copied (no JSON value, duplicate keys, budget).
+    Copy(CopyError),
+}
+
+impl From<CopyError> for RegistryError {
+    fn from(error: CopyError) -> Self {
+        RegistryError::Copy(error)
+    }
+}
+
+impl From<Exhausted> for RegistryError {
+    fn from(_: Exhausted) -> Self {
+        RegistryError::Copy(CopyError::Exhausted)
+    }
+}
+
+/// The built-in meta-schemas, by URI.
+const META_SCHEMAS: [(&str, &str); 10] = [
+    (
+        "https://json-schema.org/draft/2020-12/schema",
+        include_str!("metaschemas/schema.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/core",
+        include_str!("metaschemas/meta/core.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/applicator",
+        include_str!("metaschemas/meta/applicator.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/unevaluated",
+        include_str!("metaschemas/meta/unevaluated.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/validation",
+        include_str!("metaschemas/meta/validation.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/meta-data",
+        include_str!("metaschemas/meta/meta-data.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/format-annotation",
+        include_str!("metaschemas/meta/format-annotation.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/format-assertion",
+        include_str!("metaschemas/meta/format-assertion.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2020-12/meta/content",
+        include_str!("metaschemas/meta/content.json"),
+    ),
+    (
+        "http://json-schema.org/draft-07/schema",
+        include_str!("metaschemas/draft-07-schema.json"),
+    ),
+];
+
+pub struct Registry<'c, V> {
+    pub documents: Vec<Rc<Literal>>,
+    sites: HashMap<Location, Site>,
+    /// Absolute URIs without fragment name resource roots; `uri#name` names anchors.
+    by_uri: HashMap<String, Location>,
+    pub resources: Vec<Resource>,
+    /// Supplies a document for an absolute URI, or against `DEFAULT_BASE` for the reference as
+    /// written (`name.json`): the caller's registry, then its loader's answers.
+    lookup: &'c dyn Fn(&str) -> Option<V>,
+    pub budget: &'c mut Budget,
+}
+
+impl<V> std::fmt::Debug for Registry<'_, V> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Registry")
+            .field("documents", &self.documents.len())
+            .finish()
+    }
+}
+
+/// A parsed absolute IRI and its fragment.
+pub struct Resolved {
+    pub absolute: String,
+    pub fragment: Option<String>,
+}
+
+/// Resolves `reference` against `base`, splitting off the (percent-decoded) fragment.
+pub fn resolve(base: &str, reference: &str) -> Result<Resolved, RegistryError> {
+    let reference = IriRef::parse(reference).map_err(|_| RegistryError::InvalidReference)?;
+    let base = Iri::parse(base).map_err(|_| RegistryError::InvalidReference)?;
+    let resolved = Resolver::with_base(base)
+        .resolve(&reference)
+        .map_err(|_| RegistryError::InvalidReference)?;
+    let fragment = resolved
+        .fragment()
+        .map(|fragment| percent_decode(fragment.as_str()));
+    Ok(Resolved {
+        absolute: resolved.strip_fragment().as_str().to_string(),
+        fragment,
+    })
+}
+
+/// Percent-decoding of a fragment; a malformed escape is kept as written.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        let escaped = (byte == b'%')
+            .then(|| {
+                let high = (*bytes.get(index + 1)? as char).to_digit(16)?;
+                let low = (*bytes.get(index + 2)? as char).to_digit(16)?;
+                Some((high * 16 + low) as u8)
+            })
+            .flatten();
+        match escaped {
+            Some(decoded) => {
+                out.push(decoded);
+                index += 3;
+            }
+            None => {
+                out.push(byte);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The tokens of a JSON pointer (`~1` is `/`, `~0` is `~`); `None` unless it starts with `/`.
+pub fn pointer_tokens(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    Some(
+        rest.split('/')
+            .map(|token| token.replace("~1", "/").replace("~0", "~"))
+            .collect(),
+    )
+}
+
+/// The value at `pointer` in `document`.
+pub fn navigate<'d>(document: &'d Literal, pointer: &str) -> Option<&'d Literal> {
+    let mut current = document;
+    for token in pointer_tokens(pointer)? {
+        current = match current {
+            Literal::Object(_) => current.get(&token)?,
+            Literal::Array(items) => {
+                if token.starts_with('+') || (token.len() > 1 && token.starts_with('0')) {
+                    return None;
+                }
+                items.get(token.parse::<usize>().ok()?)?
+            }
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
+/// A built-in meta-schema, parsed.
+fn meta_schema(uri: &str) -> Option<Literal> {
+    let (_, text) = META_SCHEMAS.iter().find(|(known, _)| *known == uri)?;
+    super::literal::parse_text(text)
+}
+
+impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
+    pub fn new(lookup: &'c dyn Fn(&str) -> Option<V>, budget: &'c mut Budget) -> Self {
+        Registry {
+            documents: Vec::new(),
+            sites: HashMap::new(),
+            by_uri: HashMap::new(),
+            resources: Vec::new(),
+            lookup,
+            budget,
+        }
+    }
+
+    /// Adds a document retrieved from `uri` (absolute, without fragment), read as `read_as`
+    /// unless its own `$schema` says otherwise, and indexes its resources.
+    pub fn add(
+        &mut self,
+        document: Literal,
+        uri: &str,
+        read_as: ReadAs,
+    ) -> Result<DocumentId, RegistryError> {
+        let id = self.documents.len();
+        let document = Rc::new(document);
+        self.documents.push(Rc::clone(&document));
+        let root = Location {
+            document: id,
+            pointer: String::new(),
+        };
+        self.by_uri.insert(uri.to_string(), root.clone());
+        let mut walker = Walk {
+            registry: self,
+            document: id,
+        };
+        walker.schema(&document, String::new(), uri, read_as, None, 0)?;
+        Ok(id)
+    }
+
+    /// What holds at `location`: its own site if it is a schema the index reached, else the
+    /// nearest enclosing one's (a reference may point anywhere in a document).
+    pub fn site(&self, location: &Location) -> Option<Site> {
+        let mut pointer = location.pointer.as_str();
+        loop {
+            let key = Location {
+                document: location.document,
+                pointer: pointer.to_string(),
+            };
+            if let Some(site) = self.sites.get(&key) {
+                return Some(site.clone());
+            }
+            let cut = pointer.rfind('/')?;
+            pointer = pointer.get(..cut)?;
+        }
+    }
+
+    /// The location a reference names, read at a schema whose base URI is `base`; supplies the
+    /// document when it is not known yet.
+    pub fn locate(
+        &mut self,
+        base: &str,
+        reference: &str,
+        read_as: ReadAs,
+    ) -> Result<Location, RegistryError> {
+        let resolved = resolve(base, reference)?;
+        let root = match self.by_uri.get(&resolved.absolute) {
+            Some(root) => root.clone(),
+            None => {
+                let document =
+                    self.load(&resolved.absolute)?
+                        .ok_or_else(|| RegistryError::External {
+                            reference: match resolved.absolute.strip_prefix(DEFAULT_BASE) {
+                                Some(_) => reference.to_string(),
+                                None => resolved.absolute.clone(),
+                            },
+                        })?;
+                self.add(document, &resolved.absolute, read_as)?;
+                self.by_uri
+                    .get(&resolved.absolute)
+                    .cloned()
+                    .ok_or_else(|| RegistryError::Unresolved {
+                        reference: reference.to_string(),
+                    })?
+            }
+        };
+        let unresolved = || RegistryError::Unresolved {
+            reference: reference.to_string(),
+        };
+        match resolved.fragment.as_deref() {
+            None | Some("") => Ok(root),
+            Some(fragment) if fragment.starts_with('/') => {
+                let document = self.documents.get(root.document).ok_or_else(unresolved)?;
+                let pointer = format!("{}{fragment}", root.pointer);
+                navigate(document, &pointer).ok_or_else(unresolved)?;
+                Ok(Location {
+                    document: root.document,
+                    pointer,
+                })
+            }
+            Some(anchor) => self
+                .by_uri
+                .get(&format!("{}#{anchor}", resolved.absolute))
+                .cloned()
+                .ok_or_else(unresolved),
+        }
+    }
+
+    /// The document at `absolute`: the caller's, else a built-in meta-schema; `None` when
+    /// neither has it.
+    fn load(&mut self, absolute: &str) -> Result<Option<Literal>, RegistryError> {
+        let asked = absolute.strip_prefix(DEFAULT_BASE).unwrap_or(absolute);
+        match (self.lookup)(asked) {
+            Some(value) => Ok(Some(copy(value, self.budget)?)),
+            None => Ok(meta_schema(absolute)),
+        }
+    }
+
+    /// The dialect a `$schema` value selects: a known meta-schema, or a supplied one whose
+    /// own `$schema` is known and whose `$vocabulary` lists what it enables.
+    pub fn dialect_of(&mut self, uri: &str) -> Result<ReadAs, RegistryError> {
+        if let Some(draft) = Draft::named(uri) {
+            return Ok(ReadAs::full(draft));
+        }
+        let resolved = resolve(DEFAULT_BASE, uri)?;
+        let asked = resolved.absolute.as_str();
+        let document = match self.by_uri.get(asked) {
+            Some(location) => self
+                .documents
+                .get(location.document)
+                .map(Rc::clone)
+                .ok_or(RegistryError::UnsupportedDialect)?,
+            None => {
+                let document = self.load(asked)?.ok_or(RegistryError::UnsupportedDialect)?;
+                let id = self.add(document, asked, ReadAs::full(Draft::Draft2020_12))?;
+                self.documents
+                    .get(id)
+                    .map(Rc::clone)
+                    .ok_or(RegistryError::UnsupportedDialect)?
+            }
+        };
+        let draft = document
+            .get("$schema")
+            .and_then(Literal::as_str)
+            .and_then(Draft::named)
+            .ok_or(RegistryError::UnsupportedDialect)?;
+        let Some(Literal::Object(vocabulary)) = document.get("$vocabulary") else {
+            return Ok(ReadAs::full(draft));
+        };
+        let mut enabled = Vocabulary::Core as u8;
+        for (uri, required) in vocabulary.iter() {
+            match VOCABULARY_URIS.iter().find(|(known, _)| *known == &**uri) {
+                Some((_, Some(known))) => enabled |= *known as u8,
+                Some((_, None)) => {}
+                None if *required == Literal::Bool(true) => {
+                    return Err(RegistryError::UnsupportedVocabulary {
+                        vocabulary: uri.to_string(),
+                    })
+                }
+                None => {}
+            }
+        }
+        Ok(ReadAs {
+            draft,
+            vocabularies: Vocabularies(enabled),
+        })
+    }
+}
+
+/// The indexing walk over one document's schemas.
+struct Walk<'r, 'c, V> {
+    registry: &'r mut Registry<'c, V>,
+    document: DocumentId,
+}
+
+impl<'a, V: Value<'a>> Walk<'_, '_, V> {
+    /// Indexes the schema at `pointer` and the schemas below it. `resource` is the enclosing
+    /// resource (`None` at a document's root, which is one).
+    fn schema(
+        &mut self,
+        schema: &Literal,
+        pointer: String,
+        base: &str,
+        read_as: ReadAs,
+        resource: Option<ResourceId>,
+        depth: usize,
+    ) -> Result<(), RegistryError> {
+        with_stack(depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.registry.budget.spend_stack_segment()?;
+            }
+            self.schema_here(schema, pointer, base, read_as, resource, depth)
+        })
+    }
+
+    fn schema_here(
+        &mut self,
+        schema: &Literal,
+        pointer: String,
+        base: &str,
+        read_as: ReadAs,
+        resource: Option<ResourceId>,
+        depth: usize,
+    ) -> Result<(), RegistryError> {
+        self.registry.budget.spend(1)?;
+        let document_root = depth == 0;
+        let location = Location {
+            document: self.document,
+            pointer: pointer.clone(),
+        };
+        let Literal::Object(_) = schema else {
+            let resource = resource.unwrap_or_else(|| self.new_resource());
+            self.registry.sites.insert(
+                location,
+                Site {
+                    base: base.into(),
+                    read_as,
+                    resource,
+                },
+            );
+            return Ok(());
+        };
+        let mut read_as = read_as;
+        let draft7_ref = read_as.draft == Draft::Draft7 && schema.get("$ref").is_some();
+        let id = match schema.get("$id").and_then(Literal::as_str) {
+            Some(id) if !draft7_ref => Some(id),
+            _ => None,
+        };
+        let mut base: String = base.to_string();
+        let mut resource = resource;
+        if let Some(id) = id {
+            // A draft-07 `$id` of only a fragment names an anchor, not a resource.
+            match (read_as.draft, id.strip_prefix('#')) {
+                (Draft::Draft7, Some(anchor)) if !anchor.is_empty() => {
+                    self.registry
+                        .by_uri
+                        .insert(format!("{base}#{anchor}"), location.clone());
+                }
+                _ => {
+                    let resolved = resolve(&base, id)?;
+                    base = resolved.absolute;
+                    self.registry.by_uri.insert(base.clone(), location.clone());
+                    if let Some(anchor) = resolved.fragment.filter(|anchor| !anchor.is_empty()) {
+                        self.registry
+                            .by_uri
+                            .insert(format!("{base}#{anchor}"), location.clone());
+                    }
+                    resource = None;
+                }
+            }
+        }
+        if resource.is_none() || document_root {
+            if let Some(uri) = schema.get("$schema").and_then(Literal::as_str) {
+                read_as = self.registry.dialect_of(uri)?;
+            }
+        }
+        let resource = match resource {
+            Some(resource) => resource,
+            None => self.new_resource(),
+        };
+        if read_as.draft == Draft::Draft2020_12 {
+            if let Some(anchor) = schema.get("$anchor").and_then(Literal::as_str) {
+                self.registry
+                    .by_uri
+                    .insert(format!("{base}#{anchor}"), location.clone());
+            }
+            if let Some(anchor) = schema.get("$dynamicAnchor").and_then(Literal::as_str) {
+                self.registry
+                    .by_uri
+                    .insert(format!("{base}#{anchor}"), location.clone());
+                if let Some(entry) = self.registry.resources.get_mut(resource) {
+                    entry
+                        .dynamic_anchors
+                        .push((anchor.into(), location.clone()));
+                }
+            }
+        }
+        self.registry.sites.insert(
+            location,
+            Site {
+                base: base.as_str().into(),
+                read_as,
+                resource,
+            },
+        );
+        for (name, value) in schema.entries() {
+            let Some(keyword) = read_as.draft.keyword(name) else {
+                continue;
+            };
+            if draft7_ref && keyword.role != Role::Definitions {
+                continue;
+            }
+            let mut child = pointer.clone();
+            push_token(&mut child, name);
+            match keyword.role {
+                Role::Properties
+                | Role::PatternProperties
+                | Role::Definitions
+                | Role::DependentSchemas
+                | Role::Dependencies => {
+                    for (key, subschema) in value.entries() {
+                        let mut below = child.clone();
+                        push_token(&mut below, key);
+                        if matches!(subschema, Literal::Object(_) | Literal::Bool(_)) {
+                            self.schema(
+                                subschema,
+                                below,
+                                &base,
+                                read_as,
+                                Some(resource),
+                                depth + 1,
+                            )?;
+                        }
+                    }
+                }
+                Role::PrefixItems | Role::AllOf | Role::AnyOf | Role::OneOf | Role::Items => {
+                    match value {
+                        Literal::Array(items) => {
+                            for (index, subschema) in items.iter().enumerate() {
+                                let mut below = child.clone();
+                                push_token(&mut below, &index.to_string());
+                                self.schema(
+                                    subschema,
+                                    below,
+                                    &base,
+                                    read_as,
+                                    Some(resource),
+                                    depth + 1,
+                                )?;
+                            }
+                        }
+                        _ => {
+                            self.schema(value, child, &base, read_as, Some(resource), depth + 1)?
+                        }
+                    }
+                }
+                Role::AdditionalItems
+                | Role::AdditionalProperties
+                | Role::Contains
+                | Role::PropertyNames
+                | Role::Not
+                | Role::If
+                | Role::UnevaluatedItems
+                | Role::UnevaluatedProperties
+                | Role::Companion(super::vocabulary::Value::Schema) => {
+                    self.schema(value, child, &base, read_as, Some(resource), depth + 1)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn new_resource(&mut self) -> ResourceId {
+        self.registry.resources.push(Resource {
+            dynamic_anchors: Vec::new(),
+        });
+        self.registry.resources.len() - 1
+    }
+}

@@ -1,0 +1,194 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+//! The official JSON Schema test suite (`../shared/json-schema-test-suite`, pinned), run through
+//! the core on `serde_json` values: every required test of Draft 2020-12 and draft-07 must pass;
+//! the optional ones run too, with formats asserted, and their misses are listed by reason.
+//! Where the suite is absent (a clone outside the workspace) the test says so and checks nothing.
+
+use input_schema_core::json_schema::{self, Dialect, Options};
+use input_schema_core::serde::Json;
+use input_schema_core::{Budget, Failure, Mode};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn suite() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/json-schema-test-suite")
+}
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The suite's `remotes/`, by the URI its tests use for them.
+fn remotes(root: &Path) -> HashMap<String, Value> {
+    let mut found = HashMap::new();
+    let mut folders = vec![root.join("remotes")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|extension| extension == "json")
+            {
+                let relative = path.strip_prefix(root.join("remotes")).unwrap();
+                let uri = format!("http://localhost:1234/{}", relative.to_string_lossy());
+                found.insert(uri, read(&path));
+            }
+        }
+    }
+    found
+}
+
+fn files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+struct Outcome {
+    passed: usize,
+    failed: Vec<String>,
+}
+
+fn run_file(
+    path: &Path,
+    dialect: Dialect,
+    remotes: &HashMap<String, Value>,
+    format_assertion: bool,
+) -> Outcome {
+    let groups = read(path);
+    let lookup = |uri: &str| remotes.get(uri).map(Json::from);
+    let mut options = Options::new(dialect);
+    options.any_root = true;
+    options.format_assertion = format_assertion;
+    let mut outcome = Outcome {
+        passed: 0,
+        failed: Vec::new(),
+    };
+    for group in groups.as_array().unwrap() {
+        let schema = &group["schema"];
+        let compiled = json_schema::compile(
+            Json::from(schema),
+            &lookup,
+            options,
+            &mut Budget::unlimited(),
+        );
+        for test in group["tests"].as_array().unwrap() {
+            let expected = test["valid"].as_bool().unwrap();
+            let name = format!(
+                "{} / {}",
+                group["description"].as_str().unwrap(),
+                test["description"].as_str().unwrap()
+            );
+            let answer = match &compiled {
+                Ok(compiled) => match compiled.validate(
+                    Json::from(&test["data"]),
+                    Mode::First,
+                    &mut Budget::unlimited(),
+                ) {
+                    Ok(()) => Ok(true),
+                    Err(Failure::Arguments(_)) => Ok(false),
+                    Err(other) => Err(format!("{:?}", other.first().map(ToString::to_string))),
+                },
+                Err(failure) => Err(format!(
+                    "compile: {:?}",
+                    failure.first().map(ToString::to_string)
+                )),
+            };
+            match answer {
+                Ok(valid) if valid == expected => outcome.passed += 1,
+                Ok(valid) => outcome.failed.push(format!("{name}: answered {valid}")),
+                Err(error) => outcome.failed.push(format!("{name}: {error}")),
+            }
+        }
+    }
+    outcome
+}
+
+fn run_dialect(folder: &str, dialect: Dialect) -> (usize, Vec<String>, usize, Vec<String>) {
+    let root = suite();
+    let remotes = remotes(&root);
+    let tests = root.join("tests").join(folder);
+    let (mut passed, mut failed) = (0, Vec::new());
+    for path in files(&tests) {
+        let outcome = run_file(&path, dialect, &remotes, false);
+        println!(
+            "{folder} {}: {} passed, {} failed",
+            path.file_name().unwrap().to_string_lossy(),
+            outcome.passed,
+            outcome.failed.len()
+        );
+        passed += outcome.passed;
+        failed.extend(
+            outcome.failed.into_iter().map(|failure| {
+                format!("{}: {failure}", path.file_name().unwrap().to_string_lossy())
+            }),
+        );
+    }
+    let (mut optional_passed, mut optional_failed) = (0, Vec::new());
+    let optional = tests.join("optional");
+    for path in files(&optional)
+        .into_iter()
+        .chain(files(&optional.join("format")))
+    {
+        let outcome = run_file(&path, dialect, &remotes, true);
+        println!(
+            "{folder} optional {}: {} passed, {} failed",
+            path.file_name().unwrap().to_string_lossy(),
+            outcome.passed,
+            outcome.failed.len()
+        );
+        optional_passed += outcome.passed;
+        optional_failed.extend(
+            outcome.failed.into_iter().map(|failure| {
+                format!("{}: {failure}", path.file_name().unwrap().to_string_lossy())
+            }),
+        );
+    }
+    (passed, failed, optional_passed, optional_failed)
+}
+
+fn check(folder: &str, dialect: Dialect) {
+    if !suite().is_dir() {
+        println!(
+            "{} does not exist: the official suite is not checked",
+            suite().display()
+        );
+        return;
+    }
+    let (passed, failed, optional_passed, optional_failed) = run_dialect(folder, dialect);
+    println!("{folder}: required {passed} passed, {} failed; optional {optional_passed} passed, {} failed", failed.len(), optional_failed.len());
+    for failure in &optional_failed {
+        println!("optional miss: {failure}");
+    }
+    assert!(
+        failed.is_empty(),
+        "required tests failed:\n{}",
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn draft2020_12() {
+    check("draft2020-12", Dialect::Draft2020_12);
+}
+
+#[test]
+fn draft7() {
+    check("draft7", Dialect::Draft7);
+}
