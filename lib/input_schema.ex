@@ -42,19 +42,31 @@ defmodule InputSchema do
       {:error, :unsupported_capability, %{message: "schema keyword is unsupported", keyword: "format"}}
   """
 
-  alias InputSchema.{Compiled, Native}
+  alias InputSchema.{Compiled, Native, Options}
 
   @typedoc "A tool's input schema (string or atom keys), or a compiled one."
   @type schema :: map() | compiled() | nil
   @typedoc "A schema checked once by `compile/1`, for validating many calls."
   @type compiled :: Compiled.t()
-  @type class :: :validation | :unsupported_capability
+  @type class :: :validation | :unsupported_capability | :execution_failure
   @type detail :: %{required(:message) => String.t(), optional(atom()) => term()}
   @type error :: {:error, class(), detail()}
-  @type validate_option :: {:errors, :first | :all} | {:max_errors, pos_integer()}
+  @typedoc "The strict subset (the default), or a JSON Schema dialect."
+  @type dialect :: :subset | :draft2020_12 | :draft7 | :auto
+  @typedoc "The options that shape a JSON-mode compilation (see the moduledoc's Options)."
+  @type compile_option ::
+          {:dialect, dialect()}
+          | {:strict, boolean()}
+          | {:format_assertion, boolean()}
+          | {:content_assertion, boolean()}
+          | {:schema_registry, %{optional(String.t()) => term()}}
+          | {:schema_loader, (String.t() -> {:ok, term()} | {:error, term()}) | nil}
+          | {:root, :tool | :any}
+  @type validate_option ::
+          {:errors, :first | :all} | {:max_errors, pos_integer()} | compile_option()
+  @type schema_option :: {:locate, boolean()} | compile_option()
 
-  @default_max_errors 100
-  @max_errors_cap 0xFFFFFFFF
+  @default_max_errors Options.default_max_errors()
 
   @doc """
   Checks `schema`, then `arguments` against it.
@@ -82,8 +94,42 @@ defmodule InputSchema do
 
   def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
 
-  def validate(schema, arguments, options),
-    do: with_max_errors(options, &run_validate(schema, arguments, &1))
+  def validate(schema, arguments, options) do
+    case Options.parse(options, :validate) do
+      {:ok, %Options{dialect: :subset, max_errors: max_errors} = parsed} ->
+        with :ok <- same_options(schema, parsed, options),
+             do: run_validate(schema, arguments, max_errors)
+
+      {:ok, parsed} ->
+        with :ok <- same_options(schema, parsed, options) do
+          with_loader(parsed, fn registry ->
+            nif_call(
+              fn ->
+                Native.json_validate(
+                  schema,
+                  arguments,
+                  Options.native(parsed),
+                  registry,
+                  parsed.max_errors
+                )
+              end,
+              fn ->
+                Native.json_validate_dirty(
+                  schema,
+                  arguments,
+                  Options.native(parsed),
+                  registry,
+                  parsed.max_errors
+                )
+              end
+            )
+          end)
+        end
+
+      :error ->
+        invalid_options(options)
+    end
+  end
 
   @doc """
   Reads `json_text`, the arguments of a tool call as JSON, and checks them like `validate/3`,
@@ -123,8 +169,12 @@ defmodule InputSchema do
 
   def validate_json(schema, json_text, []), do: run_validate_json(schema, json_text, 0)
 
-  def validate_json(schema, json_text, options),
-    do: with_max_errors(options, &run_validate_json(schema, json_text, &1))
+  def validate_json(schema, json_text, options) do
+    case Options.parse(options, :validate_json) do
+      {:ok, %Options{max_errors: max_errors}} -> run_validate_json(schema, json_text, max_errors)
+      :error -> invalid_options(options)
+    end
+  end
 
   @doc """
   The schema phase alone, for registering a tool before any call: for a map, `:ok` or the
@@ -142,16 +192,40 @@ defmodule InputSchema do
       iex> InputSchema.validate_schema(%{"properties" => %{"q" => %{"type" => "null"}}}, locate: true)
       {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
   """
-  @spec validate_schema(schema() | term(), locate: boolean()) :: :ok | error()
+  @spec validate_schema(schema() | term(), [schema_option()]) :: :ok | error()
   def validate_schema(schema, options \\ []) do
-    case keyword_options(options, locate: false) do
+    case Options.parse(options, :validate_schema) do
       # The NIF tells a genuine compiled schema (always :ok) from a raw one itself.
-      {:ok, [locate: locate]} when is_boolean(locate) ->
-        dirty_if_needed(Native.validate_schema(schema, locate), fn ->
+      {:ok, %Options{dialect: :subset, locate: locate}} ->
+        nif_call(fn -> Native.validate_schema(schema, locate) end, fn ->
           Native.validate_schema_dirty(schema, locate)
         end)
 
-      _ ->
+      {:ok, parsed} ->
+        with :ok <- same_options(schema, parsed, options) do
+          with_loader(parsed, fn registry ->
+            nif_call(
+              fn ->
+                Native.json_validate_schema(
+                  schema,
+                  Options.native(parsed),
+                  registry,
+                  parsed.locate
+                )
+              end,
+              fn ->
+                Native.json_validate_schema_dirty(
+                  schema,
+                  Options.native(parsed),
+                  registry,
+                  parsed.locate
+                )
+              end
+            )
+          end)
+        end
+
+      :error ->
         invalid_options(options)
     end
   end
@@ -170,18 +244,40 @@ defmodule InputSchema do
       iex> InputSchema.validate(compiled, %{})
       {:error, :validation, %{message: "required tool argument is missing", path: "$arguments", property: "q"}}
   """
-  @spec compile(schema() | term()) :: {:ok, compiled()} | error()
-  def compile(%Compiled{} = compiled) do
-    case validate_schema(compiled) do
+  @spec compile(schema() | term(), [compile_option()]) :: {:ok, compiled()} | error()
+  def compile(schema, options \\ [])
+
+  def compile(%Compiled{} = compiled, options) do
+    case validate_schema(compiled, options) do
       :ok -> {:ok, compiled}
       error -> error
     end
   end
 
-  def compile(schema) do
-    case dirty_if_needed(Native.compile(schema), fn -> Native.compile_dirty(schema) end) do
-      {:ok, ref} -> {:ok, %Compiled{ref: ref}}
-      error -> error
+  def compile(schema, options) do
+    case Options.parse(options, :compile) do
+      {:ok, %Options{dialect: :subset} = parsed} ->
+        case nif_call(fn -> Native.compile(schema) end, fn -> Native.compile_dirty(schema) end) do
+          {:ok, ref} -> {:ok, %Compiled{ref: ref, options: Options.compiled(parsed)}}
+          error -> error
+        end
+
+      {:ok, parsed} ->
+        answer =
+          with_loader(parsed, fn registry ->
+            nif_call(
+              fn -> Native.json_compile(schema, Options.native(parsed), registry) end,
+              fn -> Native.json_compile_dirty(schema, Options.native(parsed), registry) end
+            )
+          end)
+
+        case answer do
+          {:ok, ref} -> {:ok, %Compiled{ref: ref, options: Options.compiled(parsed)}}
+          error -> error
+        end
+
+      :error ->
+        invalid_options(options)
     end
   end
 
@@ -189,10 +285,9 @@ defmodule InputSchema do
   # look-alike) is validated as the raw term it is. The NIF answers a success with `:ok`.
   defp run_validate(%Compiled{ref: ref} = schema, arguments, max_errors) do
     answer =
-      case Native.validate_compiled(ref, arguments, max_errors) do
-        :budget_exhausted -> Native.validate_compiled_dirty(ref, arguments, max_errors)
-        answer -> answer
-      end
+      nif_call(fn -> Native.validate_compiled(ref, arguments, max_errors) end, fn ->
+        Native.validate_compiled_dirty(ref, arguments, max_errors)
+      end)
 
     case answer do
       :ok -> {:ok, arguments}
@@ -205,52 +300,77 @@ defmodule InputSchema do
     do: run_validate_raw(schema, arguments, max_errors)
 
   defp run_validate_raw(schema, arguments, max_errors) do
-    case Native.validate(schema, arguments, max_errors) do
-      :budget_exhausted -> Native.validate_dirty(schema, arguments, max_errors)
-      answer -> answer
-    end
+    nif_call(fn -> Native.validate(schema, arguments, max_errors) end, fn ->
+      Native.validate_dirty(schema, arguments, max_errors)
+    end)
   end
 
   defp run_validate_json(schema, json_text, max_errors) do
-    case Native.validate_json(schema, json_text, max_errors) do
-      :budget_exhausted -> Native.validate_json_dirty(schema, json_text, max_errors)
+    nif_call(fn -> Native.validate_json(schema, json_text, max_errors) end, fn ->
+      Native.validate_json_dirty(schema, json_text, max_errors)
+    end)
+  end
+
+  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
+  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin.
+  defp nif_call(normal, dirty) do
+    case normal.() do
+      :budget_exhausted -> dirty.()
       answer -> answer
     end
   end
 
-  defp dirty_if_needed(:budget_exhausted, dirty), do: dirty.()
-  defp dirty_if_needed(answer, _dirty), do: answer
-
-  # Runs `validate` with the error cap the options ask for (0: the first error only).
-  defp with_max_errors(options, validate) do
-    case max_errors(options) do
-      {:ok, max_errors} -> validate.(max_errors)
-      {:error, _, _} = error -> error
-    end
+  # A compiled schema keeps the options it was compiled with: asking for others is refused,
+  # never ignored.
+  defp same_options(%Compiled{options: kept}, parsed, options) do
+    if kept == Options.compiled(parsed) or not Keyword.has_key?(options, :dialect),
+      do: :ok,
+      else: invalid_options(options)
   end
 
-  defp max_errors(options) do
-    case keyword_options(options, errors: :first, max_errors: @default_max_errors) do
-      {:ok, valid} ->
-        case {valid[:errors], valid[:max_errors]} do
-          {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
-          # More errors than a call can have nodes is no limit at all; the cap keeps it a
-          # machine word for the NIF.
-          {:all, max} when is_integer(max) and max > 0 -> {:ok, min(max, @max_errors_cap)}
-          _ -> invalid_options(options)
+  defp same_options(_schema, _parsed, _options), do: :ok
+
+  # External documents: the NIF asks for one it lacks by answering "external schema reference
+  # requires an explicit loader"; with a loader, the document it returns joins the registry
+  # and the call is made again, up to @max_loads documents.
+  @max_loads 100
+  @needs_loader "external schema reference requires an explicit loader"
+
+  defp with_loader(%Options{schema_registry: registry, schema_loader: loader}, call),
+    do: load_and_call(registry, loader, call, 0)
+
+  defp load_and_call(registry, loader, call, loads) do
+    case call.(registry) do
+      {:error, :validation, %{message: @needs_loader, reference: reference}}
+      when is_function(loader, 1) and loads < @max_loads ->
+        case load(loader, reference) do
+          {:ok, document} ->
+            load_and_call(Map.put(registry, reference, document), loader, call, loads + 1)
+
+          {:error, reason} ->
+            {:error, :execution_failure,
+             %{
+               message: "external schema reference could not be loaded",
+               reference: reference,
+               reason: reason
+             }}
         end
 
-      {:error, _unknown} ->
-        invalid_options(options)
+      answer ->
+        answer
     end
   end
 
-  # `Keyword.validate/2` for a proper keyword list only: on anything else it raises (an
-  # ArgumentError for an entry that is not a pair, a FunctionClauseError for an improper tail).
-  defp keyword_options(options, defaults) do
-    if Keyword.keyword?(options),
-      do: Keyword.validate(options, defaults),
-      else: {:error, :not_keyword}
+  defp load(loader, reference) do
+    case loader.(reference) do
+      {:ok, document} -> {:ok, document}
+      {:error, reason} -> {:error, reason}
+      other -> {:error, {:invalid_loader_result, other}}
+    end
+  rescue
+    exception -> {:error, {:raised, exception}}
+  catch
+    kind, reason -> {:error, {kind, reason}}
   end
 
   defp invalid_options(options) do

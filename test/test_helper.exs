@@ -13,4 +13,19 @@ exclude =
     [:corpus]
   end
 
+# Likewise the official JSON Schema suite, tagged :suite.
+suite = Path.expand("../shared/json-schema-test-suite", File.cwd!())
+
+exclude =
+  if File.dir?(suite) do
+    exclude
+  else
+    IO.puts(
+      "Excluding the tests tagged :suite: #{suite} does not exist " <>
+        "(fetch the suite at the commit named in the README)."
+    )
+
+    [:suite | exclude]
+  end
+
 ExUnit.start(exclude: exclude)

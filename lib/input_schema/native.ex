@@ -27,6 +27,21 @@ defmodule InputSchema.Native do
   def validate_json_dirty(_schema, _text, _max_errors), do: :erlang.nif_error(:nif_not_loaded)
   def decode_json(_text), do: :erlang.nif_error(:nif_not_loaded)
   def decode_json_dirty(_text), do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_validate(_schema, _arguments, _options, _registry, _max_errors),
+    do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_validate_dirty(_schema, _arguments, _options, _registry, _max_errors),
+    do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_validate_schema(_schema, _options, _registry, _locate),
+    do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_validate_schema_dirty(_schema, _options, _registry, _locate),
+    do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_compile(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
+  def json_compile_dirty(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
   def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)
 end

@@ -69,13 +69,14 @@ fn run_file(
     path: &Path,
     dialect: Dialect,
     remotes: &HashMap<String, Value>,
-    format_assertion: bool,
+    optional: bool,
 ) -> Outcome {
     let groups = read(path);
     let lookup = |uri: &str| remotes.get(uri).map(Json::from);
     let mut options = Options::new(dialect);
     options.any_root = true;
-    options.format_assertion = format_assertion;
+    options.format_assertion = optional;
+    options.content_assertion = optional;
     let mut outcome = Outcome {
         passed: 0,
         failed: Vec::new(),

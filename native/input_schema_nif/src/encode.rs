@@ -84,7 +84,8 @@ fn detail<'b>(
         keys.push(atom(env, key));
         values.push(field(env, value));
     }
-    if let Some((key, value)) = extra {
+    // A JSON-mode schema error carries its `schema_path` already.
+    if let Some((key, value)) = extra.filter(|(key, _)| !keys.contains(key)) {
         keys.push(key);
         values.push(value);
     }

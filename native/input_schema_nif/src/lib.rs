@@ -15,6 +15,7 @@ mod scratch;
 mod term;
 
 use encode::{Answer, Report};
+use input_schema_core::json_schema;
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
@@ -84,7 +85,7 @@ fn validate_against<'a>(
     budget: &mut Budget,
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
     match compiled_schema(schema) {
-        Some(compiled) => compiled.schema.validate(Arg::new(arguments), mode, budget),
+        Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
         None => validate_cached(schema, arguments, mode, budget),
     }
     .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
@@ -207,7 +208,6 @@ fn run_validate_compiled<'a>(
         return atoms::not_compiled().encode(env);
     };
     let result = compiled
-        .schema
         .validate(Arg::new(arguments), mode(max_errors), &mut budget(dirty))
         .map(|()| atoms::ok().encode(env));
     answer(env, result, Report::arguments(max_errors))
@@ -239,7 +239,11 @@ twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dir
 /// allocation); the NIF then raises `badarg`.
 fn run_compile<'a>(env: Env<'a>, schema: Term<'a>, dirty: bool) -> Option<Term<'a>> {
     let result = match compile_schema(Arg::new(schema), &mut budget(dirty)) {
-        Ok(schema) => Ok((atoms::ok(), resource::make(env, schema)?).encode(env)),
+        Ok(schema) => Ok((
+            atoms::ok(),
+            resource::make(env, CompiledSchema::Subset(schema))?,
+        )
+            .encode(env)),
         Err(failure) => Err(failure),
     };
     Some(answer(env, result, Report::schema(false)))
@@ -349,6 +353,93 @@ fn run_decode_json<'a>(env: Env<'a>, text: Term<'a>, dirty: bool) -> Term<'a> {
 twin_nifs!("decode_json", "decode_json_dirty", |env, text; dirty| Some(run_decode_json(
     env, text, dirty
 )));
+
+/// The options of a JSON mode, as the Elixir side passes them:
+/// `{dialect, strict, format_assertion, content_assertion, any_root}`.
+fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
+    let (dialect, strict, format_assertion, content_assertion, any_root): (
+        rustler::Atom,
+        bool,
+        bool,
+        bool,
+        bool,
+    ) = term.decode().ok()?;
+    let dialect = if dialect == atoms::draft2020_12() {
+        json_schema::Dialect::Draft2020_12
+    } else if dialect == atoms::draft7() {
+        json_schema::Dialect::Draft7
+    } else if dialect == atoms::auto() {
+        json_schema::Dialect::Auto
+    } else {
+        return None;
+    };
+    Some(json_schema::Options {
+        dialect,
+        strict,
+        format_assertion,
+        content_assertion,
+        any_root,
+    })
+}
+
+/// Compiles a JSON-mode schema; `registry` (a map from URIs to schemas) supplies the external
+/// documents it references.
+fn compile_json<'a>(
+    schema: Term<'a>,
+    options: json_schema::Options,
+    registry: Term<'a>,
+    budget: &mut Budget,
+) -> Result<json_schema::JsonSchema, Failure<Arg<'a>>> {
+    let registry = Arg::new(registry);
+    let lookup = move |uri: &str| registry.map_get_binary(uri.as_bytes());
+    json_schema::compile(Arg::new(schema), &lookup, options, budget)
+}
+
+fn run_json_validate<'a>(
+    env: Env<'a>,
+    [schema, arguments, registry]: [Term<'a>; 3],
+    options: json_schema::Options,
+    max_errors: usize,
+    dirty: bool,
+) -> Term<'a> {
+    let mut budget = budget(dirty);
+    let result = match compiled_schema(schema) {
+        Some(compiled) => compiled.validate(Arg::new(arguments), mode(max_errors), &mut budget),
+        None => json_schema::gate(Arg::new(schema), Arg::new(arguments), options)
+            .and_then(|()| compile_json(schema, options, registry, &mut budget))
+            .and_then(|compiled| {
+                compiled.validate(Arg::new(arguments), mode(max_errors), &mut budget)
+            }),
+    }
+    .map(|()| (atoms::ok(), arguments).encode(env));
+    answer(env, result, Report::arguments(max_errors))
+}
+
+twin_nifs!("json_validate", "json_validate_dirty", |env, schema, arguments, options, registry, max_errors; dirty| {
+    let options = json_options(options)?;
+    let max_errors = max_errors_of(max_errors)?;
+    Some(run_json_validate(env, [schema, arguments, registry], options, max_errors, dirty))
+});
+
+twin_nifs!("json_validate_schema", "json_validate_schema_dirty", |env, schema, options, registry, locate; dirty| {
+    let options = json_options(options)?;
+    let locate = locate.decode::<bool>().ok()?;
+    if compiled_schema(schema).is_some() {
+        return Some(atoms::ok().encode(env));
+    }
+    let result = compile_json(schema, options, registry, &mut budget(dirty))
+        .map(|_| atoms::ok().encode(env));
+    Some(answer(env, result, Report::schema(locate)))
+});
+
+twin_nifs!("json_compile", "json_compile_dirty", |env, schema, options, registry; dirty| {
+    let options = json_options(options)?;
+    let result = match compile_json(schema, options, registry, &mut budget(dirty)) {
+        Ok(schema) => Ok((atoms::ok(), resource::make(env, CompiledSchema::Json(schema))?).encode(env)),
+        Err(failure) => Err(failure),
+    };
+    Some(answer(env, result, Report::schema(false)))
+});
 
 // The cost floor of a NIF call, for the benchmarks.
 raw_nif!("noop", SchedulerFlags::Normal, |env| Some(

@@ -2,7 +2,9 @@
 //! `Resource` trait: rustler finds a type's handle in a `HashMap` keyed by `TypeId` on every
 //! lookup, which was a tenth of a whole compiled call. Here the handle is read from a static.
 
-use input_schema_core::Schema;
+use crate::term::Arg;
+use input_schema_core::json_schema::JsonSchema;
+use input_schema_core::{Budget, Failure, Mode, Schema};
 use rustler::sys::{
     enif_alloc_resource, enif_get_resource, enif_make_resource, enif_open_resource_type,
     enif_release_resource, ErlNifEnv, ErlNifResourceFlags, ErlNifResourceType,
@@ -13,9 +15,26 @@ use std::mem::{align_of, size_of};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-/// A checked schema, shared read-only between processes.
-pub struct CompiledSchema {
-    pub schema: Schema<Atom>,
+/// A checked schema, shared read-only between processes: the subset's, or a JSON mode's.
+pub enum CompiledSchema {
+    Subset(Schema<Atom>),
+    Json(JsonSchema),
+}
+
+impl CompiledSchema {
+    /// Validates `arguments` against whichever schema this is.
+    #[inline(always)]
+    pub fn validate<'a>(
+        &self,
+        arguments: Arg<'a>,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<Arg<'a>>> {
+        match self {
+            CompiledSchema::Subset(schema) => schema.validate(arguments, mode, budget),
+            CompiledSchema::Json(schema) => schema.validate(arguments, mode, budget),
+        }
+    }
 }
 
 // The VM shares a compiled schema between processes and frees it on any thread.
@@ -61,7 +80,7 @@ pub fn open(env: Env<'_>) -> bool {
 }
 
 /// A new resource term holding `schema`; `None` if the VM could not allocate it.
-pub fn make(env: Env<'_>, schema: Schema<Atom>) -> Option<Term<'_>> {
+pub fn make(env: Env<'_>, schema: CompiledSchema) -> Option<Term<'_>> {
     let handle = COMPILED_TYPE.load(Ordering::Acquire);
     if handle.is_null() {
         return None;
@@ -74,7 +93,7 @@ pub fn make(env: Env<'_>, schema: Schema<Atom>) -> Option<Term<'_>> {
         if object.is_null() {
             return None;
         }
-        ptr::write(place(object), CompiledSchema { schema });
+        ptr::write(place(object), schema);
         let term = enif_make_resource(env.as_c_arg(), object);
         enif_release_resource(object);
         Some(Term::new(env, term))

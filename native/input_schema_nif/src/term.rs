@@ -355,6 +355,53 @@ impl<'a> Value<'a> for Arg<'a> {
         self.term().map_get(key).ok().map(Arg::new)
     }
 
+    /// Looks the atom up without creating it (OTP 25 reads names as Latin-1: a name with a
+    /// character beyond it names no atom here).
+    fn map_get_atom_named(self, name: &[u8]) -> Option<Self> {
+        let latin1: Vec<u8> = std::str::from_utf8(name)
+            .ok()?
+            .chars()
+            .map(|character| u8::try_from(u32::from(character)).ok())
+            .collect::<Option<_>>()?;
+        let mut atom = ErlNifTerm::default();
+        // SAFETY: a live env and a buffer of `latin1.len()` bytes; the atom is only read on
+        // success, and is never created.
+        let found = unsafe {
+            rustler::sys::enif_make_existing_atom_len(
+                self.env,
+                latin1.as_ptr().cast(),
+                latin1.len(),
+                &mut atom,
+                rustler::sys::ErlNifCharEncoding::ERL_NIF_LATIN1,
+            )
+        };
+        if found == 0 {
+            return None;
+        }
+        self.map_get_atom(Atom::from_term(Arg::from_raw(self.env, atom).term()).ok()?)
+    }
+
+    /// An atom's name as a binary made in the call's env.
+    fn name_value(self) -> Option<Self> {
+        if self.term().get_type() != TermType::Atom {
+            return None;
+        }
+        self.with_atom_name(|name| {
+            let mut term = ErlNifTerm::default();
+            // SAFETY: a live env; the VM gives `name.len()` writable bytes (or null), all
+            // written before the term is used.
+            unsafe {
+                let bytes = enif_make_new_binary(self.env, name.len(), &mut term);
+                if bytes.is_null() {
+                    return None;
+                }
+                std::ptr::copy_nonoverlapping(name.as_ptr(), bytes, name.len());
+            }
+            Some(Arg::from_raw(self.env, term))
+        })
+        .flatten()
+    }
+
     fn list_elements(self) -> Elements<'a> {
         Elements(self.term().is_list().then_some(self))
     }

@@ -43,8 +43,8 @@ pub enum NodeKind {
     Bool(bool),
     Keywords {
         keywords: Box<[Keyword]>,
-        /// Some keyword reads an object's keys, which are checked first (strings or atoms,
-        /// one name per map).
+        /// Some keyword applies, so a map's keys are checked first (strings or atoms, one
+        /// name per map).
         reads_keys: bool,
     },
 }
@@ -296,7 +296,8 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Literal::Bool(value) => NodeKind::Bool(*value),
             Literal::Object(_) => {
                 let keywords = self.keywords(schema, location, &site, depth)?;
-                let reads_keys = keywords.iter().any(|keyword| keyword.check.reads_keys());
+                // A map is read as a JSON object by any schema with a keyword to apply.
+                let reads_keys = !keywords.is_empty();
                 NodeKind::Keywords {
                     keywords: keywords.into(),
                     reads_keys,
@@ -404,13 +405,22 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::Pattern => Check::Pattern(self.pattern(at.value, at)?),
             Role::Format => {
                 let name = at.value.as_str().ok_or_else(bad)?;
-                match string::FormatCheck::compile(name, draft, self.options.format_assertion) {
+                let assert = self.options.format_assertion
+                    || at
+                        .site
+                        .read_as
+                        .vocabularies
+                        .has(Vocabulary::FormatAssertion);
+                match string::FormatCheck::compile(name, draft, assert) {
                     Some(check) => Check::Format(check),
                     None => return Ok(None),
                 }
             }
-            Role::ContentEncoding => {
+            Role::Content => {
                 at.value.as_str().ok_or_else(bad)?;
+                if at.name == "contentMediaType" && at.schema.get("contentEncoding").is_some() {
+                    return Ok(None);
+                }
                 match string::Content::compile(at.schema, self.options.content_assertion) {
                     Some(content) => Check::Content(content),
                     None => return Ok(None),

@@ -19,6 +19,7 @@ mod registry;
 mod vocabulary;
 
 pub use compiler::compile;
+pub use eval::gate;
 pub use keywords::{Assertion, Detail};
 pub use literal::Literal;
 pub use vocabulary::Draft;

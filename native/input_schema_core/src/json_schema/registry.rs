@@ -387,8 +387,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let mut enabled = Vocabulary::Core as u8;
         for (uri, required) in vocabulary.iter() {
             match VOCABULARY_URIS.iter().find(|(known, _)| *known == &**uri) {
-                Some((_, Some(known))) => enabled |= *known as u8,
-                Some((_, None)) => {}
+                Some((_, known)) => enabled |= *known as u8,
                 None if *required == Literal::Bool(true) => {
                     return Err(RegistryError::UnsupportedVocabulary {
                         vocabulary: uri.to_string(),
@@ -396,6 +395,10 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                 }
                 None => {}
             }
+        }
+        // The format-assertion vocabulary includes what format-annotation defines.
+        if enabled & Vocabulary::FormatAssertion as u8 != 0 {
+            enabled |= Vocabulary::FormatAnnotation as u8;
         }
         Ok(ReadAs {
             draft,

@@ -20,6 +20,8 @@ pub enum Vocabulary {
     MetaData = 16,
     FormatAnnotation = 32,
     Content = 64,
+    /// Named by a meta-schema's `$vocabulary` (required or not): `format` is asserted.
+    FormatAssertion = 128,
 }
 
 /// A set of vocabularies, as the bits of `Vocabulary`.
@@ -27,6 +29,7 @@ pub enum Vocabulary {
 pub struct Vocabularies(pub u8);
 
 impl Vocabularies {
+    /// The standard meta-schema's vocabularies (format as an annotation).
     pub const ALL: Vocabularies = Vocabularies(0x7f);
 
     pub fn has(self, vocabulary: Vocabulary) -> bool {
@@ -34,41 +37,40 @@ impl Vocabularies {
     }
 }
 
-/// The vocabulary URIs of Draft 2020-12; the format-assertion vocabulary turns `format` into
-/// an assertion.
-pub const VOCABULARY_URIS: [(&str, Option<Vocabulary>); 8] = [
+/// The vocabulary URIs of Draft 2020-12 that this package implements. The format-assertion
+/// vocabulary turns `format` into an assertion.
+pub const VOCABULARY_URIS: [(&str, Vocabulary); 8] = [
     (
         "https://json-schema.org/draft/2020-12/vocab/core",
-        Some(Vocabulary::Core),
+        Vocabulary::Core,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/applicator",
-        Some(Vocabulary::Applicator),
+        Vocabulary::Applicator,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/unevaluated",
-        Some(Vocabulary::Unevaluated),
+        Vocabulary::Unevaluated,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/validation",
-        Some(Vocabulary::Validation),
+        Vocabulary::Validation,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/meta-data",
-        Some(Vocabulary::MetaData),
+        Vocabulary::MetaData,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-annotation",
-        Some(Vocabulary::FormatAnnotation),
+        Vocabulary::FormatAnnotation,
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/content",
-        Some(Vocabulary::Content),
+        Vocabulary::Content,
     ),
-    // Known, and asserted when `format_assertion: true` is given; requiring it is accepted.
     (
         "https://json-schema.org/draft/2020-12/vocab/format-assertion",
-        None,
+        Vocabulary::FormatAssertion,
     ),
 ];
 
@@ -89,7 +91,8 @@ pub enum Role {
     MaxLength,
     Pattern,
     Format,
-    ContentEncoding,
+    /// `contentEncoding`, and `contentMediaType` (checked once, at the first of them).
+    Content,
     MinItems,
     MaxItems,
     UniqueItems,
@@ -177,7 +180,8 @@ pub static DRAFT2020_12: &[Keyword] = &[
     keyword("maxLength", R::MaxLength, Voc::Validation),
     keyword("pattern", R::Pattern, Voc::Validation),
     keyword("format", R::Format, Voc::FormatAnnotation),
-    keyword("contentEncoding", R::ContentEncoding, Voc::Content),
+    keyword("contentEncoding", R::Content, Voc::Content),
+    keyword("contentMediaType", R::Content, Voc::Content),
     keyword("minItems", R::MinItems, Voc::Validation),
     keyword("maxItems", R::MaxItems, Voc::Validation),
     keyword("uniqueItems", R::UniqueItems, Voc::Validation),
@@ -197,6 +201,8 @@ pub static DRAFT2020_12: &[Keyword] = &[
     keyword("properties", R::Properties, Voc::Applicator),
     keyword("patternProperties", R::PatternProperties, Voc::Applicator),
     keyword("dependentSchemas", R::DependentSchemas, Voc::Applicator),
+    // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
+    keyword("dependencies", R::Dependencies, Voc::Applicator),
     keyword("allOf", R::AllOf, Voc::Applicator),
     keyword("anyOf", R::AnyOf, Voc::Applicator),
     keyword("oneOf", R::OneOf, Voc::Applicator),
@@ -220,7 +226,6 @@ pub static DRAFT2020_12: &[Keyword] = &[
         R::Companion(Val::NonNegativeInteger),
         Voc::Validation,
     ),
-    keyword("contentMediaType", R::Companion(Val::String), Voc::Content),
     keyword("contentSchema", R::Companion(Val::Schema), Voc::Content),
     keyword("$defs", R::Definitions, Voc::Core),
     keyword("$id", R::Companion(Val::Identifier), Voc::Core),
@@ -253,7 +258,8 @@ pub static DRAFT7: &[Keyword] = &[
     keyword("maxLength", R::MaxLength, Voc::Validation),
     keyword("pattern", R::Pattern, Voc::Validation),
     keyword("format", R::Format, Voc::FormatAnnotation),
-    keyword("contentEncoding", R::ContentEncoding, Voc::Content),
+    keyword("contentEncoding", R::Content, Voc::Content),
+    keyword("contentMediaType", R::Content, Voc::Content),
     keyword("minItems", R::MinItems, Voc::Validation),
     keyword("maxItems", R::MaxItems, Voc::Validation),
     keyword("uniqueItems", R::UniqueItems, Voc::Validation),
@@ -279,7 +285,6 @@ pub static DRAFT7: &[Keyword] = &[
     keyword("if", R::If, Voc::Applicator),
     keyword("then", R::Companion(Val::Schema), Voc::Applicator),
     keyword("else", R::Companion(Val::Schema), Voc::Applicator),
-    keyword("contentMediaType", R::Companion(Val::String), Voc::Content),
     keyword("definitions", R::Definitions, Voc::Core),
     keyword("$id", R::Companion(Val::Identifier), Voc::Core),
     keyword("$schema", R::Companion(Val::Identifier), Voc::Core),

@@ -70,26 +70,6 @@ pub enum Check {
     UnevaluatedProperties(NodeId),
 }
 
-impl Check {
-    /// Whether the check reads an object's keys.
-    pub fn reads_keys(&self) -> bool {
-        matches!(
-            self,
-            Check::Required(_)
-                | Check::DependentRequired(_)
-                | Check::MinProperties(_)
-                | Check::MaxProperties(_)
-                | Check::PropertyNames(_)
-                | Check::AdditionalProperties(_)
-                | Check::Properties(_)
-                | Check::PatternProperties(_)
-                | Check::DependentSchemas(_)
-                | Check::Dependencies(_)
-                | Check::UnevaluatedProperties(_)
-        )
-    }
-}
-
 /// A failed assertion: its message (in the subset's voice) and the keyword's own value where
 /// it helps, reported under the keyword's name.
 #[derive(Clone, Debug, thiserror::Error)]
