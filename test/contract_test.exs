@@ -127,7 +127,8 @@ defmodule InputSchema.ContractTest do
 
   describe "section 3: details name keys and types as written" do
     test "an unknown keyword is reported exactly as written" do
-      for keyword <- ["format", :format, 1, 1.5, {:format}, [?a], <<1::3>>, nil] do
+      # Not nil: a leading nil is no unknown keyword (see "section 7: a nil key").
+      for keyword <- ["format", :format, 1, 1.5, {:format}, [?a], <<1::3>>] do
         schema = object(%{"a" => Map.put(%{"type" => "string"}, keyword, true)})
         assert InputSchema.validate(schema, %{}) === unknown_keyword(keyword)
       end
@@ -684,6 +685,207 @@ defmodule InputSchema.ContractTest do
       assert InputSchema.validate(object(properties), %{}) ===
                {:error, :unsupported_capability,
                 %{message: "property schema type is unsupported", type: first_type}}
+    end
+  end
+
+  describe "section 7: a nil key" do
+    # The replaced validator's search for the first offending key of a map answers nil both for
+    # "none found" and for the key nil: a first offending key nil is no error, and hides the
+    # keys after it. A small map's order: numbers, then atoms (:abc before nil), tuples, binaries.
+
+    @closed %{"additionalProperties" => false}
+
+    # Raw and compiled schemas give one answer, which is returned.
+    defp both_ways(schema, arguments, options \\ []) do
+      raw = InputSchema.validate(schema, arguments, options)
+
+      compiled =
+        case InputSchema.compile(schema) do
+          {:ok, compiled} -> InputSchema.validate(compiled, arguments, options)
+          error -> error
+        end
+
+      assert compiled === raw
+      raw
+    end
+
+    # More than 16 properties: the arguments are checked by a lookup per name, not one walk.
+    defp with_many_properties(schema) do
+      many = Map.new(1..17, &{"p#{&1}", %{"type" => "string"}})
+      Map.update(schema, "properties", many, &Map.merge(many, &1))
+    end
+
+    defp all_errors(errors), do: {:error, :validation, Map.put(hd(errors), :errors, errors)}
+
+    defp additional_detail(key),
+      do: %{message: "additional tool argument is not allowed", path: "$arguments", property: key}
+
+    test "a schema map whose first unknown key is nil passes the unknown-keyword check" do
+      for schema <- [
+            %{nil => 1, "zzz" => 1, "type" => "object"},
+            %{nil => 1, zzz: 1, type: "object"},
+            %{nil => 1, :zzz => 1, "zzz" => 1, {:t} => 1}
+          ] do
+        assert hd(Map.keys(schema)) == nil
+        assert both_ways(schema, %{}) === {:ok, %{}}
+        assert both_ways(schema, %{"a" => 1}, errors: :all) === {:ok, %{"a" => 1}}
+        assert InputSchema.validate_schema(schema) === :ok
+        assert InputSchema.validate_schema(schema, locate: true) === :ok
+        assert InputSchema.validate_json(schema, ~s({"a": 1})) === {:ok, %{"a" => 1}}
+      end
+    end
+
+    test "that map's other checks go on as usual" do
+      string = %{nil => 1, "zzz" => 1, "type" => "string"}
+
+      assert both_ways(object(%{"a" => string}), %{"a" => 1}) ===
+               wrong_type("$arguments.a", "string")
+
+      assert both_ways(object(%{"a" => Map.put(string, "minimum", 1)}), %{}) ===
+               not_for_type(:minimum)
+
+      assert both_ways(%{nil => 1, "zzz" => 1, "type" => "array"}, %{}) ===
+               {:error, :unsupported_capability,
+                %{message: "only object tool schemas are supported"}}
+
+      # Beside oneOf the key nil is still a sibling keyword.
+      one_of = %{"properties" => %{"a" => %{nil => 1, "oneOf" => [%{"type" => "string"}]}}}
+
+      assert both_ways(one_of, %{}) ===
+               {:error, :unsupported_capability,
+                %{message: "oneOf sibling keywords are unsupported", keywords: [nil]}}
+    end
+
+    test "an unknown key before nil in map order is reported" do
+      for {schema, keyword} <- [
+            {%{1 => 1, nil => 1, "zzz" => 1}, 1},
+            {%{nil => 1, abc: 1, type: "object"}, :abc},
+            {%{nil => 1, "$schema": 1}, :"$schema"}
+          ] do
+        assert both_ways(schema, %{}) === unknown_keyword(keyword)
+        assert InputSchema.validate_schema(schema) === unknown_keyword(keyword)
+        nested = object(%{"a" => Map.put(schema, "type", "string")})
+        assert both_ways(nested, %{}) === unknown_keyword(keyword)
+      end
+    end
+
+    test "arguments whose first additional key is nil pass additionalProperties: false" do
+      arguments = %{nil => 1, "x" => 2}
+
+      for schema <- [
+            @closed,
+            %{additionalProperties: false},
+            %{additional_properties: false},
+            with_many_properties(@closed)
+          ] do
+        assert both_ways(schema, arguments) === {:ok, arguments}
+        assert both_ways(schema, arguments, errors: :all) === {:ok, arguments}
+
+        assert InputSchema.validate(schema, arguments, errors: :all, max_errors: 1) ===
+                 {:ok, arguments}
+      end
+
+      nested = closed(%{"o" => Map.put(@closed, "type", "object")})
+      assert both_ways(nested, %{"o" => arguments}) === {:ok, %{"o" => arguments}}
+    end
+
+    test "with errors: :all a leading nil hides every additional key, and only those errors" do
+      schema = %{
+        "additionalProperties" => false,
+        "required" => ["r"],
+        "properties" => %{"a" => %{"type" => "integer", "minimum" => 10}}
+      }
+
+      arguments = %{nil => 1, :y => 3, "a" => 5, "x" => 2}
+      assert Map.keys(arguments) == [nil, :y, "a", "x"]
+
+      missing_r = %{
+        message: "required tool argument is missing",
+        path: "$arguments",
+        property: "r"
+      }
+
+      below = %{message: "tool argument is below the minimum", path: "$arguments.a", minimum: 10}
+
+      for schema <- [schema, with_many_properties(schema)] do
+        assert both_ways(schema, arguments) === missing("$arguments", "r")
+        assert both_ways(schema, arguments, errors: :all) === all_errors([missing_r, below])
+
+        with_r = Map.put(arguments, "r", 1)
+        assert both_ways(schema, with_r) === below_minimum("$arguments.a", 10)
+        assert both_ways(schema, with_r, errors: :all) === all_errors([below])
+      end
+    end
+
+    test "an additional key before nil is reported, and with errors: :all the keys after it too" do
+      arguments = %{1 => :a, :abc => :b, nil => :c, "x" => :d}
+      assert Map.keys(arguments) == [1, :abc, nil, "x"]
+
+      for schema <- [@closed, with_many_properties(@closed)] do
+        assert both_ways(schema, arguments) === additional("$arguments", 1)
+
+        assert both_ways(schema, arguments, errors: :all) ===
+                 all_errors(Enum.map(Map.keys(arguments), &additional_detail/1))
+      end
+    end
+
+    test "in maps of more than 32 keys the first offending key of Map.to_list/1 decides" do
+      # A hash map orders its keys by their hashes, alike in every map holding them: the keys
+      # after nil in a large map make maps that nil leads, the keys before it maps it does not.
+      order = Map.new(1..5_000, &{"k#{&1}", 1}) |> Map.put(nil, 1) |> Map.keys()
+      {before_nil, [nil | after_nil]} = Enum.split_while(order, &(&1 != nil))
+
+      key_sets = [
+        Enum.take(after_nil, 40),
+        Enum.take(after_nil, 60),
+        Enum.take(before_nil, 1) ++ Enum.take(after_nil, 39),
+        Enum.take(before_nil, 20) ++ Enum.take(after_nil, 20)
+      ]
+
+      outcomes =
+        for keys <- key_sets do
+          schema = Map.new(keys, &{&1, 1}) |> Map.merge(%{nil => 1, "type" => "object"})
+          assert map_size(schema) > 32
+          # Enum.find/2 would answer nil for the key nil too: the quirk itself.
+          [first_unknown | _] = schema |> Map.keys() |> Enum.reject(&(&1 == "type"))
+
+          if first_unknown == nil do
+            assert both_ways(schema, %{}) === {:ok, %{}}
+            assert InputSchema.validate_schema(schema) === :ok
+          else
+            assert both_ways(schema, %{}) === unknown_keyword(first_unknown)
+            assert InputSchema.validate_schema(schema) === unknown_keyword(first_unknown)
+          end
+
+          arguments = Map.new(keys, &{&1, 1}) |> Map.put(nil, 0)
+          [first_key | _] = Map.keys(arguments)
+
+          for closed <- [@closed, with_many_properties(@closed)] do
+            if first_key == nil do
+              assert both_ways(closed, arguments) === {:ok, arguments}
+              assert both_ways(closed, arguments, errors: :all) === {:ok, arguments}
+            else
+              assert both_ways(closed, arguments) === additional("$arguments", first_key)
+
+              assert both_ways(closed, arguments, errors: :all) ===
+                       all_errors(Enum.map(Map.keys(arguments), &additional_detail/1))
+            end
+          end
+
+          {first_unknown == nil, first_key == nil}
+        end
+
+      # Both answers occur, for schemas and for arguments.
+      assert outcomes |> Enum.map(&elem(&1, 0)) |> Enum.uniq() |> Enum.sort() == [false, true]
+      assert outcomes |> Enum.map(&elem(&1, 1)) |> Enum.uniq() |> Enum.sort() == [false, true]
+    end
+
+    test "validate_json: JSON keys are strings, and \"nil\" is an ordinary one" do
+      assert InputSchema.validate_json(@closed, ~s({"nil": 1, "x": 2})) ===
+               additional("$arguments", "nil")
+
+      assert InputSchema.validate_json(%{"nil" => 1, "type" => "object"}, "{}") ===
+               unknown_keyword("nil")
     end
   end
 

@@ -15,6 +15,7 @@ pub mod json_text;
 mod name;
 mod number;
 mod object;
+mod offending;
 mod one_of;
 mod path;
 mod scalar;

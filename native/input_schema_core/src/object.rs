@@ -4,6 +4,7 @@
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::name::{prefix, Name};
+use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
 use crate::string_form::{with_string_form, with_string_form_of, TextUse};
@@ -242,6 +243,7 @@ impl<A: Copy + PartialEq> Object<A> {
         // there is one.
         let room = validator.error_room();
         let mut undeclared: Vec<V> = Vec::new();
+        let mut offending = OffendingKeys::new();
         for (key, argument) in entries {
             // Whether a string key named a property, which then needs no second search below.
             let mut named = false;
@@ -283,7 +285,9 @@ impl<A: Copy + PartialEq> Object<A> {
             }
             if !self.additional_allowed
                 && !named
+                && !offending.ended()
                 && !self.declares(key, validator)?
+                && offending.report(key)
                 && undeclared.len() < room
             {
                 undeclared.push(key);
@@ -341,8 +345,9 @@ impl<A: Copy + PartialEq> Object<A> {
 
     /// `check` for the quick walk, which leaves to the full walk what it does not settle
     /// cheaply: keys that are not binaries (an atom key may win over a string key, or name a
-    /// property by its string form), a required name that is not among the first 16
-    /// properties, and objects of more than 16 properties.
+    /// property by its string form, and a `nil` one may hide the additional keys after it: see
+    /// `OffendingKeys`), a required name that is not among the first 16 properties, and objects
+    /// of more than 16 properties.
     pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
         &self,
         validator: &mut Validator<'_, V>,
@@ -420,9 +425,13 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         if !self.additional_allowed {
+            let mut offending = OffendingKeys::new();
             for (key, _) in value.map_entries() {
-                if !self.declares(key, validator)? {
+                if !self.declares(key, validator)? && offending.report(key) {
                     valid &= self.additional(validator, key, trail)?;
+                }
+                if offending.ended() {
+                    break;
                 }
             }
         }

@@ -6,6 +6,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
 use crate::error::{Error, TypeKeyword, TypeLabel};
 use crate::object::Object;
+use crate::offending::OffendingKeys;
 use crate::one_of::OneOf;
 use crate::path::{Segment, Trail, ROOT};
 use crate::scalar::{Bound, Scalar};
@@ -199,7 +200,7 @@ pub(crate) struct Keywords<V> {
     map: V,
     values: [Option<V>; KEYWORD_COUNT],
     spelled_as_atom: [bool; KEYWORD_COUNT],
-    first_unknown: Option<V>,
+    unknown: OffendingKeys<V>,
 }
 
 impl<'a, V: Value<'a>> Keywords<V> {
@@ -208,12 +209,13 @@ impl<'a, V: Value<'a>> Keywords<V> {
             map,
             values: [None; KEYWORD_COUNT],
             spelled_as_atom: [false; KEYWORD_COUNT],
-            first_unknown: None,
+            unknown: OffendingKeys::new(),
         };
         for (key, value) in map.map_entries() {
             budget.spend(1)?;
             let Some((keyword, spelling)) = Keyword::spelled_by(key, budget)? else {
-                keywords.first_unknown = keywords.first_unknown.or(Some(key));
+                // A schema error names the first one alone; the keywords after it are still read.
+                keywords.unknown.report(key);
                 continue;
             };
             if spelling == Spelling::Other {
@@ -307,7 +309,7 @@ impl Compiler<'_> {
         if depth == 0 {
             root_gate(&keywords).map_err(fail)?;
         }
-        if let Some(keyword) = keywords.first_unknown {
+        if let Some(keyword) = keywords.unknown.first() {
             return Err(fail(Error::UnknownKeyword { keyword }));
         }
         let choices = match keywords.get(Keyword::Enum) {
