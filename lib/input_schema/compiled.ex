@@ -12,7 +12,7 @@ defmodule InputSchema.Compiled do
   @opaque t :: %__MODULE__{ref: reference(), options: :subset | keyword()}
 
   defimpl Inspect do
-    def inspect(%{options: :subset}, _opts), do: "#InputSchema.Compiled<subset>"
+    def inspect(%{options: :subset}, _opts), do: "#InputSchema.Compiled<>"
 
     def inspect(%{options: options}, _opts) when is_list(options),
       do: "#InputSchema.Compiled<#{options[:dialect]}>"
