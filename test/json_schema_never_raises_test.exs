@@ -1,0 +1,292 @@
+defmodule InputSchema.JsonSchemaNeverRaisesTest do
+  # The JSON Schema modes answer every term with `{:ok, arguments}` or a well-formed
+  # `{:error, class, %{message: _}}`, in every dialect and with every option; raw and compiled
+  # schemas agree. A table of hostile terms in every position first, then seeded random
+  # schemas built from every keyword of both dialects.
+  use ExUnit.Case, async: true
+
+  alias InputSchema.HostileTerms
+
+  @classes [:validation, :unsupported_capability, :execution_failure]
+
+  @option_sets [
+    [dialect: :draft2020_12],
+    [dialect: :draft7],
+    [dialect: :auto, strict: true],
+    [dialect: :draft2020_12, format_assertion: true, content_assertion: true],
+    [dialect: :draft2020_12, root: :any],
+    [dialect: :draft7, root: :any, format_assertion: true]
+  ]
+
+  @keywords ~w($ref $dynamicRef $defs definitions $id $schema $anchor $dynamicAnchor $vocabulary
+    $comment type enum const multipleOf minimum exclusiveMinimum maximum exclusiveMaximum minLength
+    maxLength pattern format contentEncoding contentMediaType contentSchema minItems maxItems
+    uniqueItems prefixItems items additionalItems contains minContains maxContains required
+    dependentRequired minProperties maxProperties propertyNames additionalProperties properties
+    patternProperties dependentSchemas dependencies allOf anyOf oneOf not if then else
+    unevaluatedItems unevaluatedProperties title description default deprecated readOnly
+    writeOnly examples)
+
+  # Each hostile term in every position of a schema and of the arguments.
+  defp placements do
+    [
+      as_schema: fn term -> {term, %{}} end,
+      as_arguments: fn term -> {%{"type" => "object"}, term} end,
+      as_property_value: fn term ->
+        {%{"properties" => %{"a" => %{"type" => "string"}, "b" => true}},
+         %{"a" => term, "b" => term}}
+      end,
+      as_argument_key: fn term ->
+        {%{"additionalProperties" => false, "propertyNames" => %{"maxLength" => 3}}, %{term => 1}}
+      end,
+      as_property_schema: fn term -> {%{"properties" => %{"a" => term}}, %{"a" => 1}} end,
+      as_const: fn term -> {%{"properties" => %{"a" => %{"const" => term}}}, %{"a" => term}} end,
+      as_reference: fn term -> {%{"$ref" => term}, %{}} end,
+      as_dialect: fn term -> {%{"$schema" => term}, %{}} end,
+      as_registry_document: fn term ->
+        {%{"properties" => %{"a" => %{"$ref" => "http://example.com/a"}}}, %{"a" => term}}
+      end
+    ] ++
+      for keyword <- @keywords do
+        {String.to_atom("as_#{keyword}"),
+         fn term ->
+           {%{"properties" => %{"a" => %{keyword => term}}}, %{"a" => term, "b" => [term]}}
+         end}
+      end
+  end
+
+  test "every hostile term in every position, in every mode, gets a well-formed answer" do
+    for {position, place} <- placements(),
+        term <- HostileTerms.all(),
+        options <- @option_sets do
+      {schema, arguments} = place.(term)
+      registry = %{"http://example.com/a" => term}
+      label = "#{position} #{inspect(options)}: #{inspect(term, limit: 8)}"
+      check(schema, arguments, [schema_registry: registry] ++ options, label)
+    end
+  end
+
+  test "hostile terms as options or loader answers get an answer" do
+    schema = %{"$ref" => "other.json"}
+
+    for term <- HostileTerms.all() do
+      for options <- [
+            [dialect: term],
+            [dialect: :auto, strict: term],
+            [dialect: :auto, schema_registry: term],
+            [dialect: :auto, schema_loader: term],
+            [dialect: :auto, root: term],
+            [dialect: :auto, schema_loader: fn _ -> term end],
+            [dialect: :auto, schema_loader: fn _ -> {:ok, term} end],
+            [dialect: :auto, schema_loader: fn _ -> throw(term) end],
+            [dialect: :auto, schema_loader: fn _ -> exit(term) end]
+          ] do
+        check(schema, %{"a" => 1}, options, "options #{inspect(options, limit: 8)}")
+      end
+    end
+  end
+
+  test "a loader that keeps naming new documents stops" do
+    counter = :counters.new(1, [])
+
+    loader = fn _reference ->
+      :counters.add(counter, 1, 1)
+      {:ok, %{"$ref" => "doc#{:counters.get(counter, 1)}.json"}}
+    end
+
+    assert {:error, :validation,
+            %{message: "external schema reference requires an explicit loader"}} =
+             InputSchema.validate(%{"$ref" => "doc0.json"}, %{},
+               dialect: :auto,
+               schema_loader: loader
+             )
+             |> then(fn {:error, class, detail} ->
+               {:error, class, Map.take(detail, [:message])}
+             end)
+
+    assert :counters.get(counter, 1) == 100
+  end
+
+  describe "seeded random schemas" do
+    @seed {4, 5, 6}
+
+    defp iterations,
+      do: String.to_integer(System.get_env("INPUT_SCHEMA_SOAK_ITERATIONS", "2000"))
+
+    @tag timeout: :infinity
+    test "never raise, and raw and compiled agree" do
+      :rand.seed(:exsss, @seed)
+
+      outcomes =
+        for iteration <- 1..iterations() do
+          options = Enum.random(@option_sets)
+          schema = random_schema(3)
+          arguments = random_object(2)
+          label = "seed #{inspect(@seed)}, iteration #{iteration}, #{inspect(options)}"
+
+          try do
+            check(schema, arguments, options, label)
+          rescue
+            error in [ExUnit.AssertionError] ->
+              reraise %{
+                        error
+                        | message:
+                            "#{error.message}\nschema: #{inspect(schema, limit: :infinity)}\n" <>
+                              "arguments: #{inspect(arguments, limit: :infinity)}"
+                      },
+                      __STACKTRACE__
+          end
+        end
+
+      # Not vacuous: the generator reaches both answers and compiles most schemas.
+      assert Enum.count(outcomes, &(&1 == :valid)) > div(iterations(), 20)
+      assert Enum.count(outcomes, &(&1 == :invalid)) > div(iterations(), 20)
+    end
+  end
+
+  # validate, errors: :all, validate_schema and compile agree, and every answer is well formed;
+  # the outcome, for the generator's counts.
+  defp check(schema, arguments, options, label) do
+    raw = InputSchema.validate(schema, arguments, options)
+    assert_answer(raw, arguments, label)
+    all = InputSchema.validate(schema, arguments, [errors: :all, max_errors: 3] ++ options)
+    assert_answer(all, arguments, label)
+
+    case {raw, all} do
+      {{:ok, _}, {:ok, _}} ->
+        :ok
+
+      # Invalid options are reported as given, and these two calls give different ones.
+      {{:error, :validation, %{message: "options are invalid"}}, _} ->
+        :ok
+
+      {{:error, class, detail}, {:error, class, all_detail}} ->
+        assert detail == Map.delete(all_detail, :errors), "#{label}: errors: :all disagrees"
+
+      _ ->
+        flunk("#{label}: errors: :all disagrees: #{inspect({raw, all})}")
+    end
+
+    schema_answer = InputSchema.validate_schema(schema, options)
+    assert schema_answer == :ok or well_formed_error?(schema_answer), label
+
+    case InputSchema.compile(schema, options) do
+      {:ok, compiled} ->
+        assert schema_answer === :ok, label
+        assert InputSchema.validate(compiled, arguments) === raw, "#{label}: compiled differs"
+
+      error ->
+        assert error === schema_answer, "#{label}: compile and validate_schema differ"
+    end
+
+    case raw do
+      {:ok, _} -> :valid
+      {:error, :validation, %{path: _}} -> :invalid
+      _ -> :refused
+    end
+  end
+
+  defp assert_answer({:ok, result}, arguments, label),
+    do: assert(result === arguments, "#{label}: {:ok, _} did not return the arguments")
+
+  defp assert_answer(answer, _arguments, label),
+    do: assert(well_formed_error?(answer), "#{label}: malformed answer #{inspect(answer)}")
+
+  defp well_formed_error?({:error, class, %{message: message}})
+       when class in @classes and is_binary(message),
+       do: true
+
+  defp well_formed_error?(_answer), do: false
+
+  ## Generators, from the process's :rand state.
+
+  defp random_schema(0), do: Enum.random([true, false, %{}, %{"type" => random_type()}])
+
+  defp random_schema(depth) do
+    for _ <- 1..:rand.uniform(3), into: %{} do
+      keyword = Enum.random(@keywords)
+      {keyword, random_keyword_value(keyword, depth - 1)}
+    end
+  end
+
+  defp random_type,
+    do: Enum.random(~w(null boolean object array number string integer))
+
+  defp random_keyword_value(keyword, depth) do
+    case keyword do
+      k when k in ~w(properties patternProperties $defs definitions dependentSchemas) ->
+        %{random_name() => random_schema(depth), "^a" => random_schema(depth)}
+
+      k when k in ~w(allOf anyOf oneOf prefixItems) ->
+        for _ <- 1..:rand.uniform(3), do: random_schema(depth)
+
+      k
+      when k in ~w(items additionalItems contains propertyNames additionalProperties not if then
+                  else unevaluatedItems unevaluatedProperties contentSchema) ->
+        random_schema(depth)
+
+      k
+      when k in ~w(minLength maxLength minItems maxItems minContains maxContains minProperties
+                  maxProperties) ->
+        Enum.random([0, 1, 2, 3, -1, 1.0])
+
+      k when k in ~w(minimum maximum exclusiveMinimum exclusiveMaximum multipleOf) ->
+        Enum.random([0, 1, 2.5, -3, 0.1, 2 ** 70, "1"])
+
+      "type" ->
+        Enum.random([random_type(), [random_type(), random_type()], "text"])
+
+      "required" ->
+        Enum.take_random(["a", "b", "c"], :rand.uniform(3))
+
+      k when k in ~w(enum examples) ->
+        [random_value(1), random_value(1)]
+
+      "const" ->
+        random_value(2)
+
+      "pattern" ->
+        Enum.random(["^a", "b$", "\\d+", "(?=a)", "[", "é"])
+
+      "format" ->
+        Enum.random(~w(date-time email uri ipv4 uuid regex unknown))
+
+      "$ref" ->
+        Enum.random(["#", "#/$defs/a", "#/definitions/a", "#missing", "other.json"])
+
+      "$dynamicRef" ->
+        Enum.random(["#meta", "#"])
+
+      "uniqueItems" ->
+        Enum.random([true, false])
+
+      "dependentRequired" ->
+        %{"a" => ["b"]}
+
+      "dependencies" ->
+        %{"a" => Enum.random([["b"], random_schema(depth)])}
+
+      _ ->
+        random_value(1)
+    end
+  end
+
+  defp random_name, do: Enum.random(["a", "b", "c", "é"])
+
+  defp random_object(depth) do
+    for _ <- 1..:rand.uniform(3), into: %{} do
+      {Enum.random(["a", "b", "c", :a]), random_value(depth)}
+    end
+  end
+
+  defp random_value(0),
+    do: Enum.random([nil, true, false, 0, 1, 1.0, 2.5, -7, 2 ** 70, "", "a", "abc", "2024-01-01"])
+
+  defp random_value(depth) do
+    case :rand.uniform(4) do
+      1 -> for _ <- 1..:rand.uniform(3), do: random_value(depth - 1)
+      2 -> random_object(depth - 1)
+      _ -> random_value(0)
+    end
+  end
+end
