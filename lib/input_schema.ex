@@ -1,9 +1,14 @@
 defmodule InputSchema do
+  alias InputSchema.{Compiled, Native, Options}
+
+  @default_max_errors Options.default_max_errors()
+
   @moduledoc """
-  Validates tool-call arguments against a tool's input schema, a strict subset of JSON Schema:
-  `type` (object, array, string, integer, number, boolean), `properties`, `required`,
-  `additionalProperties` (or `additional_properties`), `description`, `enum`, `minimum`, `items`
-  and `oneOf`. Any other keyword is refused, never ignored.
+  Validates tool-call arguments against a tool's input schema. By default the schema is read
+  in a strict subset of JSON Schema: `type` (object, array, string, integer, number, boolean),
+  `properties`, `required`, `additionalProperties` (or `additional_properties`),
+  `description`, `enum`, `minimum`, `items` and `oneOf`; any other keyword is refused, never
+  ignored. With `dialect:` it is read as complete JSON Schema, Draft 2020-12 or draft-07.
 
   The work is done by a Rust NIF. It reads the terms in place, returns the caller's own
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
@@ -25,6 +30,31 @@ defmodule InputSchema do
       `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
       `:keyword` or `:keywords`.
 
+  ## Options
+
+  `validate/3`, `validate_schema/2` and `compile/2` take:
+
+    * `:dialect` - `:subset` (default), `:draft2020_12`, `:draft7`, or `:auto` (the root
+      `$schema` picks one; none means Draft 2020-12). The options below apply to the JSON
+      Schema modes only: given with `:subset`, they are "options are invalid".
+    * `:strict` - `false` (default) reads unknown keywords as annotations; `true` refuses them
+      ("schema keyword is unsupported"), except keys that start with `x-`.
+    * `:format_assertion` - `false` (default) reads `format` as an annotation; `true` asserts
+      every format the dialect defines.
+    * `:content_assertion` - `false` (default); `true` asserts `contentEncoding: "base64"` and
+      `contentMediaType: "application/json"`.
+    * `:schema_registry` - `%{}` (default): external documents by URI, for `$ref` and
+      `$schema`. A reference with no base URI above it is looked up as written.
+    * `:schema_loader` - `nil` (default), or a function of one URI returning `{:ok, schema}` or
+      `{:error, reason}`, asked for a document the registry lacks (at most 100 per call). It
+      runs in the caller's process; a failure is `{:error, :execution_failure, detail}`.
+    * `:root` - `:tool` (default): the tool boundary, an object schema and map arguments;
+      `:any`: any schema (booleans too) against any value, with paths from `$`.
+
+  `validate/3` also takes `:errors` (`:first`, default, or `:all`) and `:max_errors` (default
+  #{@default_max_errors}); `validate_schema/2` takes `:locate` (default `false`). A compiled
+  schema keeps the options it was compiled with: a different `:dialect` with it is refused.
+
   ## Examples
 
       iex> schema = %{
@@ -40,9 +70,17 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.limit", minimum: 1}}
       iex> InputSchema.validate(%{"type" => "object", "properties" => %{"a" => %{"type" => "string", "format" => "uri"}}}, %{})
       {:error, :unsupported_capability, %{message: "schema keyword is unsupported", keyword: "format"}}
-  """
 
-  alias InputSchema.{Compiled, Native, Options}
+  The same tool read as JSON Schema:
+
+      iex> schema = %{"properties" => %{"url" => %{"type" => "string", "format" => "uri"}, "n" => %{"maximum" => 5}}}
+      iex> InputSchema.validate(schema, %{"url" => "not a uri", "n" => 3}, dialect: :draft2020_12)
+      {:ok, %{"url" => "not a uri", "n" => 3}}
+      iex> InputSchema.validate(schema, %{"url" => "not a uri"}, dialect: :draft2020_12, format_assertion: true)
+      {:error, :validation, %{message: "tool argument does not match the format", path: "$arguments.url", keyword: "format", schema_path: "/properties/url/format", format: "uri"}}
+      iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
+  """
 
   @typedoc "A tool's input schema (string or atom keys), or a compiled one."
   @type schema :: map() | compiled() | nil
@@ -65,8 +103,6 @@ defmodule InputSchema do
   @type validate_option ::
           {:errors, :first | :all} | {:max_errors, pos_integer()} | compile_option()
   @type schema_option :: {:locate, boolean()} | compile_option()
-
-  @default_max_errors Options.default_max_errors()
 
   @doc """
   Checks `schema`, then `arguments` against it.
