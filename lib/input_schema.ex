@@ -206,9 +206,39 @@ defmodule InputSchema do
   def validate_json(schema, json_text, []), do: run_validate_json(schema, json_text, 0)
 
   def validate_json(schema, json_text, options) do
-    case Options.parse(options, :validate_json) do
-      {:ok, %Options{max_errors: max_errors}} -> run_validate_json(schema, json_text, max_errors)
-      :error -> invalid_options(options)
+    case Options.parse(options, :validate) do
+      {:ok, %Options{dialect: :subset, max_errors: max_errors} = parsed} ->
+        with :ok <- same_options(schema, parsed, options),
+             do: run_validate_json(schema, json_text, max_errors)
+
+      {:ok, parsed} ->
+        with :ok <- same_options(schema, parsed, options) do
+          with_loader(parsed, fn registry ->
+            nif_call(
+              fn ->
+                Native.json_validate_text(
+                  schema,
+                  json_text,
+                  Options.native(parsed),
+                  registry,
+                  parsed.max_errors
+                )
+              end,
+              fn ->
+                Native.json_validate_text_dirty(
+                  schema,
+                  json_text,
+                  Options.native(parsed),
+                  registry,
+                  parsed.max_errors
+                )
+              end
+            )
+          end)
+        end
+
+      :error ->
+        invalid_options(options)
     end
   end
 

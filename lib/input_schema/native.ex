@@ -40,6 +40,12 @@ defmodule InputSchema.Native do
   def json_validate_schema_dirty(_schema, _options, _registry, _locate),
     do: :erlang.nif_error(:nif_not_loaded)
 
+  def json_validate_text(_schema, _text, _options, _registry, _max_errors),
+    do: :erlang.nif_error(:nif_not_loaded)
+
+  def json_validate_text_dirty(_schema, _text, _options, _registry, _max_errors),
+    do: :erlang.nif_error(:nif_not_loaded)
+
   def json_compile(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def json_compile_dirty(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)

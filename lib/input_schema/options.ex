@@ -36,8 +36,7 @@ defmodule InputSchema.Options do
   @taken %{
     validate: [:errors, :max_errors, :dialect | @json_only],
     validate_schema: [:locate, :dialect | @json_only],
-    compile: [:dialect | @json_only],
-    validate_json: [:errors, :max_errors]
+    compile: [:dialect | @json_only]
   }
 
   @dialects [:subset, :draft2020_12, :draft7, :auto]

@@ -29,9 +29,6 @@ const LINEAR_KEYS: usize = 8;
 /// The reader spends one work unit per value and one per this many bytes of text.
 const BYTES_PER_UNIT: usize = 32;
 
-/// The root of the argument paths in errors about tool arguments.
-const ARGUMENTS_ROOT: &[u8] = b"$arguments";
-
 /// Makes host values from what the reader finds, bottom-up: a container's elements are made
 /// before the container.
 pub trait Builder {
@@ -107,8 +104,16 @@ impl From<Exhausted> for Stop {
 impl<V> From<JsonError> for Error<V> {
     /// The error of a text given as tool arguments, with paths under `$arguments`.
     fn from(error: JsonError) -> Self {
-        let under_root = |location: Path| [ARGUMENTS_ROOT, &location].concat();
-        match error {
+        error.under(crate::path::ARGUMENTS)
+    }
+}
+
+impl JsonError {
+    /// The error of a text whose paths start at `root` (`$arguments`, or `$` for a value that
+    /// is no tool's arguments).
+    pub fn under<V>(self, root: &[u8]) -> Error<V> {
+        let under_root = |location: Path| [root, &location].concat();
+        match self {
             JsonError::Malformed { offset } => Error::InvalidJson {
                 offset: Number::Int(i64::try_from(offset).unwrap_or(i64::MAX)),
             },

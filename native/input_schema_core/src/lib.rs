@@ -29,6 +29,7 @@ mod value;
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION};
 pub use error::{Class, Error, Field, KeywordFailure, Path, TypeKeyword, TypeLabel};
 pub use number::{BigInt, Number};
+pub use path::{ANY_ROOT, ARGUMENTS};
 pub use schema::{compile, Schema, MAX_DEPTH};
 pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
 pub use value::{AtomKind, Element, Kind, Value};

@@ -98,9 +98,10 @@ impl<'p> Trail<'p> {
     }
 }
 
-pub(crate) const ARGUMENTS: &[u8] = b"$arguments";
+/// The root of argument paths.
+pub const ARGUMENTS: &[u8] = b"$arguments";
 /// The root of paths in a value validated without the tool boundary (`root: :any`).
-pub(crate) const ANY_ROOT: &[u8] = b"$";
+pub const ANY_ROOT: &[u8] = b"$";
 
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which

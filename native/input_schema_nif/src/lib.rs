@@ -19,7 +19,7 @@ use input_schema_core::json_schema;
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
-    Path, Value,
+    Path, Value, ANY_ROOT,
 };
 use resource::CompiledSchema;
 use rustler::sys::enif_get_uint64;
@@ -269,9 +269,11 @@ fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
 }
 
 /// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet).
+/// `object_root`: the tool boundary, where a text that is no object is refused as such.
 fn read_json<'a>(
     env: Env<'a>,
     text: Term<'a>,
+    object_root: bool,
     budget: &mut Budget,
     dirty: bool,
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
@@ -288,12 +290,14 @@ fn read_json<'a>(
             // The text reads as JSON but says something wrong (a duplicate key, a number too
             // large): a value that is no object is refused as such first.
             Stop::Invalid(error)
-                if !matches!(error, JsonError::Malformed { .. })
+                if object_root
+                    && !matches!(error, JsonError::Malformed { .. })
                     && !json_text::root_is_object(text.as_slice()) =>
             {
                 gate(Error::NotMaps)
             }
-            Stop::Invalid(error) => gate(error.into()),
+            Stop::Invalid(error) if object_root => gate(error.into()),
+            Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
             Stop::Exhausted => Failure::Exhausted,
         }
     })
@@ -323,7 +327,7 @@ fn run_validate_json<'a>(
         return answer(env, gate.map(|()| text), report);
     }
     let mut budget = budget(dirty);
-    let result = read_json(env, text, &mut budget, dirty)
+    let result = read_json(env, text, true, &mut budget, dirty)
         .and_then(|arguments| validate_against(schema, arguments, mode(max_errors), &mut budget));
     answer(env, result, report)
 }
@@ -395,25 +399,80 @@ fn compile_json<'a>(
     json_schema::compile(Arg::new(schema), &lookup, options, budget)
 }
 
+/// Validates `arguments` in a JSON mode, against a genuine compiled schema or a raw one;
+/// `{:ok, arguments}` on success.
+fn json_validate<'a>(
+    [schema, arguments, registry]: [Term<'a>; 3],
+    options: json_schema::Options,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<Term<'a>, Failure<Arg<'a>>> {
+    match compiled_schema(schema) {
+        Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
+        None => json_schema::gate(Arg::new(schema), Arg::new(arguments), options)
+            .and_then(|()| compile_json(schema, options, registry, budget))
+            .and_then(|compiled| compiled.validate(Arg::new(arguments), mode, budget)),
+    }
+    .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
+}
+
 fn run_json_validate<'a>(
     env: Env<'a>,
-    [schema, arguments, registry]: [Term<'a>; 3],
+    terms: [Term<'a>; 3],
     options: json_schema::Options,
     max_errors: usize,
     dirty: bool,
 ) -> Term<'a> {
-    let mut budget = budget(dirty);
-    let result = match compiled_schema(schema) {
-        Some(compiled) => compiled.validate(Arg::new(arguments), mode(max_errors), &mut budget),
-        None => json_schema::gate(Arg::new(schema), Arg::new(arguments), options)
-            .and_then(|()| compile_json(schema, options, registry, &mut budget))
-            .and_then(|compiled| {
-                compiled.validate(Arg::new(arguments), mode(max_errors), &mut budget)
-            }),
-    }
-    .map(|()| (atoms::ok(), arguments).encode(env));
+    let result = json_validate(terms, options, mode(max_errors), &mut budget(dirty));
     answer(env, result, Report::arguments(max_errors))
 }
+
+/// `validate_json/3` in a JSON mode: the schema's own gate (`nil`, then at the tool boundary a
+/// non-map), then the text is read, then the schema and the arguments, as `validate/3` would
+/// on the decoded term.
+fn run_json_validate_text<'a>(
+    env: Env<'a>,
+    [schema, text, registry]: [Term<'a>; 3],
+    options: json_schema::Options,
+    max_errors: usize,
+    dirty: bool,
+) -> Term<'a> {
+    let report = Report::arguments(max_errors);
+    let schema_gate = match schema.get_type() {
+        TermType::Atom if schema == atoms::nil().to_term(env) => Some(Error::SchemaRequired),
+        TermType::Map => None,
+        _ if options.any_root || compiled_schema(schema).is_some() => None,
+        _ => Some(Error::NotMaps),
+    };
+    if let Some(error) = schema_gate {
+        return answer(
+            env,
+            Err(Failure::Schema {
+                error,
+                location: Path::new(),
+            }),
+            report,
+        );
+    }
+    let mut budget = budget(dirty);
+    let object_root =
+        compiled_schema(schema).map_or(!options.any_root, CompiledSchema::object_root);
+    let result = read_json(env, text, object_root, &mut budget, dirty).and_then(|arguments| {
+        json_validate(
+            [schema, arguments, registry],
+            options,
+            mode(max_errors),
+            &mut budget,
+        )
+    });
+    answer(env, result, report)
+}
+
+twin_nifs!("json_validate_text", "json_validate_text_dirty", |env, schema, text, options, registry, max_errors; dirty| {
+    let options = json_options(options)?;
+    let max_errors = max_errors_of(max_errors)?;
+    Some(run_json_validate_text(env, [schema, text, registry], options, max_errors, dirty))
+});
 
 twin_nifs!("json_validate", "json_validate_dirty", |env, schema, arguments, options, registry, max_errors; dirty| {
     let options = json_options(options)?;

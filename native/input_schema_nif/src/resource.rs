@@ -22,6 +22,14 @@ pub enum CompiledSchema {
 }
 
 impl CompiledSchema {
+    /// Whether the tool boundary applies: arguments must be an object.
+    pub fn object_root(&self) -> bool {
+        match self {
+            CompiledSchema::Subset(_) => true,
+            CompiledSchema::Json(schema) => !schema.options().any_root,
+        }
+    }
+
     /// Validates `arguments` against whichever schema this is.
     #[inline(always)]
     pub fn validate<'a>(
