@@ -119,4 +119,56 @@ defmodule InputSchema.RawSchemaCacheTest do
       assert {:error, :validation, %{minimum: ^index}} = below
     end
   end
+
+  describe "JSON modes" do
+    test "one schema term read in different modes keeps an answer per mode, call after call" do
+      schema = %{
+        "properties" => %{
+          "a" => %{"items" => [%{"type" => "string"}]},
+          "u" => %{"format" => "uri"}
+        },
+        "foo" => 1
+      }
+
+      arguments = %{"a" => ["x"], "u" => "not a uri"}
+
+      modes = [
+        [],
+        [dialect: :draft7],
+        [dialect: :draft2020_12],
+        [dialect: :draft7, format_assertion: true],
+        [dialect: :draft7, strict: true]
+      ]
+
+      expected =
+        for options <- modes do
+          case InputSchema.compile(schema, options) do
+            {:ok, compiled} -> InputSchema.validate(compiled, arguments)
+            error -> error
+          end
+        end
+
+      # Each mode answers differently here, so a shared entry would show.
+      assert length(Enum.uniq(expected)) == length(modes)
+
+      for _round <- 1..3, {options, answer} <- Enum.zip(modes, expected) do
+        assert InputSchema.validate(schema, arguments, options) === answer
+      end
+    end
+
+    test "a schema that reads the registry answers for the registry given" do
+      schema = %{"$ref" => "limits.json"}
+
+      for _round <- 1..3, maximum <- [1, 5] do
+        registry = %{"limits.json" => %{"properties" => %{"n" => %{"maximum" => maximum}}}}
+
+        answer =
+          InputSchema.validate(schema, %{"n" => 3}, dialect: :auto, schema_registry: registry)
+
+        if maximum == 1,
+          do: assert({:error, :validation, %{maximum: 1}} = answer),
+          else: assert(answer === {:ok, %{"n" => 3}})
+      end
+    end
+  end
 end

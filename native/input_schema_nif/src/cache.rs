@@ -7,14 +7,16 @@
 //! share an entry, so a cached answer is exactly the answer compiling again would give (zero
 //! floats aside, see `within_bytes`).
 
+use crate::resource::CompiledSchema;
 use crate::term::{Arg, ATOM_NAME_MAX};
-use input_schema_core::{Kind, Schema, Value};
+use input_schema_core::json_schema::Options;
+use input_schema_core::{Kind, Value};
 use rustler::sys::{
     enif_alloc_env, enif_binary_to_term, enif_free_env, enif_get_atom_length, enif_is_identical,
     ErlNifCharEncoding, ErlNifEnv, ErlNifTerm,
 };
 use rustler::types::map::MapIterator;
-use rustler::{Atom, Binary, Term, TermType};
+use rustler::{Binary, Term, TermType};
 use std::sync::{Arc, Mutex};
 
 /// Buckets, each holding up to `WAYS` entries; a schema can only sit in the bucket its
@@ -50,7 +52,9 @@ pub struct Entry {
     /// read after; freed with the entry.
     env: *mut ErlNifEnv,
     copy: ErlNifTerm,
-    pub schema: Schema<Atom>,
+    /// The mode it was compiled in: `None` for the subset, else the JSON mode's options.
+    mode: Option<Options>,
+    pub schema: CompiledSchema,
 }
 
 // SAFETY: after `Entry::new` returns, nothing writes to `env`: its term is only compared
@@ -71,7 +75,12 @@ impl Entry {
     /// that one shares a large binary, and a string of a decoded JSON text is often a slice of
     /// the whole text (Jason's default), which the entry would then keep alive: 40 schemas
     /// with a 1,000-byte name out of 25 MB texts held 1 GB after their callers had exited.
-    fn new(fingerprint: u64, schema_term: Term<'_>, schema: Schema<Atom>) -> Option<Self> {
+    fn new(
+        fingerprint: u64,
+        schema_term: Term<'_>,
+        mode: Option<Options>,
+        schema: CompiledSchema,
+    ) -> Option<Self> {
         let external = schema_term.to_binary();
         // SAFETY: a fresh process-independent env; `enif_binary_to_term` only reads the
         // external form, a complete one, and writes the copy into the env.
@@ -96,6 +105,7 @@ impl Entry {
                 fingerprint,
                 env,
                 copy,
+                mode,
                 schema,
             })
         }
@@ -189,13 +199,13 @@ fn bucket(fingerprint: u64) -> Option<&'static Mutex<Bucket>> {
 /// The entry for a schema identical to `schema`, if one is kept. The entries of the same
 /// fingerprint are taken out under the lock and compared after it, so that a long comparison
 /// never holds up other schedulers.
-pub fn get(fingerprint: u64, schema: Term<'_>) -> Option<Arc<Entry>> {
+pub fn get(fingerprint: u64, schema: Term<'_>, mode: Option<Options>) -> Option<Arc<Entry>> {
     let candidates: [Option<Arc<Entry>>; WAYS] = {
         let bucket = bucket(fingerprint)?.lock().ok()?;
         bucket.entries.each_ref().map(|entry| {
             entry
                 .as_ref()
-                .filter(|entry| entry.fingerprint == fingerprint)
+                .filter(|entry| entry.fingerprint == fingerprint && entry.mode == mode)
                 .cloned()
         })
     };
@@ -207,11 +217,11 @@ pub fn get(fingerprint: u64, schema: Term<'_>) -> Option<Arc<Entry>> {
 
 /// Keeps `compiled` for later calls with a schema identical to `schema`, in place of the
 /// oldest entry of its bucket; schemas over the size limit are not kept.
-pub fn put(fingerprint: u64, schema: Term<'_>, compiled: Schema<Atom>) {
+pub fn put(fingerprint: u64, schema: Term<'_>, mode: Option<Options>, compiled: CompiledSchema) {
     if !within_bytes(schema, SCHEMA_BYTES_MAX) {
         return;
     }
-    let Some(entry) = Entry::new(fingerprint, schema, compiled) else {
+    let Some(entry) = Entry::new(fingerprint, schema, mode, compiled) else {
         return;
     };
     let Some(bucket) = bucket(fingerprint) else {

@@ -101,12 +101,12 @@ fn validate_cached<'a>(
 ) -> Result<(), Failure<Arg<'a>>> {
     entry_gate(Arg::new(schema), Arg::new(arguments))?;
     let fingerprint = cache::fingerprint(schema);
-    if let Some(entry) = cache::get(fingerprint, schema) {
+    if let Some(entry) = cache::get(fingerprint, schema, None) {
         return entry.schema.validate(Arg::new(arguments), mode, budget);
     }
-    let compiled = compile_schema(Arg::new(schema), budget)?;
+    let compiled = CompiledSchema::Subset(compile_schema(Arg::new(schema), budget)?);
     let result = compiled.validate(Arg::new(arguments), mode, budget);
-    cache::put(fingerprint, schema, compiled);
+    cache::put(fingerprint, schema, None, compiled);
     result
 }
 
@@ -409,11 +409,38 @@ fn json_validate<'a>(
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
     match compiled_schema(schema) {
         Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
-        None => json_schema::gate(Arg::new(schema), Arg::new(arguments), options)
-            .and_then(|()| compile_json(schema, options, registry, budget))
-            .and_then(|compiled| compiled.validate(Arg::new(arguments), mode, budget)),
+        None => {
+            json_schema::gate(Arg::new(schema), Arg::new(arguments), options)?;
+            json_validate_cached([schema, arguments, registry], options, mode, budget)
+        }
     }
     .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
+}
+
+/// A raw JSON-mode schema, compiled only when no identical one was compiled before with the
+/// same options (see `cache`). Schemas that read a registry are compiled on every call: what
+/// they compile to depends on the registry's documents too.
+fn json_validate_cached<'a>(
+    [schema, arguments, registry]: [Term<'a>; 3],
+    options: json_schema::Options,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<Arg<'a>>> {
+    if Arg::new(registry).map_size() != Some(0) || schema.get_type() != TermType::Map {
+        return compile_json(schema, options, registry, budget)?.validate(
+            Arg::new(arguments),
+            mode,
+            budget,
+        );
+    }
+    let fingerprint = cache::fingerprint(schema);
+    if let Some(entry) = cache::get(fingerprint, schema, Some(options)) {
+        return entry.schema.validate(Arg::new(arguments), mode, budget);
+    }
+    let compiled = CompiledSchema::Json(compile_json(schema, options, registry, budget)?);
+    let result = compiled.validate(Arg::new(arguments), mode, budget);
+    cache::put(fingerprint, schema, Some(options), compiled);
+    result
 }
 
 fn run_json_validate<'a>(
