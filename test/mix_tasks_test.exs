@@ -35,6 +35,7 @@ defmodule InputSchema.MixTasksTest do
     "files" => 1,
     "unreadable" => 0,
     "tools" => 10,
+    "output_schemas" => 0,
     "accepted" => 10,
     "refused" => 0,
     "unsupported_capability" => 0,
@@ -141,6 +142,7 @@ defmodule InputSchema.MixTasksTest do
                "files" => 1,
                "unreadable" => 0,
                "tools" => 16,
+               "output_schemas" => 0,
                "accepted" => 10,
                "refused" => 6,
                "unsupported_capability" => 5,
@@ -154,6 +156,8 @@ defmodule InputSchema.MixTasksTest do
                  "file" => Path.join(["fixtures", "examples", "tools_list.json"]),
                  "server" => nil,
                  "tool" => name,
+                 "schema" => "input",
+                 "dialect" => "subset",
                  "verdict" => "ok",
                  "message" => nil,
                  "culprit" => nil,
@@ -164,6 +168,7 @@ defmodule InputSchema.MixTasksTest do
       for {row, {tool, verdict, message, culprit, location}} <-
             Enum.zip(refused, @refused_examples) do
         assert {row["tool"], row["verdict"], row["message"]} == {tool, verdict, message}
+        assert {row["schema"], row["dialect"]} == {"input", "subset"}
         assert row["culprit"] == if(culprit == "", do: nil, else: culprit)
         assert row["schema_path"] == if(location == "(root)", do: "", else: location)
       end
@@ -277,9 +282,12 @@ defmodule InputSchema.MixTasksTest do
     end
 
     test "is 2 with the usage for an unknown option or format" do
-      for argv <- [["--verbose"], ["--format", "xml"], ["--format"]] do
-        assert {"", "usage: mix input_schema.check [PATH ...] [--format text|json]\n", 2} ==
-                 Check.check(argv)
+      usage =
+        "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
+          "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+
+      for argv <- [["--verbose"], ["--format", "xml"], ["--format"], ["--dialect"]] do
+        assert {"", usage, 2} == Check.check(argv)
       end
     end
 
@@ -605,7 +613,10 @@ defmodule InputSchema.MixTasksTest do
                {"", "input_schema.validate: #{missing}: cannot read: no such file or directory\n",
                 2}
 
-      usage = "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]\n"
+      usage =
+        "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
+          "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+
       assert Validate.validate([schema]) == {"", usage, 2}
       assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}
     end
@@ -708,6 +719,7 @@ defmodule InputSchema.MixTasksTest do
                "files" => 29,
                "unreadable" => 0,
                "tools" => 488,
+               "output_schemas" => 0,
                "accepted" => 179,
                "refused" => 309,
                "unsupported_capability" => 309,

@@ -1,17 +1,22 @@
 defmodule Mix.Tasks.InputSchema.Check do
-  @shortdoc "Reports, tool by tool, which tool schemas the subset accepts and why not"
+  @shortdoc "Reports, tool by tool, which tool schemas the subset or a JSON Schema dialect accepts"
 
   @moduledoc """
-  Checks tool input schemas, such as an MCP server's `tools/list`, against the JSON Schema
-  subset this package validates, before any call reaches them: one row per tool with its
-  verdict and, for a refused tool, the reason and where in the schema it sits.
+  Checks tool schemas, such as an MCP server's `tools/list`, against the JSON Schema subset
+  this package validates, or with `--dialect` against complete JSON Schema, before any call
+  reaches them: one row per schema with its verdict and, for a refused one, the reason and
+  where in the schema it sits.
 
       mix input_schema.check [PATH ...] [--format text|json]
+                             [--dialect subset|draft2020-12|draft7|auto] [--strict]
 
   ## Inputs
 
   Each PATH is a JSON file or a folder. A folder contributes its `*.json` files, sorted by name
-  and not recursively; other files (a README) are skipped. A file holds one of:
+  and not recursively: other files (a README) and folders are skipped. A `*.json` entry that
+  cannot be read (a dangling or looping symbolic link, an entry that cannot be looked at, or
+  something that is no regular file, such as a named pipe) is reported like an unreadable file
+  given directly. A file holds one of:
 
     * an MCP `tools/list` result, bare (`{"tools": [...]}`) or as the whole JSON-RPC response
       (`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}`); other keys, such as
@@ -22,8 +27,9 @@ defmodule Mix.Tasks.InputSchema.Check do
 
   A tool's schema is its `inputSchema` (MCP), `input_schema` (Anthropic) or `parameters`
   (OpenAI function calling, also nested under `function`), the first present in that order. A
-  tool with none of them is checked as a `nil` schema, which the subset refuses ("tool schema is
-  required").
+  tool with none of them is checked as a `nil` schema, which is refused ("tool schema is
+  required"). An MCP tool's `outputSchema`, when present, is checked too, in a row of its own,
+  at the same tool boundary (an object root).
 
   With no PATH the task checks the bundled examples in `fixtures/examples/`: a `tools/list`
   response with the ten reference coding-agent tools, all accepted, and six tools that use JSON
@@ -31,38 +37,61 @@ defmodule Mix.Tasks.InputSchema.Check do
   `$defs`/`$ref`, an `additionalProperties` schema, and `maxLength` deep inside a `oneOf`
   branch).
 
+  ## Dialects
+
+  `--dialect` reads the schemas as `InputSchema.validate_schema/2` does with `dialect:`:
+  `subset` (the default), `draft2020-12`, `draft7`, or `auto`, where each schema's root
+  `$schema` picks Draft 2020-12 or draft-07 (none picks 2020-12). `--strict` refuses keywords
+  outside the dialect's vocabularies (`strict: true`); it applies to the JSON Schema dialects
+  only.
+
   ## Output
 
-  One row per tool: the file, the tool's name, the verdict (`ok`, `unsupported_capability` or
-  `validation`), the library's message, the offending keyword (or `type` value) as the schema
-  wrote it, and the location of the offending schema (`properties.choices.items.oneOf[1]`,
-  `(root)` for the root). Then the totals, and the keywords that cost the most tools: how many
-  tools each offending keyword refused (a refusal without a keyword is counted under its
-  message, in parentheses). A cell longer than 80 characters, but for the location, is cut to
-  80 ending in `...` (`--format json` has the whole value). A long keyword or `type` value is
-  shown in part, as `inspect/2` limits it: 50 items of a list, 200 characters of a string.
+  One row per schema: the file, the tool's name (followed by `(output)` for an `outputSchema`),
+  the verdict (`ok`, `unsupported_capability` or `validation`), the library's message, the
+  offending keyword (or `type` value) as the schema wrote it, and the location of the offending
+  schema (`(root)` for the root): a subset path such as `properties.choices.items.oneOf[1]`,
+  or in a JSON Schema dialect the JSON pointer of the keyword, such as
+  `/properties/a/minLength`. Then the totals (with `auto`, how many schemas each dialect read),
+  and the keywords that cost the most schemas: how many schemas each offending keyword refused
+  (a refusal without a keyword is counted under its message, in parentheses).
 
-  Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)`: the first
-  problem of each schema, in the contract's order. A schema refused for `format` may hold
-  further unsupported keywords after it.
+  A cell longer than 80 characters, but for the location, is cut to 80 ending in `...`
+  (`--format json` has the whole value). A long keyword or `type` value is shown in part, as
+  `inspect/2` limits it: 50 items of a list, 200 characters of a string. File names, tool
+  names, locations and reasons are printed with their control characters escaped, as in an
+  Elixir string (`\\n`, `\\e`, `\\0`, `\\x01`, `\\u{9B}`), and so are bytes that are not UTF-8
+  (`\\xFF`) and the Unicode controls that reorder or break a line (U+2028, U+2029, U+202A to
+  U+202E, U+2066 to U+2069): a name cannot forge a row or send a terminal escape. Printable
+  Unicode is printed as it is.
+
+  Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)` with the
+  dialect options: the first problem of each schema, in the contract's order. A schema refused
+  for `format` may hold further unsupported keywords after it.
 
   `--format json` prints one JSON document instead, with the keys `rows` (`file`, `server`,
-  `tool`, `verdict`, `message`, `culprit`, `schema_path`; `null` where a tool has none),
-  `unreadable` (`file`, `reason`), `totals` (`files`, `unreadable`, `tools`, `accepted`,
-  `refused`, `unsupported_capability`, `validation`) and `by_keyword` (`culprit`, `tools`).
+  `tool`, `schema` (`"input"` or `"output"`), `dialect` (`"subset"`, `"draft2020-12"` or
+  `"draft7"`: with `auto`, the one the root `$schema` picked, and `"draft2020-12"` for a
+  `$schema` that names neither, which is refused), `verdict`, `message`, `culprit`,
+  `schema_path`; `null` where a schema has none), `unreadable` (`file`, `reason`), `totals` (`files`, `unreadable`, `tools`, `output_schemas`, `accepted`, `refused`,
+  `unsupported_capability`, `validation`; the last four count schemas) and `by_keyword`
+  (`culprit`, `tools`: the schemas it refused). Strings are JSON-escaped; bytes that are not
+  UTF-8 (in a file name) become U+FFFD.
 
   ## Exit status
 
-    * 0: every tool is accepted;
-    * 1: at least one tool is refused;
-    * 2: an input could not be read or parsed, or the command line is wrong. The reason goes to
-      standard error; the other inputs are still checked and reported.
+    * 0: every schema is accepted;
+    * 1: at least one schema is refused;
+    * 2: an input could not be read or parsed, or the command line is wrong (an unknown option,
+      format or dialect, or `--strict` with the subset). The reason goes to standard error; the
+      other inputs are still checked and reported.
 
   ## Examples
 
       mix input_schema.check
       mix input_schema.check tools_list.json other_server.json
       mix input_schema.check ../corpus/mcp-tools --format json
+      mix input_schema.check ../corpus/mcp-tools --dialect auto --strict
   """
 
   use Mix.Task
@@ -72,13 +101,34 @@ defmodule Mix.Tasks.InputSchema.Check do
   @examples_dir Path.expand("../../../fixtures/examples", __DIR__)
   @schema_keys ["inputSchema", "input_schema", "parameters"]
   @header ["FILE", "TOOL", "VERDICT", "MESSAGE", "KEYWORD/TYPE", "LOCATION"]
-  @usage "usage: mix input_schema.check [PATH ...] [--format text|json]"
+  @usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
+           "[--dialect subset|draft2020-12|draft7|auto] [--strict]"
   @max_cell 80
 
-  @typedoc "One tool read from an input file."
-  @type tool :: %{name: String.t(), schema: term()}
+  # The names of --dialect, and the library's dialect for each.
+  @dialects [
+    {"subset", :subset},
+    {"draft2020-12", :draft2020_12},
+    {"draft7", :draft7},
+    {"auto", :auto}
+  ]
+  # The `$schema` values that make `auto` read a schema as draft-07 (with or without the empty
+  # fragment), as the library names them.
+  @draft7_uris [
+    "http://json-schema.org/draft-07/schema",
+    "https://json-schema.org/draft-07/schema"
+  ]
+
+  @typedoc "One tool read from an input file; `output` is its `outputSchema`, when it has one."
+  @type tool :: %{
+          required(:name) => String.t(),
+          required(:schema) => term(),
+          optional(:output) => term()
+        }
   @typedoc "The tools of one input file; `server` is the file's own server name, if it has one."
   @type listing :: %{server: String.t() | nil, tools: [tool()]}
+  @typedoc "How schemas are read: the --dialect name and the library's options for it."
+  @type mode :: %{name: String.t(), options: keyword()}
 
   @impl Mix.Task
   def run(argv) do
@@ -117,18 +167,58 @@ defmodule Mix.Tasks.InputSchema.Check do
   # The whole task without printing or exiting, so that tests can observe the exit status.
   @spec check([String.t()]) :: {stdout :: String.t(), stderr :: String.t(), 0 | 1 | 2}
   def check(argv) do
-    case OptionParser.parse(argv, strict: [format: :string]) do
-      {options, paths, []} when options in [[], [format: "text"], [format: "json"]] ->
-        report = paths |> default_paths() |> Enum.flat_map(&expand/1) |> report()
-        stdout = if options[:format] == "json", do: render_json(report), else: render_text(report)
+    case OptionParser.parse(argv, strict: [format: :string, dialect: :string, strict: :boolean]) do
+      {options, paths, []} ->
+        with {:ok, format} <- format(options[:format]),
+             {:ok, mode} <- mode(options) do
+          report = paths |> default_paths() |> Enum.flat_map(&expand/1) |> report(mode)
+          stdout = if format == :json, do: render_json(report), else: render_text(report)
 
-        stderr =
-          Enum.map_join(report.unreadable, &"input_schema.check: #{&1.file}: #{&1.reason}\n")
+          stderr =
+            Enum.map_join(
+              report.unreadable,
+              &"input_schema.check: #{escape(&1.file)}: #{escape(&1.reason)}\n"
+            )
 
-        {stdout, stderr, status(report)}
+          {stdout, stderr, status(report)}
+        else
+          :usage -> {"", @usage <> "\n", 2}
+          {:error, reason} -> {"", "input_schema.check: #{reason}\n#{@usage}\n", 2}
+        end
 
       _ ->
         {"", @usage <> "\n", 2}
+    end
+  end
+
+  defp format(nil), do: {:ok, :text}
+  defp format("text"), do: {:ok, :text}
+  defp format("json"), do: {:ok, :json}
+  defp format(_format), do: :usage
+
+  @doc false
+  # Reads --dialect and --strict (shared with input_schema.validate): the library's options
+  # for them, or why they are wrong.
+  @spec mode(keyword()) :: {:ok, mode()} | {:error, String.t()}
+  def mode(options) do
+    name = Keyword.get(options, :dialect, "subset")
+    strict = Keyword.get(options, :strict, false)
+
+    case List.keyfind(@dialects, name, 0) do
+      nil ->
+        names = @dialects |> Enum.map(&elem(&1, 0)) |> Enum.join(", ")
+        {:error, "unknown dialect #{inspect(name)} (the dialects are #{names})"}
+
+      {_name, :subset} when strict ->
+        {:error,
+         "--strict applies to the JSON Schema dialects (draft2020-12, draft7, auto), " <>
+           "not to the subset"}
+
+      {_name, :subset} ->
+        {:ok, %{name: name, options: []}}
+
+      {_name, dialect} ->
+        {:ok, %{name: name, options: [dialect: dialect, strict: strict]}}
     end
   end
 
@@ -143,25 +233,109 @@ defmodule Mix.Tasks.InputSchema.Check do
     end
   end
 
+  @doc false
+  # `text` for a terminal: control characters, the Unicode controls that reorder or break a
+  # line, and bytes that are not UTF-8 are written as Elixir string escapes (`\n`, `\x01`,
+  # `\u{9B}`, `\xFF`); printable Unicode is kept. Runs of kept bytes stay slices of `text`.
+  @spec escape(binary()) :: String.t()
+  def escape(text) when is_binary(text),
+    do: text |> escape(text, 0, 0, []) |> IO.iodata_to_binary()
+
+  defp escape(<<byte, rest::binary>>, original, skip, len, acc)
+       when byte >= 0x20 and byte < 0x7F do
+    escape(rest, original, skip, len + 1, acc)
+  end
+
+  defp escape(<<codepoint::utf8, rest::binary>>, original, skip, len, acc) do
+    case escaped_char(codepoint) do
+      nil -> escape(rest, original, skip, len + utf8_size(codepoint), acc)
+      escaped -> escaped(rest, original, skip, len, utf8_size(codepoint), acc, escaped)
+    end
+  end
+
+  defp escape(<<byte, rest::binary>>, original, skip, len, acc),
+    do: escaped(rest, original, skip, len, 1, acc, ["\\x", hex(byte, 2)])
+
+  defp escape(<<>>, original, skip, len, acc), do: [acc | binary_part(original, skip, len)]
+
+  # Ends the current run with `replacement`, which stands for the `size` bytes after it.
+  defp escaped(rest, original, skip, len, size, acc, replacement) do
+    run = binary_part(original, skip, len)
+    escape(rest, original, skip + len + size, 0, [acc, run | replacement])
+  end
+
+  defp escaped_char(?\n), do: "\\n"
+  defp escaped_char(?\r), do: "\\r"
+  defp escaped_char(?\t), do: "\\t"
+  defp escaped_char(?\e), do: "\\e"
+  defp escaped_char(0), do: "\\0"
+  defp escaped_char(?\a), do: "\\a"
+  defp escaped_char(?\b), do: "\\b"
+  defp escaped_char(?\f), do: "\\f"
+  defp escaped_char(?\v), do: "\\v"
+  defp escaped_char(char) when char < 0x20 or char == 0x7F, do: ["\\x", hex(char, 2)]
+
+  # C1 controls (0x9B is a terminal's CSI), line and paragraph separators, and the bidirectional
+  # embeddings, overrides and isolates, which draw a line in another order than it is written.
+  defp escaped_char(char)
+       when char in 0x80..0x9F or char in 0x2028..0x202E or char in 0x2066..0x2069,
+       do: ["\\u{", hex(char, 1), "}"]
+
+  defp escaped_char(_char), do: nil
+
+  defp utf8_size(codepoint) when codepoint < 0x80, do: 1
+  defp utf8_size(codepoint) when codepoint < 0x800, do: 2
+  defp utf8_size(codepoint) when codepoint < 0x10000, do: 3
+  defp utf8_size(_codepoint), do: 4
+
+  defp hex(integer, digits),
+    do: integer |> Integer.to_string(16) |> String.pad_leading(digits, "0")
+
   defp default_paths([]), do: [Path.relative_to_cwd(@examples_dir)]
   defp default_paths(paths), do: paths
 
+  # A folder's entries are listed with `:file.list_dir_all/1`, which keeps a name that is not
+  # UTF-8 as its bytes: `File.ls/1` leaves such a name out and has the VM print a warning on
+  # standard output.
   defp expand(path) do
     if File.dir?(path) do
-      case File.ls(path) do
+      case :file.list_dir_all(path) do
         {:ok, names} ->
           names
+          |> Enum.map(&name_binary/1)
           |> Enum.filter(&String.ends_with?(&1, ".json"))
           |> Enum.sort()
           |> Enum.map(&Path.join(path, &1))
-          |> Enum.filter(&File.regular?/1)
-          |> Enum.map(&{&1, load_tools(&1)})
+          |> Enum.flat_map(&entry/1)
 
         {:error, reason} ->
           [{path, {:error, "cannot list the folder: #{:file.format_error(reason)}"}}]
       end
     else
       [{path, load_tools(path)}]
+    end
+  end
+
+  defp name_binary(name) when is_binary(name), do: name
+  defp name_binary(name), do: List.to_string(name)
+
+  # A folder's `*.json` entry: a file is read and a folder skipped. An entry that cannot be
+  # looked at (a dangling or looping link) is reported with the reason reading it gives, and
+  # anything else (a named pipe, a device) is reported without being read: reading a pipe
+  # would wait for a writer.
+  defp entry(path) do
+    case File.stat(path) do
+      {:ok, %File.Stat{type: :regular}} ->
+        [{path, load_tools(path)}]
+
+      {:ok, %File.Stat{type: :directory}} ->
+        []
+
+      {:ok, %File.Stat{}} ->
+        [{path, {:error, "cannot read: not a regular file"}}]
+
+      {:error, reason} ->
+        [{path, {:error, "cannot read: #{:file.format_error(reason)}"}}]
     end
   end
 
@@ -270,7 +444,10 @@ defmodule Mix.Tasks.InputSchema.Check do
         _ -> "tools[#{index}]"
       end
 
-    %{name: name, schema: schema(tool, function)}
+    case tool do
+      %{"outputSchema" => output} -> %{name: name, schema: schema(tool, function), output: output}
+      _ -> %{name: name, schema: schema(tool, function)}
+    end
   end
 
   defp schema(tool, function) do
@@ -282,19 +459,26 @@ defmodule Mix.Tasks.InputSchema.Check do
     end
   end
 
-  defp report(loaded) do
+  defp report(loaded, mode) do
     rows =
-      for {file, {:ok, listing}} <- loaded, tool <- listing.tools do
-        Map.merge(%{file: file, server: listing.server, tool: tool.name}, verdict(tool.schema))
+      for {file, {:ok, listing}} <- loaded,
+          tool <- listing.tools,
+          {kind, schema} <- [{:input, tool.schema} | output(tool)] do
+        Map.merge(
+          %{file: file, server: listing.server, tool: tool.name, schema: kind},
+          verdict(schema, mode)
+        )
       end
 
     unreadable = for {file, {:error, reason}} <- loaded, do: %{file: file, reason: reason}
     refused = Enum.reject(rows, &(&1.verdict == :ok))
+    outputs = Enum.count(rows, &(&1.schema == :output))
 
     totals = %{
       files: Enum.count(loaded, &match?({_file, {:ok, _listing}}, &1)),
       unreadable: length(unreadable),
-      tools: length(rows),
+      tools: length(rows) - outputs,
+      output_schemas: outputs,
       accepted: length(rows) - length(refused),
       refused: length(refused),
       unsupported_capability: Enum.count(refused, &(&1.verdict == :unsupported_capability)),
@@ -306,23 +490,56 @@ defmodule Mix.Tasks.InputSchema.Check do
       |> Enum.frequencies_by(&(&1.culprit || "(#{&1.message})"))
       |> Enum.sort_by(fn {culprit, tools} -> {-tools, culprit} end)
 
-    %{rows: rows, unreadable: unreadable, totals: totals, by_keyword: by_keyword}
+    by_dialect =
+      if mode.name == "auto",
+        do:
+          rows |> Enum.frequencies_by(& &1.dialect) |> Enum.sort_by(&{-elem(&1, 1), elem(&1, 0)}),
+        else: []
+
+    %{
+      rows: rows,
+      unreadable: unreadable,
+      totals: totals,
+      by_keyword: by_keyword,
+      by_dialect: by_dialect
+    }
   end
 
-  defp verdict(schema) do
-    case InputSchema.validate_schema(schema, locate: true) do
+  defp output(%{output: output}), do: [{:output, output}]
+  defp output(_tool), do: []
+
+  defp verdict(schema, mode) do
+    common = %{dialect: dialect(schema, mode)}
+
+    case InputSchema.validate_schema(schema, [locate: true] ++ mode.options) do
       :ok ->
-        %{verdict: :ok, message: nil, culprit: nil, schema_path: nil}
+        Map.merge(common, %{verdict: :ok, message: nil, culprit: nil, schema_path: nil})
 
       {:error, class, detail} ->
-        %{
+        Map.merge(common, %{
           verdict: class,
           message: detail.message,
           culprit: culprit(detail),
           schema_path: Map.get(detail, :schema_path)
-        }
+        })
     end
   end
+
+  # The dialect a schema is read in: with `auto`, the one its root `$schema` names, as the
+  # library picks it (draft-07 for a draft-07 URI, Draft 2020-12 otherwise).
+  defp dialect(schema, %{name: "auto"}) do
+    case schema do
+      %{"$schema" => uri} when is_binary(uri) ->
+        if String.replace_suffix(uri, "#", "") in @draft7_uris,
+          do: "draft7",
+          else: "draft2020-12"
+
+      _ ->
+        "draft2020-12"
+    end
+  end
+
+  defp dialect(_schema, %{name: name}), do: name
 
   # Strings are the keywords the schema wrote; an atom (`:minimum`) is the contract's name of a
   # keyword refused for the schema's type. A `type` value is labelled, being no keyword.
@@ -349,10 +566,10 @@ defmodule Mix.Tasks.InputSchema.Check do
           lines =
             Enum.map(rows, fn row ->
               [
-                Path.basename(row.file),
-                row.tool,
+                row.file |> Path.basename() |> escape(),
+                escape(row.tool) <> if(row.schema == :output, do: " (output)", else: ""),
                 Atom.to_string(row.verdict),
-                row.message || "",
+                escape(row.message || ""),
                 row.culprit || "",
                 location(row.schema_path)
               ]
@@ -361,12 +578,17 @@ defmodule Mix.Tasks.InputSchema.Check do
           [columns([@header | lines]), "\n"]
       end
 
-    IO.iodata_to_binary([table, totals_line(report.totals), by_keyword_lines(report.by_keyword)])
+    IO.iodata_to_binary([
+      table,
+      totals_line(report.totals),
+      by_dialect_line(report.by_dialect),
+      by_keyword_lines(report.by_keyword)
+    ])
   end
 
   defp location(nil), do: ""
   defp location(""), do: "(root)"
-  defp location(schema_path), do: schema_path
+  defp location(schema_path), do: escape(schema_path)
 
   # Every column but the last is padded to its widest cell, so those cells are cut to
   # @max_cell characters: one 100,000-character tool name would otherwise pad every row to its
@@ -402,13 +624,25 @@ defmodule Mix.Tasks.InputSchema.Check do
   defp totals_line(totals) do
     unreadable = if totals.unreadable > 0, do: ", #{totals.unreadable} unreadable", else: ""
 
-    "Totals: #{count(totals.files, "file")}#{unreadable}, #{count(totals.tools, "tool")}, " <>
-      "#{totals.accepted} accepted, #{totals.refused} refused " <>
+    outputs =
+      if totals.output_schemas > 0,
+        do: ", #{count(totals.output_schemas, "output schema")}",
+        else: ""
+
+    "Totals: #{count(totals.files, "file")}#{unreadable}, #{count(totals.tools, "tool")}" <>
+      "#{outputs}, #{totals.accepted} accepted, #{totals.refused} refused " <>
       "(#{totals.unsupported_capability} unsupported_capability, #{totals.validation} validation)\n"
   end
 
   defp count(1, noun), do: "1 #{noun}"
   defp count(n, noun), do: "#{n} #{noun}s"
+
+  defp by_dialect_line([]), do: ""
+
+  defp by_dialect_line(by_dialect) do
+    counts = Enum.map_join(by_dialect, ", ", fn {dialect, schemas} -> "#{schemas} #{dialect}" end)
+    "Dialects picked by $schema: #{counts}\n"
+  end
 
   defp by_keyword_lines([]), do: ""
 
@@ -417,7 +651,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
     lines =
       Enum.map(by_keyword, fn {culprit, tools} ->
-        "  #{String.pad_leading("#{tools}", width)}  #{culprit}\n"
+        "  #{String.pad_leading("#{tools}", width)}  #{escape(culprit)}\n"
       end)
 
     ["\nKeywords that cost the most tools:\n" | lines]
@@ -430,6 +664,8 @@ defmodule Mix.Tasks.InputSchema.Check do
           "file" => row.file,
           "server" => row.server,
           "tool" => row.tool,
+          "schema" => row.schema,
+          "dialect" => row.dialect,
           "verdict" => row.verdict,
           "message" => row.message,
           "culprit" => row.culprit,

@@ -6,6 +6,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   debugging a call.
 
       mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]
+                                [--dialect subset|draft2020-12|draft7|auto] [--strict]
 
   SCHEMA_FILE is anything `mix input_schema.check` reads: a single schema, or a tools/list
   result (bare or as a JSON-RPC response), a list of tools or a single tool, from which
@@ -15,6 +16,12 @@ defmodule Mix.Tasks.InputSchema.Validate do
   object is an error result like any other. `--all` asks for every argument error
   (`errors: :all`).
 
+  `--dialect` and `--strict` read the schema as `mix input_schema.check` does, and are passed
+  on as the options `dialect:` and `strict:` of `InputSchema.validate/3`, which
+  `InputSchema.validate_json/3` takes too: `subset` (the default), `draft2020-12`, `draft7`, or
+  `auto` (the root `$schema` picks Draft 2020-12 or draft-07); `--strict` refuses keywords
+  outside the dialect's vocabularies, and applies to the JSON Schema dialects only.
+
   The result is printed with `inspect(result, pretty: true)`, and so with its default limits:
   50 items of a list or map (or bytes of a binary that is not printable), 4,096 characters of a
   string. For example:
@@ -22,19 +29,25 @@ defmodule Mix.Tasks.InputSchema.Validate do
       {:error, :validation,
        %{message: "required tool argument is missing", path: "$arguments", property: "path"}}
 
+  File and tool names in the reasons on standard error are printed with their control
+  characters escaped, as `mix input_schema.check` prints them.
+
   ## Exit status
 
     * 0: `{:ok, arguments}`;
     * 1: `{:error, class, detail}`;
     * 2: a file cannot be read, the schema file cannot be parsed, the tool is not found, or the
-      command line is wrong (the reason goes to standard error).
+      command line is wrong (an unknown option or dialect, or `--strict` with the subset; the
+      reason goes to standard error).
   """
 
   use Mix.Task
 
   alias Mix.Tasks.InputSchema.Check
 
-  @usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]"
+  @usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
+           "[--dialect subset|draft2020-12|draft7|auto] [--strict]"
+  @switches [tool: :string, all: :boolean, dialect: :string, strict: :boolean]
 
   @impl Mix.Task
   def run(argv) do
@@ -46,13 +59,14 @@ defmodule Mix.Tasks.InputSchema.Validate do
   # The whole task without printing or exiting, so that tests can observe the exit status.
   @spec validate([String.t()]) :: {stdout :: String.t(), stderr :: String.t(), 0 | 1 | 2}
   def validate(argv) do
-    case OptionParser.parse(argv, strict: [tool: :string, all: :boolean]) do
+    case OptionParser.parse(argv, strict: @switches) do
       {options, [schema_file, arguments_file], []} ->
-        with {:ok, listing} <- schema_file |> Check.load_tools() |> at(schema_file),
+        with {:ok, mode} <- options |> Check.mode() |> usage(),
+             {:ok, listing} <- schema_file |> Check.load_tools() |> at(schema_file),
              {:ok, tool} <- pick_tool(listing.tools, options[:tool], schema_file),
              {:ok, text} <- read(arguments_file) do
           errors = if options[:all], do: [errors: :all], else: []
-          result = InputSchema.validate_json(tool.schema, text, errors)
+          result = InputSchema.validate_json(tool.schema, text, errors ++ mode.options)
           status = if match?({:ok, _arguments}, result), do: 0, else: 1
           # inspect's default limits (50 items of a collection, 4,096 characters of a string)
           # keep the output small for any arguments: unbounded, a 2 MB string that inspect
@@ -67,30 +81,41 @@ defmodule Mix.Tasks.InputSchema.Validate do
     end
   end
 
-  defp at({:error, reason}, path), do: {:error, "#{path}: #{reason}"}
+  defp usage({:error, reason}), do: {:error, reason <> "\n" <> @usage}
+  defp usage(mode), do: mode
+
+  defp at({:error, reason}, path), do: {:error, "#{Check.escape(path)}: #{Check.escape(reason)}"}
   defp at(loaded, _path), do: loaded
 
   defp pick_tool([tool], nil, _schema_file), do: {:ok, tool}
 
   defp pick_tool(tools, nil, schema_file) do
     {:error,
-     "#{schema_file} holds #{length(tools)} tools; pick one with --tool NAME (#{names(tools)})"}
+     "#{Check.escape(schema_file)} holds #{length(tools)} tools; pick one with --tool NAME " <>
+       "(#{names(tools)})"}
   end
 
   defp pick_tool(tools, name, schema_file) do
     case Enum.find(tools, &(&1.name == name)) do
-      nil -> {:error, "#{schema_file} holds no tool named #{inspect(name)} (#{names(tools)})"}
-      tool -> {:ok, tool}
+      nil ->
+        {:error,
+         "#{Check.escape(schema_file)} holds no tool named #{inspect(name)} (#{names(tools)})"}
+
+      tool ->
+        {:ok, tool}
     end
   end
 
   defp names([]), do: "it holds none"
-  defp names(tools), do: "it holds " <> Enum.map_join(tools, ", ", & &1.name)
+  defp names(tools), do: "it holds " <> Enum.map_join(tools, ", ", &Check.escape(&1.name))
 
   defp read(path) do
     case File.read(path) do
-      {:ok, text} -> {:ok, text}
-      {:error, reason} -> {:error, "#{path}: cannot read: #{:file.format_error(reason)}"}
+      {:ok, text} ->
+        {:ok, text}
+
+      {:error, reason} ->
+        {:error, "#{Check.escape(path)}: cannot read: #{:file.format_error(reason)}"}
     end
   end
 end
