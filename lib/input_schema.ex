@@ -262,10 +262,12 @@ defmodule InputSchema do
   def validate_schema(schema, options \\ []) do
     case Options.parse(options, :validate_schema) do
       # The NIF tells a genuine compiled schema (always :ok) from a raw one itself.
-      {:ok, %Options{dialect: :subset, locate: locate}} ->
-        nif_call(fn -> Native.validate_schema(schema, locate) end, fn ->
-          Native.validate_schema_dirty(schema, locate)
-        end)
+      {:ok, %Options{dialect: :subset, locate: locate} = parsed} ->
+        with :ok <- same_options(schema, parsed, options) do
+          nif_call(fn -> Native.validate_schema(schema, locate) end, fn ->
+            Native.validate_schema_dirty(schema, locate)
+          end)
+        end
 
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
@@ -389,9 +391,19 @@ defmodule InputSchema do
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
   # never ignored.
   defp same_options(%Compiled{options: kept}, parsed, options) do
-    if kept == Options.compiled(parsed) or not Keyword.has_key?(options, :dialect),
-      do: :ok,
-      else: invalid_options(options)
+    shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
+
+    cond do
+      # Documents were read when it was compiled, and are not kept.
+      Keyword.has_key?(options, :schema_registry) or Keyword.has_key?(options, :schema_loader) ->
+        invalid_options(options)
+
+      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != Options.compiled(parsed) ->
+        invalid_options(options)
+
+      true ->
+        :ok
+    end
   end
 
   defp same_options(_schema, _parsed, _options), do: :ok

@@ -111,7 +111,7 @@ defmodule InputSchema.Options do
   # What shapes a JSON-mode compilation, as the NIF reads it.
   def native(%__MODULE__{} = options) do
     {options.dialect, options.strict, options.format_assertion, options.content_assertion,
-     options.any_root}
+     options.any_root, is_function(options.schema_loader)}
   end
 
   @doc false

@@ -103,6 +103,15 @@ pub const ARGUMENTS: &[u8] = b"$arguments";
 /// The root of paths in a value validated without the tool boundary (`root: :any`).
 pub const ANY_ROOT: &[u8] = b"$";
 
+/// A path below `root` from segments held apart from any walk (an explicit stack's).
+pub(crate) fn render_path(root: &[u8], segments: &[Segment<'_>]) -> Path {
+    let mut path = root.to_vec();
+    for segment in segments {
+        write_argument_segment(&mut path, *segment);
+    }
+    path
+}
+
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which
 /// `argument_path` writes and `argument_path_len` counts.

@@ -153,6 +153,11 @@ pub trait Value<'a>: Copy + 'a {
         None
     }
 
+    /// Whether a map is an Elixir struct (`__struct__` holds an atom): no JSON object.
+    fn is_struct(self) -> bool {
+        false
+    }
+
     /// An atom key's name as a string value (for `propertyNames`, which sees every key as a
     /// string); `None` for other values, or where the host cannot make one.
     fn name_value(self) -> Option<Self> {

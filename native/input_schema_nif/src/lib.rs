@@ -359,10 +359,11 @@ twin_nifs!("decode_json", "decode_json_dirty", |env, text; dirty| Some(run_decod
 )));
 
 /// The options of a JSON mode, as the Elixir side passes them:
-/// `{dialect, strict, format_assertion, content_assertion, any_root}`.
+/// `{dialect, strict, format_assertion, content_assertion, any_root, loader}`.
 fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
-    let (dialect, strict, format_assertion, content_assertion, any_root): (
+    let (dialect, strict, format_assertion, content_assertion, any_root, loader): (
         rustler::Atom,
+        bool,
         bool,
         bool,
         bool,
@@ -383,6 +384,7 @@ fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
         format_assertion,
         content_assertion,
         any_root,
+        loader,
     })
 }
 

@@ -381,6 +381,11 @@ impl<'a> Value<'a> for Arg<'a> {
         self.map_get_atom(Atom::from_term(Arg::from_raw(self.env, atom).term()).ok()?)
     }
 
+    fn is_struct(self) -> bool {
+        self.map_get_atom(atoms::struct_())
+            .is_some_and(|name| name.term().is_atom())
+    }
+
     /// An atom's name as a binary made in the call's env.
     fn name_value(self) -> Option<Self> {
         if self.term().get_type() != TermType::Atom {

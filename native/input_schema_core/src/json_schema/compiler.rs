@@ -4,14 +4,14 @@
 //! checked as the dialect's meta-schema requires, before any argument is read.
 
 use super::ecma_regex::{self, PatternError};
-use super::keywords::{array, combinators, numeric, object, reference, string, types};
+use super::keywords::{array, combinators, content, numeric, object, reference, string, types};
 use super::keywords::{Check, Keyword};
 use super::literal::{copy, push_token, CopyError, Literal};
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
     DEFAULT_BASE,
 };
-use super::vocabulary::{Draft, Role, Value as ValueShape, Vocabulary};
+use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
 use super::{Dialect, JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
@@ -41,12 +41,7 @@ pub struct Node {
 #[derive(Debug)]
 pub enum NodeKind {
     Bool(bool),
-    Keywords {
-        keywords: Box<[Keyword]>,
-        /// Some keyword applies, so a map's keys are checked first (strings or atoms, one
-        /// name per map).
-        reads_keys: bool,
-    },
+    Keywords(Box<[Keyword]>),
 }
 
 /// Why compilation stopped.
@@ -120,7 +115,7 @@ pub fn compile<'a, V: Value<'a>>(
         Kind::Atom(AtomKind::True | AtomKind::False) if options.any_root => {}
         _ => return Err(Failure::schema(Error::SchemaNotMap)),
     }
-    let mut registry = Registry::new(lookup, budget);
+    let mut registry = Registry::new(lookup, options.loader, budget);
     let result = copy(schema, registry.budget)
         .map_err(copy_error)
         .and_then(|root| compile_literal(root, &mut registry, options));
@@ -295,13 +290,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         let kind = match schema {
             Literal::Bool(value) => NodeKind::Bool(*value),
             Literal::Object(_) => {
-                let keywords = self.keywords(schema, location, &site, depth)?;
-                // A map is read as a JSON object by any schema with a keyword to apply.
-                let reads_keys = !keywords.is_empty();
-                NodeKind::Keywords {
-                    keywords: keywords.into(),
-                    reads_keys,
-                }
+                NodeKind::Keywords(self.keywords(schema, location, &site, depth)?.into())
             }
             _ => {
                 let keyword = pointer_tokens(&location.pointer)
@@ -330,7 +319,9 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         let active = |vocabulary: Vocabulary| vocabularies.has(vocabulary);
         if self.options.strict {
             for (name, _) in schema.entries() {
-                let known = draft.keyword(name).is_some_and(|k| active(k.vocabulary));
+                let known = draft
+                    .keyword_in(schema, name)
+                    .is_some_and(|k| active(k.vocabulary));
                 if !known && !name.starts_with("x-") {
                     let mut schema_path = location.pointer.clone();
                     push_token(&mut schema_path, name);
@@ -345,7 +336,14 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         let ref_alone = draft == Draft::Draft7 && schema.get("$ref").is_some();
         let mut keywords = Vec::new();
         for spec in draft.keywords() {
-            let Some(value) = schema.get(spec.name) else {
+            let spelled = schema
+                .get(spec.name)
+                .map(|value| (spec.name, value))
+                .or_else(|| {
+                    let alias = alias_of(spec.name)?;
+                    schema.get(alias).map(|value| (alias, value))
+                });
+            let Some((spelling, value)) = spelled else {
                 continue;
             };
             if !active(spec.vocabulary)
@@ -355,7 +353,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             }
             self.budget().spend(1)?;
             let mut here = location.pointer.clone();
-            push_token(&mut here, spec.name);
+            push_token(&mut here, spelling);
             let keyword = Place {
                 schema,
                 value,
@@ -421,7 +419,22 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 if at.name == "contentMediaType" && at.schema.get("contentEncoding").is_some() {
                     return Ok(None);
                 }
-                match string::Content::compile(at.schema, self.options.content_assertion) {
+                let content_schema = match at.schema.get("contentSchema") {
+                    Some(value) if self.options.content_assertion => {
+                        let mut location = at.location.clone();
+                        location
+                            .pointer
+                            .truncate(location.pointer.len() - at.name.len());
+                        location.pointer.push_str("contentSchema");
+                        Some(self.schema_at(value, location, at)?)
+                    }
+                    _ => None,
+                };
+                match content::Content::compile(
+                    at.schema,
+                    content_schema,
+                    self.options.content_assertion,
+                ) {
                     Some(content) => Check::Content(content),
                     None => return Ok(None),
                 }

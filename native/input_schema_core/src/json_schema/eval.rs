@@ -4,8 +4,9 @@
 //! that loop without reading further into the value live here too.
 
 use super::compiler::{Node, NodeId, NodeKind};
+use super::keys;
 use super::keywords::{
-    array, combinators, equality, numeric, object, reference, string, types, unevaluated,
+    array, combinators, content, equality, numeric, object, reference, string, types, unevaluated,
     Assertion, Check, Keyword,
 };
 use super::literal::with_key_name;
@@ -59,6 +60,19 @@ pub fn validate<'a, V: Value<'a>>(
 ) -> Result<(), Failure<V>> {
     if !schema.options.any_root && value.kind() != Kind::Map {
         return Err(Failure::schema(Error::NotMaps));
+    }
+    let root = if schema.options.any_root {
+        ANY_ROOT
+    } else {
+        ARGUMENTS
+    };
+    match keys::first_problem(value, root, budget) {
+        Ok(None) => {}
+        Ok(Some(error)) => {
+            budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
+            return Err(Failure::Arguments(vec![error]));
+        }
+        Err(Exhausted) => return Err(Failure::Exhausted),
     }
     let mut eval = Eval::new(schema, mode, budget);
     match eval.valid(schema.root, value) {
@@ -129,13 +143,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         };
         match &node.kind {
             NodeKind::Bool(valid) => Ok(*valid),
-            NodeKind::Keywords {
-                keywords,
-                reads_keys,
-            } => self.enter(id, node.resource, |this| {
-                if *reads_keys && !object::keys_valid(this, value)? {
-                    return Ok(false);
-                }
+            NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
                 for keyword in keywords.iter() {
                     this.budget.spend(1)?;
                     if !this.valid_keyword(keywords, keyword, value)? {
@@ -157,13 +165,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             NodeKind::Bool(false) => {
                 self.fail(trail, "false", &node.location, Assertion::False, None)
             }
-            NodeKind::Keywords {
-                keywords,
-                reads_keys,
-            } => self.enter(id, node.resource, |this| {
-                if *reads_keys && !object::report_keys(this, value, trail)? {
-                    return Ok(false);
-                }
+            NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
                 let mut valid = true;
                 for keyword in keywords.iter() {
                     this.budget.spend(1)?;
@@ -304,11 +306,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Check::Type(expected) => types::check(self.budget, expected, value)?,
             Check::Enum(_) | Check::Const(_) => equality::check(self.budget, check, value)?,
             Check::MultipleOf(_) | Check::Bound(_) => numeric::check(self.budget, check, value)?,
-            Check::MinLength(_)
-            | Check::MaxLength(_)
-            | Check::Pattern(_)
-            | Check::Format(_)
-            | Check::Content(_) => string::check(self.budget, check, value)?,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) => {
+                string::check(self.budget, check, value)?
+            }
+            Check::Content(checked) => content::check(self, checked, value)?,
             Check::MinItems(_) | Check::MaxItems(_) => array::count(self.budget, check, value)?,
             Check::MinProperties(_) | Check::MaxProperties(_) => {
                 object::assertion(self.budget, check, value)?
@@ -327,6 +328,12 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         assertion: Assertion,
         property: Option<V>,
     ) -> Flow {
+        // One check stands for the content keywords: the error names the one that failed.
+        let (keyword, location) = match assertion.keyword() {
+            Some(failed) => (failed, sibling(location, failed)),
+            None => (keyword, location.to_string()),
+        };
+        let location = location.as_str();
         let root = self.path_root();
         let bytes = trail
             .path_len_from(root)
@@ -340,19 +347,6 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             schema_path: location.into(),
             property,
         })));
-        self.record(bytes)
-    }
-
-    /// Records an argument error that is not a keyword's (a key that is no string).
-    pub fn fail_with(
-        &mut self,
-        trail: &Trail<'_>,
-        error: impl FnOnce(Vec<u8>) -> Error<V>,
-    ) -> Flow {
-        let root = self.path_root();
-        let bytes = trail.path_len_from(root);
-        self.budget.spend_error(bytes)?;
-        self.errors.push(error(trail.path_from(root)));
         self.record(bytes)
     }
 
@@ -379,6 +373,14 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
     }
 }
 
+/// The JSON pointer of keyword `name` beside the keyword at `location`.
+fn sibling(location: &str, name: &str) -> String {
+    let parent = location
+        .rfind('/')
+        .map_or("", |cut| location.get(..cut).unwrap_or(""));
+    format!("{parent}/{name}")
+}
+
 /// The JSON type of a value, as `type` and the keyword families see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JsonType {
@@ -398,6 +400,7 @@ pub enum JsonType {
 /// The JSON type of `value` (an improper list is none: its cells are walked to tell).
 pub fn json_type<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<JsonType, Halt> {
     Ok(match value.kind() {
+        Kind::Map if value.is_struct() => JsonType::None,
         Kind::Map => JsonType::Object,
         Kind::Binary => JsonType::String,
         Kind::Integer => JsonType::Integer,

@@ -238,6 +238,9 @@ impl Copier<'_> {
     }
 
     fn map<'a, V: Value<'a>>(&mut self, map: V, depth: usize) -> Result<Literal, CopyError> {
+        if map.is_struct() {
+            return Err(self.not_json());
+        }
         let mut entries: Vec<(Box<str>, Literal)> = Vec::with_capacity(map.map_len().min(64));
         for (key, item) in map.map_entries() {
             let name = key_name(key).ok_or_else(|| self.not_json())?;
@@ -348,7 +351,7 @@ fn equals_here<'a, V: Value<'a>>(
             expected.next().is_none()
         }
         Literal::Object(entries) => {
-            if value.map_size() != Some(entries.len()) {
+            if value.map_size() != Some(entries.len()) || value.is_struct() {
                 return Ok(false);
             }
             for (name, literal) in entries.iter() {
@@ -418,7 +421,7 @@ fn values_equal_here<'a, V: Value<'a>>(
             others.next().is_none()
         }
         Kind::Map => {
-            if right.map_size() != left.map_size() {
+            if right.map_size() != left.map_size() || left.is_struct() || right.is_struct() {
                 return Ok(false);
             }
             for (key, a) in left.map_entries() {
@@ -489,4 +492,136 @@ pub fn parse_json(text: &[u8], budget: &mut Budget) -> Option<Literal> {
 /// A built-in text, which is always JSON.
 pub fn parse_text(text: &str) -> Option<Literal> {
     parse_json(text.as_bytes(), &mut Budget::unlimited())
+}
+
+/// A literal seen through the engine's value trait, so that a document decoded by the engine
+/// (a `contentSchema`'s, with `content_assertion: true`) is validated like any argument.
+#[derive(Clone, Copy, Debug)]
+pub enum LiteralView<'a> {
+    Value(&'a Literal),
+    /// An object's key: a string that is no `Literal` of its own.
+    Key(&'a str),
+}
+
+/// Literals hold no atoms.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NoAtom {}
+
+pub struct LiteralEntries<'a>(std::slice::Iter<'a, (Box<str>, Literal)>);
+
+impl<'a> Iterator for LiteralEntries<'a> {
+    type Item = (LiteralView<'a>, LiteralView<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0
+            .next()
+            .map(|(key, value)| (LiteralView::Key(key), LiteralView::Value(value)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for LiteralEntries<'_> {}
+
+pub struct LiteralElements<'a>(std::slice::Iter<'a, Literal>);
+
+impl<'a> Iterator for LiteralElements<'a> {
+    type Item = Element<LiteralView<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0
+            .next()
+            .map(|value| Element::Item(LiteralView::Value(value)))
+    }
+}
+
+impl<'a> Value<'a> for LiteralView<'a> {
+    type AtomKey = NoAtom;
+    type Entries = LiteralEntries<'a>;
+    type Elements = LiteralElements<'a>;
+
+    fn kind(self) -> Kind {
+        match self {
+            LiteralView::Key(_) | LiteralView::Value(Literal::String(_)) => Kind::Binary,
+            LiteralView::Value(Literal::Null) => Kind::Atom(AtomKind::Nil),
+            LiteralView::Value(Literal::Bool(true)) => Kind::Atom(AtomKind::True),
+            LiteralView::Value(Literal::Bool(false)) => Kind::Atom(AtomKind::False),
+            LiteralView::Value(Literal::Number(Number::Float(_))) => Kind::Float,
+            LiteralView::Value(Literal::Number(_)) => Kind::Integer,
+            LiteralView::Value(Literal::Array(_)) => Kind::List,
+            LiteralView::Value(Literal::Object(_)) => Kind::Map,
+        }
+    }
+
+    fn binary(self) -> Option<&'a [u8]> {
+        match self {
+            LiteralView::Key(key) => Some(key.as_bytes()),
+            LiteralView::Value(Literal::String(text)) => Some(text.as_bytes()),
+            LiteralView::Value(_) => None,
+        }
+    }
+
+    fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        match self {
+            LiteralView::Value(Literal::Null) => Some(read(b"nil")),
+            LiteralView::Value(Literal::Bool(true)) => Some(read(b"true")),
+            LiteralView::Value(Literal::Bool(false)) => Some(read(b"false")),
+            _ => None,
+        }
+    }
+
+    fn atom_key(self) -> Option<NoAtom> {
+        None
+    }
+
+    fn number(self) -> Option<Number> {
+        match self {
+            LiteralView::Value(Literal::Number(number)) => Some(number.clone()),
+            _ => None,
+        }
+    }
+
+    fn map_size(self) -> Option<usize> {
+        match self {
+            LiteralView::Value(Literal::Object(entries)) => Some(entries.len()),
+            _ => None,
+        }
+    }
+
+    fn map_entries_sized(self, _size: usize) -> LiteralEntries<'a> {
+        match self {
+            LiteralView::Value(Literal::Object(entries)) => LiteralEntries(entries.iter()),
+            _ => LiteralEntries([].iter()),
+        }
+    }
+
+    fn map_get_binary(self, key: &[u8]) -> Option<Self> {
+        let LiteralView::Value(literal) = self else {
+            return None;
+        };
+        literal
+            .get(std::str::from_utf8(key).ok()?)
+            .map(LiteralView::Value)
+    }
+
+    fn map_get_atom(self, key: NoAtom) -> Option<Self> {
+        match key {}
+    }
+
+    fn list_elements(self) -> LiteralElements<'a> {
+        match self {
+            LiteralView::Value(Literal::Array(items)) => LiteralElements(items.iter()),
+            _ => LiteralElements([].iter()),
+        }
+    }
+
+    fn exact_key(self) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
+        None
+    }
 }

@@ -13,6 +13,7 @@ mod compiler;
 pub mod ecma_regex;
 mod eval;
 pub mod format;
+mod keys;
 pub(crate) mod keywords;
 pub mod literal;
 mod registry;
@@ -47,6 +48,9 @@ pub struct Options {
     pub content_assertion: bool,
     /// `root: :any`: no tool boundary (any schema against any value; paths from `$`).
     pub any_root: bool,
+    /// A loader may supply what the registry lacks: a `$schema` naming no known dialect is
+    /// then asked for as a document, as a reference would be.
+    pub loader: bool,
 }
 
 impl Options {
@@ -57,6 +61,7 @@ impl Options {
             format_assertion: false,
             content_assertion: false,
             any_root: false,
+            loader: false,
         }
     }
 }

@@ -141,6 +141,8 @@ pub struct Registry<'c, V> {
     /// Supplies a document for an absolute URI, or against `DEFAULT_BASE` for the reference as
     /// written (`name.json`): the caller's registry, then its loader's answers.
     lookup: &'c dyn Fn(&str) -> Option<V>,
+    /// Whether a document missing from `lookup` may be asked for (see `Options::loader`).
+    may_load: bool,
     pub budget: &'c mut Budget,
 }
 
@@ -240,13 +242,18 @@ fn meta_schema(uri: &str) -> Option<Literal> {
 }
 
 impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
-    pub fn new(lookup: &'c dyn Fn(&str) -> Option<V>, budget: &'c mut Budget) -> Self {
+    pub fn new(
+        lookup: &'c dyn Fn(&str) -> Option<V>,
+        may_load: bool,
+        budget: &'c mut Budget,
+    ) -> Self {
         Registry {
             documents: Vec::new(),
             sites: HashMap::new(),
             by_uri: HashMap::new(),
             resources: Vec::new(),
             lookup,
+            may_load,
             budget,
         }
     }
@@ -304,14 +311,17 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let root = match self.by_uri.get(&resolved.absolute) {
             Some(root) => root.clone(),
             None => {
-                let document =
-                    self.load(&resolved.absolute)?
-                        .ok_or_else(|| RegistryError::External {
-                            reference: match resolved.absolute.strip_prefix(DEFAULT_BASE) {
-                                Some(_) => reference.to_string(),
-                                None => resolved.absolute.clone(),
-                            },
-                        })?;
+                let document = self
+                    .load(&resolved.absolute)?
+                    // Asked for as resolved, without its fragment; against no base URI,
+                    // as written (`name.json`).
+                    .ok_or_else(|| RegistryError::External {
+                        reference: resolved
+                            .absolute
+                            .strip_prefix(DEFAULT_BASE)
+                            .unwrap_or(&resolved.absolute)
+                            .to_string(),
+                    })?;
                 self.add(document, &resolved.absolute, read_as)?;
                 self.by_uri
                     .get(&resolved.absolute)
@@ -368,7 +378,15 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                 .map(Rc::clone)
                 .ok_or(RegistryError::UnsupportedDialect)?,
             None => {
-                let document = self.load(asked)?.ok_or(RegistryError::UnsupportedDialect)?;
+                let document = match self.load(asked)? {
+                    Some(document) => document,
+                    None if self.may_load => {
+                        return Err(RegistryError::External {
+                            reference: asked.to_string(),
+                        })
+                    }
+                    None => return Err(RegistryError::UnsupportedDialect),
+                };
                 let id = self.add(document, asked, ReadAs::full(Draft::Draft2020_12))?;
                 self.documents
                     .get(id)
@@ -524,7 +542,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             },
         );
         for (name, value) in schema.entries() {
-            let Some(keyword) = read_as.draft.keyword(name) else {
+            let Some(keyword) = read_as.draft.keyword_in(schema, name) else {
                 continue;
             };
             if draft7_ref && keyword.role != Role::Definitions {

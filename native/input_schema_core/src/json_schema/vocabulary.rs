@@ -2,6 +2,8 @@
 //! vocabulary, and the order in which a schema object's keywords are evaluated (so the first
 //! error of an object follows this order, written as data).
 
+use super::literal::Literal;
+
 /// A dialect of JSON Schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Draft {
@@ -297,7 +299,31 @@ pub static DRAFT7: &[Keyword] = &[
     keyword("examples", R::Companion(Val::Array), Voc::MetaData),
 ];
 
+/// Another spelling of a keyword that Elixir callers use (contract section 3): read as the
+/// keyword when the keyword itself is absent.
+const ALIASES: [(&str, &str); 1] = [("additional_properties", "additionalProperties")];
+
+/// The other spelling of `keyword`, if it has one.
+pub fn alias_of(keyword: &str) -> Option<&'static str> {
+    ALIASES
+        .iter()
+        .find(|(_, name)| *name == keyword)
+        .map(|(alias, _)| *alias)
+}
+
 impl Draft {
+    /// The keyword a key of `schema` names: its own name, or an alias of a keyword `schema`
+    /// does not spell out.
+    pub fn keyword_in(self, schema: &Literal, key: &str) -> Option<&'static Keyword> {
+        self.keyword(key).or_else(|| {
+            let (_, name) = ALIASES.iter().find(|(alias, _)| *alias == key)?;
+            match schema.get(name) {
+                Some(_) => None,
+                None => self.keyword(name),
+            }
+        })
+    }
+
     pub fn keywords(self) -> &'static [Keyword] {
         match self {
             Draft::Draft2020_12 => DRAFT2020_12,

@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod combinators;
+pub mod content;
 pub mod equality;
 pub mod numeric;
 pub mod object;
@@ -40,7 +41,7 @@ pub enum Check {
     MaxLength(u64),
     Pattern(string::Pattern),
     Format(string::FormatCheck),
-    Content(string::Content),
+    Content(content::Content),
     MinItems(u64),
     MaxItems(u64),
     UniqueItems,
@@ -102,6 +103,8 @@ pub enum Assertion {
     ContentEncoding(Box<str>),
     #[error("tool argument does not match the content media type")]
     ContentMediaType(Box<str>),
+    #[error("tool argument does not match the content schema")]
+    ContentSchema,
     #[error("tool argument has too few items")]
     MinItems(u64),
     #[error("tool argument has too many items")]
@@ -172,6 +175,16 @@ impl Assertion {
             Assertion::MaxProperties(count) => ("maxProperties", Detail::Count(*count)),
             _ => return None,
         })
+    }
+
+    /// The keyword that failed, where one check stands for several (the content keywords).
+    pub fn keyword(&self) -> Option<&'static str> {
+        match self {
+            Assertion::ContentEncoding(_) => Some("contentEncoding"),
+            Assertion::ContentMediaType(_) => Some("contentMediaType"),
+            Assertion::ContentSchema => Some("contentSchema"),
+            _ => None,
+        }
     }
 
     /// Bytes the assertion copies into its error, for the error's price.

@@ -6,12 +6,11 @@
 use super::string::Pattern;
 use super::{Assertion, Check, Keyword};
 use crate::budget::Budget;
-use crate::error::Error;
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::literal::{get_by_name, with_key_name};
 use crate::path::Trail;
-use crate::value::{Kind, Value};
+use crate::value::Value;
 
 #[derive(Debug)]
 pub struct Properties {
@@ -77,54 +76,9 @@ pub enum Dependency {
     Schema(NodeId),
 }
 
-/// Whether every key of a map is a string or an atom, and no name is given twice.
-pub fn keys_valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, value: V) -> Flow {
-    Ok(key_problem(eval.budget, value)?.is_none())
-}
-
-enum KeyProblem<V> {
-    NotString,
-    Duplicate(V),
-}
-
-fn key_problem<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    value: V,
-) -> Result<Option<KeyProblem<V>>, Halt> {
-    let Some(size) = value.map_size() else {
-        return Ok(None);
-    };
-    for (key, _) in value.map_entries_sized(size) {
-        if key.is_binary() {
-            continue;
-        }
-        budget.spend(1)?;
-        if !matches!(key.kind(), Kind::Atom(_)) {
-            return Ok(Some(KeyProblem::NotString));
-        }
-        if with_key_name(key, |name| value.map_get_binary(name).is_some()).unwrap_or(false) {
-            return Ok(Some(KeyProblem::Duplicate(key)));
-        }
-    }
-    Ok(None)
-}
-
-pub fn report_keys<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
-    value: V,
-    trail: &Trail<'_>,
-) -> Flow {
-    match key_problem(eval.budget, value)? {
-        None => Ok(true),
-        Some(KeyProblem::NotString) => {
-            eval.fail_with(trail, |path| Error::ArgumentKeyNotString { path })
-        }
-        Some(KeyProblem::Duplicate(key)) => {
-            let property: Box<[u8]> =
-                with_key_name(key, |name| Box::from(name)).unwrap_or_default();
-            eval.fail_with(trail, |path| Error::DuplicateKey { path, property })
-        }
-    }
+/// The size of a map that is a JSON object (a struct is none).
+pub fn object_size<'a, V: Value<'a>>(value: V) -> Option<usize> {
+    value.map_size().filter(|_| !value.is_struct())
 }
 
 fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
@@ -138,7 +92,7 @@ pub fn assertion<'a, V: Value<'a>>(
     check: &Check,
     value: V,
 ) -> Result<Option<Assertion>, Halt> {
-    let Some(size) = value.map_size() else {
+    let Some(size) = object_size(value) else {
         return Ok(None);
     };
     let size = size as u64;
@@ -174,7 +128,7 @@ fn required<'c>(check: &'c Check, map_has: &mut dyn FnMut(&str) -> bool) -> Vec<
 }
 
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
-    let Some(size) = value.map_size() else {
+    let Some(size) = object_size(value) else {
         return Ok(true);
     };
     match check {
@@ -295,7 +249,7 @@ pub fn report<'a, V: Value<'a>>(
     value: V,
     trail: &Trail<'_>,
 ) -> Flow {
-    let Some(size) = value.map_size() else {
+    let Some(size) = object_size(value) else {
         return Ok(true);
     };
     let mut valid = true;

@@ -1,17 +1,14 @@
-//! `minLength`, `maxLength` (in code points), `pattern` (ECMA-262, searched), `format` (with
-//! `format_assertion: true`) and the content keywords (with `content_assertion: true`). A
-//! binary that is not UTF-8 is a string to `type`, and fails every keyword that reads its
-//! characters.
+//! `minLength`, `maxLength` (in code points), `pattern` (ECMA-262, searched) and `format` (with
+//! `format_assertion: true`). A binary that is not UTF-8 is a string to `type`, and fails every
+//! keyword that reads its characters.
 
 use super::{Assertion, Check};
 use crate::budget::Budget;
 use crate::json_schema::ecma_regex;
 use crate::json_schema::eval::Halt;
 use crate::json_schema::format::{Format, FormatDialect};
-use crate::json_schema::literal::{parse_json, Literal};
 use crate::json_schema::vocabulary::Draft;
 use crate::value::Value;
-use base64::Engine;
 
 #[derive(Debug)]
 pub struct Pattern {
@@ -55,55 +52,6 @@ impl FormatCheck {
             Format::Regex => ecma_regex::is_valid_syntax(text),
             format => format.is_valid(text),
         }
-    }
-}
-
-/// `contentEncoding` (base64) and `contentMediaType` (application/json), asserted.
-#[derive(Debug)]
-pub struct Content {
-    base64: Option<Box<str>>,
-    json: Option<Box<str>>,
-}
-
-impl Content {
-    /// Read from the schema object at `contentEncoding`; `None` unless asserted and known.
-    pub fn compile(schema: &Literal, assert: bool) -> Option<Content> {
-        if !assert {
-            return None;
-        }
-        let named = |keyword: &str, known: &str| {
-            schema
-                .get(keyword)
-                .and_then(Literal::as_str)
-                .filter(|name| name.eq_ignore_ascii_case(known))
-                .map(Box::from)
-        };
-        let content = Content {
-            base64: named("contentEncoding", "base64"),
-            json: named("contentMediaType", "application/json"),
-        };
-        (content.base64.is_some() || content.json.is_some()).then_some(content)
-    }
-
-    fn check(&self, text: &str, budget: &mut Budget) -> Result<Option<Assertion>, Halt> {
-        budget.spend_bytes(text.len())?;
-        let decoded;
-        let bytes = match &self.base64 {
-            Some(name) => match base64::engine::general_purpose::STANDARD.decode(text) {
-                Ok(bytes) => {
-                    decoded = bytes;
-                    decoded.as_slice()
-                }
-                Err(_) => return Ok(Some(Assertion::ContentEncoding(name.clone()))),
-            },
-            None => text.as_bytes(),
-        };
-        Ok(match &self.json {
-            Some(name) if parse_json(bytes, budget).is_none() => {
-                Some(Assertion::ContentMediaType(name.clone()))
-            }
-            _ => None,
-        })
     }
 }
 
@@ -155,10 +103,6 @@ pub fn check<'a, V: Value<'a>>(
             };
             (!holds).then(|| Assertion::Format(format.name.clone()))
         }
-        Check::Content(content) => match text {
-            Some(text) => content.check(text, budget)?,
-            None => Some(Assertion::ContentEncoding("base64".into())),
-        },
         _ => None,
     })
 }

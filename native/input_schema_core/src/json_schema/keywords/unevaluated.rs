@@ -21,7 +21,7 @@ impl<'a, V: Value<'a>> Marked<V> {
     fn of(check: &Check, value: V) -> Option<Marked<V>> {
         match check {
             Check::UnevaluatedProperties(_) => {
-                let size = value.map_size()?;
+                let size = object::object_size(value)?;
                 Some(Marked::Entries(value.map_entries_sized(size).collect()))
             }
             _ => {
@@ -157,7 +157,7 @@ fn mark_node<'a, V: Value<'a>>(
     let Some(found) = eval.node(node) else {
         return Ok(());
     };
-    if let NodeKind::Keywords { keywords, .. } = &found.kind {
+    if let NodeKind::Keywords(keywords) = &found.kind {
         eval.enter_for_marks(node, found.resource, |eval| {
             mark_keywords(eval, keywords, None, value, marked, marks).map(|()| true)
         })?;

@@ -1,0 +1,129 @@
+//! The contract's rule for argument keys (section 3): every map in the arguments has keys that
+//! are strings or atoms read by name, one name per map. Checked over the whole value before any
+//! keyword runs, by a walk with its own stack, so any depth is fine. A struct is no JSON
+//! object: its keys are not looked at.
+
+use super::literal::with_key_name;
+use crate::budget::{Budget, Exhausted};
+use crate::error::Error;
+use crate::path::{render_path, Segment};
+use crate::value::{Element, Kind, Value};
+
+/// How a container was reached from its parent.
+#[derive(Clone, Copy)]
+enum Step<V> {
+    Root,
+    Key(V),
+    Index(usize),
+}
+
+struct Visited<V> {
+    value: V,
+    parent: usize,
+    step: Step<V>,
+}
+
+/// The first map, in depth-first order, whose keys break the rule, as the error to report.
+pub fn first_problem<'a, V: Value<'a>>(
+    value: V,
+    root: &[u8],
+    budget: &mut Budget,
+) -> Result<Option<Error<V>>, Exhausted> {
+    let mut visited = vec![Visited {
+        value,
+        parent: 0,
+        step: Step::Root,
+    }];
+    let mut pending = vec![0_usize];
+    let mut children = Vec::new();
+    while let Some(index) = pending.pop() {
+        let Some(container) = visited.get(index).map(|visited| visited.value) else {
+            continue;
+        };
+        budget.spend(1)?;
+        children.clear();
+        match container.kind() {
+            Kind::Map if !container.is_struct() => {
+                for (key, item) in container.map_entries() {
+                    budget.spend(1)?;
+                    if !key.is_binary() {
+                        let problem = match key.kind() {
+                            Kind::Atom(_) => {
+                                with_key_name(key, |name| container.map_get_binary(name).is_some())
+                                    .unwrap_or(false)
+                                    .then_some(Some(key))
+                            }
+                            _ => Some(None),
+                        };
+                        if let Some(duplicate) = problem {
+                            return Ok(Some(error(&visited, index, duplicate, root)));
+                        }
+                    }
+                    if matches!(item.kind(), Kind::Map | Kind::List) {
+                        children.push((item, Step::Key(key)));
+                    }
+                }
+            }
+            Kind::List => {
+                for (position, element) in container.list_elements().enumerate() {
+                    budget.spend(1)?;
+                    if let Element::Item(item) = element {
+                        if matches!(item.kind(), Kind::Map | Kind::List) {
+                            children.push((item, Step::Index(position)));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        budget.keep(children.len() * size_of::<Visited<V>>())?;
+        for (item, step) in children.drain(..).rev() {
+            pending.push(visited.len());
+            visited.push(Visited {
+                value: item,
+                parent: index,
+                step,
+            });
+        }
+    }
+    Ok(None)
+}
+
+/// The error for the map at `index`: a key that is no string (`duplicate` is `None`), or an
+/// atom key whose name is a string key too.
+fn error<'a, V: Value<'a>>(
+    visited: &[Visited<V>],
+    index: usize,
+    duplicate: Option<V>,
+    root: &[u8],
+) -> Error<V> {
+    let mut names: Vec<Step<Vec<u8>>> = Vec::new();
+    let mut current = index;
+    while let Some(entry) = visited.get(current) {
+        match entry.step {
+            Step::Root => break,
+            Step::Key(key) => names.push(Step::Key(
+                with_key_name(key, <[u8]>::to_vec).unwrap_or_default(),
+            )),
+            Step::Index(position) => names.push(Step::Index(position)),
+        }
+        current = entry.parent;
+    }
+    let segments: Vec<Segment<'_>> = names
+        .iter()
+        .rev()
+        .map(|step| match step {
+            Step::Key(name) => Segment::Property(name),
+            Step::Index(position) => Segment::Index(*position),
+            Step::Root => Segment::Root,
+        })
+        .collect();
+    let path = render_path(root, &segments);
+    match duplicate {
+        None => Error::ArgumentKeyNotString { path },
+        Some(key) => Error::DuplicateKey {
+            path,
+            property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
+        },
+    }
+}
