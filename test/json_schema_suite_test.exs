@@ -22,8 +22,18 @@ defmodule InputSchema.JsonSchemaSuiteTest do
     unevaluatedItems unevaluatedProperties title description default deprecated readOnly
     writeOnly examples)
 
-  # Optional tests missed on purpose, by file and group: the README says why.
-  @optional_misses %{}
+  # Optional tests missed on purpose: the README says why. References into documents of drafts
+  # this package does not read (2019-09, draft-04/06) are refused as "JSON Schema dialect is
+  # unsupported" rather than read as something they are not.
+  @optional_misses %{
+    "draft2020-12" => [
+      "cross-draft.json: refs to historic drafts are processed as historic drafts / first item not a string is valid"
+    ],
+    "draft7" => [
+      "cross-draft.json: refs to future drafts are processed as future drafts / missing bar is invalid",
+      "cross-draft.json: refs to future drafts are processed as future drafts / present bar is valid"
+    ]
+  }
 
   defp remotes do
     root = Path.join(@suite, "remotes")
