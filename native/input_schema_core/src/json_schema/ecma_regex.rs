@@ -3,8 +3,9 @@
 //! JSON Schema's `pattern`, `patternProperties` and `"format": "regex"` use ECMA-262 regular
 //! expressions, read here with Unicode semantics (the `u` flag): the pattern and the input are
 //! sequences of code points. Matching must stay linear-time, so patterns are translated to the
-//! `regex` crate's syntax; constructs that need backtracking (look-around, backreferences) are
-//! refused as [`PatternError::Unsupported`], never approximated.
+//! `regex` crate's syntax; constructs that need backtracking (look-around, backreferences), and
+//! the few that `regex` cannot express exactly, are refused as [`PatternError::Unsupported`],
+//! never approximated.
 //!
 //! The translation spells every construct out explicitly and does not rely on `regex` flag
 //! defaults: the output starts with `(?u-imsxRU)`; `^`/`$` become `\A`/`\z`; `.`, `\d`, `\w`,
@@ -19,7 +20,7 @@
 //!
 //! The translator never recurses: groups live on an explicit stack, and nesting deeper than
 //! [`MAX_GROUP_DEPTH`] is refused as [`PatternError::TooLarge`] (the rest of the pattern is still
-//! checked, so [`is_valid_syntax`] stays exact).
+//! checked, so [`is_valid_syntax`] stays exact, bar duplicate group names past the bounds).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -48,7 +49,9 @@ pub const MAX_TRANSLATED_LEN: usize = 4 * SIZE_LIMIT;
 /// Why a pattern cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PatternError {
-    /// Valid ECMA-262, but needs backtracking (look-ahead/look-behind, backreferences): refused.
+    /// Valid ECMA-262, but needs backtracking (look-ahead/look-behind, backreferences), or has
+    /// no exact `regex` equivalent (`^`/`$` under the `m` modifier; `\b`, `\B`, `\P{..}` under
+    /// the `i` modifier; `\p{Changes_When_NFKC_Casefolded}`): refused.
     Unsupported(&'static str),
     /// Not a valid ECMA-262 pattern.
     Invalid(&'static str),
