@@ -3,6 +3,18 @@ defmodule InputSchema do
 
   @default_max_errors Options.default_max_errors()
 
+  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
+  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin. A macro, so
+  # that the hot path builds no closures.
+  defmacrop nif_call(normal, dirty) do
+    quote do
+      case unquote(normal) do
+        :budget_exhausted -> unquote(dirty)
+        answer -> answer
+      end
+    end
+  end
+
   @moduledoc """
   Validates tool-call arguments against a tool's input schema. By default the schema is read
   in a strict subset of JSON Schema: `type` (object, array, string, integer, number, boolean),
@@ -132,35 +144,9 @@ defmodule InputSchema do
 
   def validate(schema, arguments, options) do
     case Options.parse(options, :validate) do
-      {:ok, %Options{dialect: :subset, max_errors: max_errors} = parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate(schema, arguments, max_errors)
-
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          with_loader(parsed, fn registry ->
-            nif_call(
-              fn ->
-                Native.json_validate(
-                  schema,
-                  arguments,
-                  Options.native(parsed),
-                  registry,
-                  parsed.max_errors
-                )
-              end,
-              fn ->
-                Native.json_validate_dirty(
-                  schema,
-                  arguments,
-                  Options.native(parsed),
-                  registry,
-                  parsed.max_errors
-                )
-              end
-            )
-          end)
-        end
+        with :ok <- same_options(schema, parsed, options),
+             do: run_validate(schema, arguments, parsed)
 
       :error ->
         invalid_options(options)
@@ -203,39 +189,14 @@ defmodule InputSchema do
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate_json(schema, json_text, options \\ [])
 
-  def validate_json(schema, json_text, []), do: run_validate_json(schema, json_text, 0)
+  def validate_json(schema, json_text, []),
+    do: run_validate_json(schema, json_text, %Options{})
 
   def validate_json(schema, json_text, options) do
     case Options.parse(options, :validate) do
-      {:ok, %Options{dialect: :subset, max_errors: max_errors} = parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate_json(schema, json_text, max_errors)
-
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          with_loader(parsed, fn registry ->
-            nif_call(
-              fn ->
-                Native.json_validate_text(
-                  schema,
-                  json_text,
-                  Options.native(parsed),
-                  registry,
-                  parsed.max_errors
-                )
-              end,
-              fn ->
-                Native.json_validate_text_dirty(
-                  schema,
-                  json_text,
-                  Options.native(parsed),
-                  registry,
-                  parsed.max_errors
-                )
-              end
-            )
-          end)
-        end
+        with :ok <- same_options(schema, parsed, options),
+             do: run_validate_json(schema, json_text, parsed)
 
       :error ->
         invalid_options(options)
@@ -261,36 +222,15 @@ defmodule InputSchema do
   @spec validate_schema(schema() | term(), [schema_option()]) :: :ok | error()
   def validate_schema(schema, options \\ []) do
     case Options.parse(options, :validate_schema) do
-      # The NIF tells a genuine compiled schema (always :ok) from a raw one itself.
-      {:ok, %Options{dialect: :subset, locate: locate} = parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          nif_call(fn -> Native.validate_schema(schema, locate) end, fn ->
-            Native.validate_schema_dirty(schema, locate)
-          end)
-        end
-
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
-          with_loader(parsed, fn registry ->
-            nif_call(
-              fn ->
-                Native.json_validate_schema(
-                  schema,
-                  Options.native(parsed),
-                  registry,
-                  parsed.locate
-                )
-              end,
-              fn ->
-                Native.json_validate_schema_dirty(
-                  schema,
-                  Options.native(parsed),
-                  registry,
-                  parsed.locate
-                )
-              end
-            )
-          end)
+          case source(schema) do
+            {source, source_options} ->
+              validate_schema(source, [locate: parsed.locate] ++ source_options)
+
+            nil ->
+              run_validate_schema(schema, parsed)
+          end
         end
 
       :error ->
@@ -316,31 +256,35 @@ defmodule InputSchema do
   def compile(schema, options \\ [])
 
   def compile(%Compiled{} = compiled, options) do
-    case validate_schema(compiled, options) do
-      :ok -> {:ok, compiled}
-      error -> error
+    with :ok <- validate_schema(compiled, options) do
+      case source(compiled) do
+        {schema, source_options} -> compile(schema, source_options)
+        nil -> {:ok, compiled}
+      end
     end
   end
 
   def compile(schema, options) do
     case Options.parse(options, :compile) do
       {:ok, %Options{dialect: :subset} = parsed} ->
-        case nif_call(fn -> Native.compile(schema) end, fn -> Native.compile_dirty(schema) end) do
-          {:ok, ref} -> {:ok, %Compiled{ref: ref, options: Options.compiled(parsed)}}
+        case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
+          {:ok, ref} -> {:ok, compiled(ref, schema, parsed, %{})}
           error -> error
         end
 
       {:ok, parsed} ->
-        answer =
-          with_loader(parsed, fn registry ->
+        native = Options.native(parsed)
+
+        {answer, registry} =
+          load_and_call(parsed, fn registry ->
             nif_call(
-              fn -> Native.json_compile(schema, Options.native(parsed), registry) end,
-              fn -> Native.json_compile_dirty(schema, Options.native(parsed), registry) end
+              Native.json_compile(schema, native, registry),
+              Native.json_compile_dirty(schema, native, registry)
             )
           end)
 
         case answer do
-          {:ok, ref} -> {:ok, %Compiled{ref: ref, options: Options.compiled(parsed)}}
+          {:ok, ref} -> {:ok, compiled(ref, schema, parsed, registry)}
           error -> error
         end
 
@@ -349,43 +293,144 @@ defmodule InputSchema do
     end
   end
 
-  # A compiled schema's resource goes to the NIF on its own; a struct whose ref is not one (a
-  # look-alike) is validated as the raw term it is. The NIF answers a success with `:ok`.
-  defp run_validate(%Compiled{ref: ref} = schema, arguments, max_errors) do
+  defp compiled(ref, schema, parsed, registry),
+    do: %Compiled{ref: ref, options: Options.compiled(parsed), source: {schema, registry}}
+
+  # The one place a compiled schema is recognised: `{schema, options}` to read it again from
+  # its source when its resource is not alive here (it came from another node, or back
+  # through the external format after the original was collected); `nil` for a live one, and
+  # for any other term, a look-alike struct included, which is the schema it is.
+  defp source(%Compiled{ref: ref, options: kept, source: {schema, registry}})
+       when is_reference(ref) and is_map(registry) do
+    if Native.compiled_alive(ref) do
+      nil
+    else
+      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
+      {schema, if(kept == :subset, do: [], else: kept ++ registry_option)}
+    end
+  end
+
+  defp source(_schema), do: nil
+
+  # A compiled schema's resource goes to the NIF on its own, whatever its mode; a struct whose
+  # ref is not one (a look-alike) is validated as the raw term it is, in the mode asked. The
+  # NIF answers a success with `:ok`. `run_validate/3` takes the error cap (the default call's
+  # path) or the parsed options.
+  defp run_validate(%Compiled{} = schema, arguments, max_errors) when is_integer(max_errors),
+    do: run_compiled(schema, arguments, max_errors, nil)
+
+  defp run_validate(%Compiled{} = schema, arguments, %Options{} = parsed),
+    do: run_compiled(schema, arguments, parsed.max_errors, parsed)
+
+  defp run_validate(schema, arguments, max_errors) when is_integer(max_errors),
+    do: run_validate_raw(schema, arguments, %Options{max_errors: max_errors})
+
+  defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
+
+  # `parsed`: the options asked for, or `nil` on the default call's path (the subset's).
+  defp run_compiled(%Compiled{ref: ref} = schema, arguments, max_errors, parsed) do
     answer =
-      nif_call(fn -> Native.validate_compiled(ref, arguments, max_errors) end, fn ->
+      nif_call(
+        Native.validate_compiled(ref, arguments, max_errors),
         Native.validate_compiled_dirty(ref, arguments, max_errors)
-      end)
+      )
 
     case answer do
-      :ok -> {:ok, arguments}
-      :not_compiled -> run_validate_raw(schema, arguments, max_errors)
-      failure -> failure
+      :ok ->
+        {:ok, arguments}
+
+      :not_compiled ->
+        case source(schema) do
+          {source, options} ->
+            validate(source, arguments, options ++ error_options(max_errors))
+
+          nil ->
+            run_validate_raw(schema, arguments, parsed || %Options{max_errors: max_errors})
+        end
+
+      failure ->
+        failure
     end
   end
 
-  defp run_validate(schema, arguments, max_errors),
-    do: run_validate_raw(schema, arguments, max_errors)
-
-  defp run_validate_raw(schema, arguments, max_errors) do
-    nif_call(fn -> Native.validate(schema, arguments, max_errors) end, fn ->
+  defp run_validate_raw(schema, arguments, %Options{dialect: :subset, max_errors: max_errors}) do
+    nif_call(
+      Native.validate(schema, arguments, max_errors),
       Native.validate_dirty(schema, arguments, max_errors)
+    )
+  end
+
+  defp run_validate_raw(schema, arguments, %Options{max_errors: max_errors} = parsed) do
+    native = Options.native(parsed)
+
+    with_loader(parsed, fn registry ->
+      nif_call(
+        Native.json_validate(schema, arguments, native, registry, max_errors),
+        Native.json_validate_dirty(schema, arguments, native, registry, max_errors)
+      )
     end)
   end
 
-  defp run_validate_json(schema, json_text, max_errors) do
-    nif_call(fn -> Native.validate_json(schema, json_text, max_errors) end, fn ->
-      Native.validate_json_dirty(schema, json_text, max_errors)
-    end)
-  end
+  defp error_options(0), do: []
+  defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
 
-  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
-  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin.
-  defp nif_call(normal, dirty) do
-    case normal.() do
-      :budget_exhausted -> dirty.()
-      answer -> answer
+  # A compiled schema of a JSON mode reads the text as that mode does (a `root: :any` one
+  # takes any JSON value); one whose resource is not alive is read from its source.
+  defp run_validate_json(%Compiled{options: kept} = schema, json_text, parsed) do
+    case source(schema) do
+      {source, options} ->
+        validate_json(source, json_text, options ++ error_options(parsed.max_errors))
+
+      nil when kept == :subset ->
+        run_validate_json_subset(schema, json_text, parsed.max_errors)
+
+      nil ->
+        {:ok, compiled_options} = Options.parse(kept, :validate)
+
+        run_validate_json_text(schema, json_text, %{
+          compiled_options
+          | max_errors: parsed.max_errors
+        })
     end
+  end
+
+  defp run_validate_json(schema, json_text, %Options{dialect: :subset, max_errors: max_errors}),
+    do: run_validate_json_subset(schema, json_text, max_errors)
+
+  defp run_validate_json(schema, json_text, parsed),
+    do: run_validate_json_text(schema, json_text, parsed)
+
+  defp run_validate_json_subset(schema, json_text, max_errors) do
+    nif_call(
+      Native.validate_json(schema, json_text, max_errors),
+      Native.validate_json_dirty(schema, json_text, max_errors)
+    )
+  end
+
+  defp run_validate_json_text(schema, json_text, %Options{max_errors: max_errors} = parsed) do
+    native = Options.native(parsed)
+
+    with_loader(parsed, fn registry ->
+      nif_call(
+        Native.json_validate_text(schema, json_text, native, registry, max_errors),
+        Native.json_validate_text_dirty(schema, json_text, native, registry, max_errors)
+      )
+    end)
+  end
+
+  defp run_validate_schema(schema, %Options{dialect: :subset, locate: locate}) do
+    nif_call(Native.validate_schema(schema, locate), Native.validate_schema_dirty(schema, locate))
+  end
+
+  defp run_validate_schema(schema, %Options{locate: locate} = parsed) do
+    native = Options.native(parsed)
+
+    with_loader(parsed, fn registry ->
+      nif_call(
+        Native.json_validate_schema(schema, native, registry, locate),
+        Native.json_validate_schema_dirty(schema, native, registry, locate)
+      )
+    end)
   end
 
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
@@ -414,7 +459,10 @@ defmodule InputSchema do
   @max_loads 100
   @needs_loader "external schema reference requires an explicit loader"
 
-  defp with_loader(%Options{schema_registry: registry, schema_loader: loader}, call),
+  defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
+
+  # The answer, and the registry it was given (what the loader added included).
+  defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call),
     do: load_and_call(registry, loader, call, 0)
 
   defp load_and_call(registry, loader, call, loads) do
@@ -426,16 +474,16 @@ defmodule InputSchema do
             load_and_call(Map.put(registry, reference, document), loader, call, loads + 1)
 
           {:error, reason} ->
-            {:error, :execution_failure,
-             %{
-               message: "external schema reference could not be loaded",
-               reference: reference,
-               reason: reason
-             }}
+            {{:error, :execution_failure,
+              %{
+                message: "external schema reference could not be loaded",
+                reference: reference,
+                reason: reason
+              }}, registry}
         end
 
       answer ->
-        answer
+        {answer, registry}
     end
   end
 

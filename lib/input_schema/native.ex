@@ -48,6 +48,7 @@ defmodule InputSchema.Native do
 
   def json_compile(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def json_compile_dirty(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
+  def compiled_alive(_ref), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
   def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)
 end

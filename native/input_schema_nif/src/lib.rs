@@ -529,6 +529,14 @@ twin_nifs!("json_compile", "json_compile_dirty", |env, schema, options, registry
     Some(answer(env, result, Report::schema(false)))
 });
 
+// Whether a compiled schema's resource is alive in this VM: one that came from another node,
+// or back through the external format after the original was collected, is not.
+raw_nif!(
+    "compiled_alive",
+    SchedulerFlags::Normal,
+    |env, reference| Some(resource::get(reference).is_some().encode(env))
+);
+
 // The cost floor of a NIF call, for the benchmarks.
 raw_nif!("noop", SchedulerFlags::Normal, |env| Some(
     atoms::ok().encode(env)

@@ -358,11 +358,18 @@ impl<'a> Value<'a> for Arg<'a> {
     /// Looks the atom up without creating it (OTP 25 reads names as Latin-1: a name with a
     /// character beyond it names no atom here).
     fn map_get_atom_named(self, name: &[u8]) -> Option<Self> {
-        let latin1: Vec<u8> = std::str::from_utf8(name)
-            .ok()?
-            .chars()
-            .map(|character| u8::try_from(u32::from(character)).ok())
-            .collect::<Option<_>>()?;
+        // An ASCII name is its own Latin-1 spelling; others are converted.
+        let converted: Vec<u8>;
+        let latin1 = if name.is_ascii() {
+            name
+        } else {
+            converted = std::str::from_utf8(name)
+                .ok()?
+                .chars()
+                .map(|character| u8::try_from(u32::from(character)).ok())
+                .collect::<Option<_>>()?;
+            &converted
+        };
         let mut atom = ErlNifTerm::default();
         // SAFETY: a live env and a buffer of `latin1.len()` bytes; the atom is only read on
         // success, and is never created.

@@ -29,6 +29,9 @@ pub fn first_problem<'a, V: Value<'a>>(
     root: &[u8],
     budget: &mut Budget,
 ) -> Result<Option<Error<V>>, Exhausted> {
+    if flat_with_string_keys(value, budget)? {
+        return Ok(None);
+    }
     let mut visited = vec![Visited {
         value,
         parent: 0,
@@ -87,6 +90,24 @@ pub fn first_problem<'a, V: Value<'a>>(
         }
     }
     Ok(None)
+}
+
+/// Whether `value` is a map of string keys and no nested container: the usual tool call,
+/// told without the walk's allocations.
+fn flat_with_string_keys<'a, V: Value<'a>>(
+    value: V,
+    budget: &mut Budget,
+) -> Result<bool, Exhausted> {
+    let Some(size) = value.map_size() else {
+        return Ok(false);
+    };
+    for (key, item) in value.map_entries_sized(size) {
+        budget.spend(1)?;
+        if !key.is_binary() || matches!(item.kind(), Kind::Map | Kind::List) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The error for the map at `index`: a key that is no string (`duplicate` is `None`), or an
