@@ -244,7 +244,9 @@ defmodule InputSchema do
 
   The compiled schema is immutable, can be shared between processes and kept in
   `:persistent_term` or ETS, and is freed by the garbage collector. Results with it equal the
-  results with the raw schema.
+  results with the raw schema. It carries its source, so it also works on another node or
+  after `:erlang.term_to_binary/1` (see `InputSchema.Compiled`). Takes the options of the
+  moduledoc's Options section.
 
       iex> {:ok, compiled} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
       iex> InputSchema.validate(compiled, %{"q" => "elixir"})
