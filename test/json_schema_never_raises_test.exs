@@ -18,14 +18,7 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
     [dialect: :draft7, root: :any, format_assertion: true]
   ]
 
-  @keywords ~w($ref $dynamicRef $defs definitions $id $schema $anchor $dynamicAnchor $vocabulary
-    $comment type enum const multipleOf minimum exclusiveMinimum maximum exclusiveMaximum minLength
-    maxLength pattern format contentEncoding contentMediaType contentSchema minItems maxItems
-    uniqueItems prefixItems items additionalItems contains minContains maxContains required
-    dependentRequired minProperties maxProperties propertyNames additionalProperties properties
-    patternProperties dependentSchemas dependencies allOf anyOf oneOf not if then else
-    unevaluatedItems unevaluatedProperties title description default deprecated readOnly
-    writeOnly examples)
+  @keywords InputSchema.JsonSchemaKeywords.all()
 
   # Each hostile term in every position of a schema and of the arguments.
   defp placements do

@@ -12,15 +12,7 @@ defmodule InputSchema.JsonSchemaSuiteTest do
 
   @suite Path.expand("../../shared/json-schema-test-suite", __DIR__)
 
-  # Every keyword of both dialects, for the atom-key run.
-  @keywords ~w($ref $dynamicRef $defs definitions $id $schema $anchor $dynamicAnchor $vocabulary
-    $comment type enum const multipleOf minimum exclusiveMinimum maximum exclusiveMaximum minLength
-    maxLength pattern format contentEncoding contentMediaType contentSchema minItems maxItems
-    uniqueItems prefixItems items additionalItems contains minContains maxContains required
-    dependentRequired minProperties maxProperties propertyNames additionalProperties properties
-    patternProperties dependentSchemas dependencies allOf anyOf oneOf not if then else
-    unevaluatedItems unevaluatedProperties title description default deprecated readOnly
-    writeOnly examples)
+  @keywords InputSchema.JsonSchemaKeywords.all()
 
   # Optional tests missed on purpose: the README says why. References into documents of drafts
   # this package does not read (2019-09, draft-04/06) are refused as "JSON Schema dialect is

@@ -16,6 +16,17 @@ pub enum Mode {
     All { max_errors: usize },
 }
 
+impl Mode {
+    /// Whether a walk that has recorded `errors` errors, taking `error_bytes`, goes on looking
+    /// for more: only under `All`, below its count and below `ERRORS_MAX_BYTES`.
+    pub(crate) fn goes_on(self, errors: usize, error_bytes: usize) -> bool {
+        match self {
+            Mode::All { max_errors } => errors < max_errors && error_bytes < ERRORS_MAX_BYTES,
+            Mode::First => false,
+        }
+    }
+}
+
 /// Bytes that the errors of one `Mode::All` answer may take, each counting what it copies
 /// (its path, a required name, a big minimum) and `ERROR_BYTES` for the rest of it: past this
 /// the walk stops, as at `max_errors`, with the error that passed it kept. Each error copies
@@ -164,13 +175,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         self.error_bytes = self
             .error_bytes
             .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        match self.mode {
-            Mode::All { max_errors }
-                if self.errors.len() < max_errors && self.error_bytes < ERRORS_MAX_BYTES =>
-            {
-                Ok(false)
-            }
-            _ => Err(Halt::Failed),
+        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
+            Ok(false)
+        } else {
+            Err(Halt::Failed)
         }
     }
 

@@ -6,11 +6,12 @@
 use super::ecma_regex::{self, PatternError};
 use super::keywords::{array, combinators, content, numeric, object, reference, string, types};
 use super::keywords::{Check, Keyword};
-use super::literal::{copy, push_token, CopyError, Literal};
+use super::literal::{copy, push_token, sibling_pointer, CopyError, Literal};
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
     DEFAULT_BASE,
 };
+use super::vocabulary::name;
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
 use super::{Dialect, JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
@@ -82,7 +83,7 @@ fn copy_error<V>(error: CopyError) -> Stop<V> {
 
 fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> Stop<V> {
     match error {
-        RegistryError::InvalidReference => invalid("$ref", location),
+        RegistryError::InvalidReference => invalid(name::REF, location),
         RegistryError::External { reference } => Stop::Error(Error::ExternalReference {
             reference: reference.into(),
         }),
@@ -91,7 +92,7 @@ fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> 
             schema_path: location.into(),
         }),
         RegistryError::UnsupportedDialect => Stop::Error(Error::UnsupportedDialect {
-            schema: schema.get("$schema").cloned().unwrap_or(Literal::Null),
+            schema: schema.get(name::SCHEMA).cloned().unwrap_or(Literal::Null),
         }),
         RegistryError::UnsupportedVocabulary { vocabulary } => {
             Stop::Error(Error::UnsupportedVocabulary {
@@ -150,10 +151,10 @@ fn compile_literal<'a, V: Value<'a>>(
     registry: &mut Registry<'_, V>,
     options: Options,
 ) -> Result<JsonSchema, Stop<V>> {
-    let declared = match root.get("$schema") {
+    let declared = match root.get(name::SCHEMA) {
         None => None,
         Some(Literal::String(uri)) => Some(uri.to_string()),
-        Some(_) => return Err(invalid("$schema", "/$schema")),
+        Some(_) => return Err(invalid(name::SCHEMA, "/$schema")),
     };
     let read_as = match (&declared, options.dialect) {
         (None, Dialect::Draft7) => ReadAs::full(Draft::Draft7),
@@ -205,7 +206,7 @@ fn compile_literal<'a, V: Value<'a>>(
 /// The tool boundary: an object root (`type` absent, `"object"` or `["object"]`).
 fn root_gate<V>(root: &Literal) -> Result<(), Stop<V>> {
     let object = Literal::String("object".into());
-    match root.get("type") {
+    match root.get(name::TYPE) {
         None => Ok(()),
         Some(found) if *found == object => Ok(()),
         Some(Literal::Array(types)) if types.len() == 1 && types.first() == Some(&object) => Ok(()),
@@ -333,7 +334,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             }
         }
         // draft-07: `$ref` beside other keywords is evaluated alone.
-        let ref_alone = draft == Draft::Draft7 && schema.get("$ref").is_some();
+        let ref_alone = draft == Draft::Draft7 && schema.get(name::REF).is_some();
         let mut keywords = Vec::new();
         for spec in draft.keywords() {
             let spelled = schema
@@ -416,17 +417,14 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             }
             Role::Content => {
                 at.value.as_str().ok_or_else(bad)?;
-                if at.name == "contentMediaType" && at.schema.get("contentEncoding").is_some() {
+                if at.name == name::CONTENT_MEDIA_TYPE
+                    && at.schema.get(name::CONTENT_ENCODING).is_some()
+                {
                     return Ok(None);
                 }
-                let content_schema = match at.schema.get("contentSchema") {
+                let content_schema = match at.schema.get(name::CONTENT_SCHEMA) {
                     Some(value) if self.options.content_assertion => {
-                        let mut location = at.location.clone();
-                        location
-                            .pointer
-                            .truncate(location.pointer.len() - at.name.len());
-                        location.pointer.push_str("contentSchema");
-                        Some(self.schema_at(value, location, at)?)
+                        Some(self.schema_at(value, at.sibling(name::CONTENT_SCHEMA), at)?)
                     }
                     _ => None,
                 };
@@ -455,7 +453,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     let start = match draft {
                         Draft::Draft2020_12 => at
                             .schema
-                            .get("prefixItems")
+                            .get(name::PREFIX_ITEMS)
                             .and_then(Literal::items)
                             .map_or(0, <[Literal]>::len),
                         Draft::Draft7 => 0,
@@ -468,7 +466,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             },
             Role::AdditionalItems => {
                 let node = self.one_schema(at)?;
-                match at.schema.get("items") {
+                match at.schema.get(name::ITEMS) {
                     Some(Literal::Array(items)) => Check::Items {
                         start: items.len(),
                         node,
@@ -479,7 +477,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::Contains => {
                 let node = self.one_schema(at)?;
                 Check::Contains(array::Contains::compile(node, at.schema, draft).ok_or_else(
-                    || invalid("minContains", &at.location.pointer.replace("contains", "")),
+                    || invalid(name::MIN_CONTAINS, &at.sibling(name::MIN_CONTAINS).pointer),
                 )?)
             }
             Role::Required => Check::Required(names(at.value).ok_or_else(bad)?),
@@ -497,7 +495,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 let node = self.one_schema(at)?;
                 let properties: Vec<Box<str>> = at
                     .schema
-                    .get("properties")
+                    .get(name::PROPERTIES)
                     .map(|value| {
                         value
                             .entries()
@@ -507,7 +505,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     })
                     .unwrap_or_default();
                 let mut patterns = Vec::new();
-                if let Some(value) = at.schema.get("patternProperties") {
+                if let Some(value) = at.schema.get(name::PATTERN_PROPERTIES) {
                     for (pattern, _) in value.entries() {
                         patterns.push(self.pattern_text(pattern, at)?);
                     }
@@ -546,21 +544,14 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::Not => Check::Not(self.one_schema(at)?),
             Role::If => {
                 let condition = self.one_schema(at)?;
-                let mut branch = |name: &str| -> Result<Option<NodeId>, Stop<V>> {
-                    match at.schema.get(name) {
-                        Some(value) => {
-                            let mut location = at.location.clone();
-                            location
-                                .pointer
-                                .truncate(location.pointer.len() - "if".len());
-                            location.pointer.push_str(name);
-                            self.schema_at(value, location, at).map(Some)
-                        }
+                let mut branch = |keyword: &str| -> Result<Option<NodeId>, Stop<V>> {
+                    match at.schema.get(keyword) {
+                        Some(value) => self.schema_at(value, at.sibling(keyword), at).map(Some),
                         None => Ok(None),
                     }
                 };
-                let then = branch("then")?;
-                let otherwise = branch("else")?;
+                let then = branch(name::THEN)?;
+                let otherwise = branch(name::ELSE)?;
                 Check::If(combinators::Conditional {
                     condition,
                     then,
@@ -598,7 +589,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             }
             ValueShape::Identifier => identifier_valid(at.name, at.value, at.site.read_as.draft),
             ValueShape::Schema => {
-                if at.name != "then" && at.name != "else" {
+                if at.name != name::THEN && at.name != name::ELSE {
                     self.one_schema(at)?;
                 }
                 true
@@ -644,7 +635,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 .documents
                 .get(location.document)
                 .and_then(|document| navigate(document, &location.pointer))
-                .and_then(|schema| schema.get("$dynamicAnchor"))
+                .and_then(|schema| schema.get(name::DYNAMIC_ANCHOR))
                 .and_then(Literal::as_str)
                 == Some(name.as_str())
         });
@@ -764,6 +755,16 @@ struct Place<'p> {
     depth: usize,
 }
 
+impl Place<'_> {
+    /// Where keyword `keyword` of the same schema object sits.
+    fn sibling(&self, keyword: &str) -> Location {
+        Location {
+            document: self.location.document,
+            pointer: sibling_pointer(&self.location.pointer, keyword),
+        }
+    }
+}
+
 fn object_entries(value: &Literal) -> Option<&[(Box<str>, Literal)]> {
     match value {
         Literal::Object(entries) => Some(entries),
@@ -792,7 +793,7 @@ fn identifier_valid(name: &str, value: &Literal, draft: Draft) -> bool {
         return false;
     };
     match name {
-        "$anchor" | "$dynamicAnchor" => {
+        name::ANCHOR | name::DYNAMIC_ANCHOR => {
             let mut characters = text.chars();
             characters
                 .next()
@@ -800,7 +801,7 @@ fn identifier_valid(name: &str, value: &Literal, draft: Draft) -> bool {
                 && characters
                     .all(|next| next.is_ascii_alphanumeric() || matches!(next, '-' | '_' | '.'))
         }
-        "$id" if draft == Draft::Draft2020_12 => text
+        name::ID if draft == Draft::Draft2020_12 => text
             .split_once('#')
             .is_none_or(|(_, fragment)| fragment.is_empty()),
         _ => true,

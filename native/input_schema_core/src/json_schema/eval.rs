@@ -9,14 +9,14 @@ use super::keywords::{
     array, combinators, content, equality, numeric, object, reference, string, types, unevaluated,
     Assertion, Check, Keyword,
 };
-use super::literal::with_key_name;
+use super::literal::{sibling_pointer, with_key_name};
 use super::registry::ResourceId;
 use super::{JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, KeywordFailure};
 use crate::path::{Segment, Trail, ANY_ROOT, ARGUMENTS, ROOT};
 use crate::schema::{with_stack, StackSegment};
-use crate::validate::{Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
+use crate::validate::{Failure, Mode, ERROR_BYTES};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
@@ -330,7 +330,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
     ) -> Flow {
         // One check stands for the content keywords: the error names the one that failed.
         let (keyword, location) = match assertion.keyword() {
-            Some(failed) => (failed, sibling(location, failed)),
+            Some(failed) => (failed, sibling_pointer(location, failed)),
             None => (keyword, location.to_string()),
         };
         let location = location.as_str();
@@ -354,13 +354,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         self.error_bytes = self
             .error_bytes
             .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        match self.mode {
-            Mode::All { max_errors }
-                if self.errors.len() < max_errors && self.error_bytes < ERRORS_MAX_BYTES =>
-            {
-                Ok(false)
-            }
-            _ => Err(Halt::Failed),
+        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
+            Ok(false)
+        } else {
+            Err(Halt::Failed)
         }
     }
 
@@ -371,14 +368,6 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             ARGUMENTS
         }
     }
-}
-
-/// The JSON pointer of keyword `name` beside the keyword at `location`.
-fn sibling(location: &str, name: &str) -> String {
-    let parent = location
-        .rfind('/')
-        .map_or("", |cut| location.get(..cut).unwrap_or(""));
-    format!("{parent}/{name}")
 }
 
 /// The JSON type of a value, as `type` and the keyword families see it.

@@ -131,6 +131,17 @@ pub fn push_token(pointer: &mut String, token: &str) {
     }
 }
 
+/// The JSON pointer of `token` beside the last token of `pointer` (a keyword's sibling).
+pub fn sibling_pointer(pointer: &str, token: &str) -> String {
+    let mut sibling = pointer
+        .rfind('/')
+        .and_then(|cut| pointer.get(..cut))
+        .unwrap_or("")
+        .to_string();
+    push_token(&mut sibling, token);
+    sibling
+}
+
 /// Copies a schema term. `tokens` tracks the pointer of the value being copied, for errors.
 pub fn copy<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Literal, CopyError> {
     let mut copier = Copier {

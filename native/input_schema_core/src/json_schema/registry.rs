@@ -6,6 +6,7 @@
 //! supplies for a URI (the registry or the loader, asked through `lookup`).
 
 use super::literal::{copy, push_token, CopyError, Literal};
+use super::vocabulary::name;
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use crate::budget::{Budget, Exhausted};
 use crate::schema::{with_stack, StackSegment};
@@ -395,11 +396,11 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
             }
         };
         let draft = document
-            .get("$schema")
+            .get(name::SCHEMA)
             .and_then(Literal::as_str)
             .and_then(Draft::named)
             .ok_or(RegistryError::UnsupportedDialect)?;
-        let Some(Literal::Object(vocabulary)) = document.get("$vocabulary") else {
+        let Some(Literal::Object(vocabulary)) = document.get(name::VOCABULARY) else {
             return Ok(ReadAs::full(draft));
         };
         let mut enabled = Vocabulary::Core as u8;
@@ -479,8 +480,8 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             return Ok(());
         };
         let mut read_as = read_as;
-        let draft7_ref = read_as.draft == Draft::Draft7 && schema.get("$ref").is_some();
-        let id = match schema.get("$id").and_then(Literal::as_str) {
+        let draft7_ref = read_as.draft == Draft::Draft7 && schema.get(name::REF).is_some();
+        let id = match schema.get(name::ID).and_then(Literal::as_str) {
             Some(id) if !draft7_ref => Some(id),
             _ => None,
         };
@@ -508,7 +509,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             }
         }
         if resource.is_none() || document_root {
-            if let Some(uri) = schema.get("$schema").and_then(Literal::as_str) {
+            if let Some(uri) = schema.get(name::SCHEMA).and_then(Literal::as_str) {
                 read_as = self.registry.dialect_of(uri)?;
             }
         }
@@ -517,12 +518,12 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             None => self.new_resource(),
         };
         if read_as.draft == Draft::Draft2020_12 {
-            if let Some(anchor) = schema.get("$anchor").and_then(Literal::as_str) {
+            if let Some(anchor) = schema.get(name::ANCHOR).and_then(Literal::as_str) {
                 self.registry
                     .by_uri
                     .insert(format!("{base}#{anchor}"), location.clone());
             }
-            if let Some(anchor) = schema.get("$dynamicAnchor").and_then(Literal::as_str) {
+            if let Some(anchor) = schema.get(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
                 self.registry
                     .by_uri
                     .insert(format!("{base}#{anchor}"), location.clone());

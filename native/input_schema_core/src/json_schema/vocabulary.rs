@@ -4,6 +4,72 @@
 
 use super::literal::Literal;
 
+/// Every keyword's name, spelled once: the registry below, the compiler and the errors read
+/// these.
+pub mod name {
+    pub const REF: &str = "$ref";
+    pub const DYNAMIC_REF: &str = "$dynamicRef";
+    pub const TYPE: &str = "type";
+    pub const ENUM: &str = "enum";
+    pub const CONST: &str = "const";
+    pub const MULTIPLE_OF: &str = "multipleOf";
+    pub const MINIMUM: &str = "minimum";
+    pub const EXCLUSIVE_MINIMUM: &str = "exclusiveMinimum";
+    pub const MAXIMUM: &str = "maximum";
+    pub const EXCLUSIVE_MAXIMUM: &str = "exclusiveMaximum";
+    pub const MIN_LENGTH: &str = "minLength";
+    pub const MAX_LENGTH: &str = "maxLength";
+    pub const PATTERN: &str = "pattern";
+    pub const FORMAT: &str = "format";
+    pub const CONTENT_ENCODING: &str = "contentEncoding";
+    pub const CONTENT_MEDIA_TYPE: &str = "contentMediaType";
+    pub const CONTENT_SCHEMA: &str = "contentSchema";
+    pub const MIN_ITEMS: &str = "minItems";
+    pub const MAX_ITEMS: &str = "maxItems";
+    pub const UNIQUE_ITEMS: &str = "uniqueItems";
+    pub const PREFIX_ITEMS: &str = "prefixItems";
+    pub const ITEMS: &str = "items";
+    pub const ADDITIONAL_ITEMS: &str = "additionalItems";
+    pub const CONTAINS: &str = "contains";
+    pub const MIN_CONTAINS: &str = "minContains";
+    pub const MAX_CONTAINS: &str = "maxContains";
+    pub const REQUIRED: &str = "required";
+    pub const DEPENDENT_REQUIRED: &str = "dependentRequired";
+    pub const MIN_PROPERTIES: &str = "minProperties";
+    pub const MAX_PROPERTIES: &str = "maxProperties";
+    pub const PROPERTY_NAMES: &str = "propertyNames";
+    pub const ADDITIONAL_PROPERTIES: &str = "additionalProperties";
+    pub const ADDITIONAL_PROPERTIES_SNAKE: &str = "additional_properties";
+    pub const PROPERTIES: &str = "properties";
+    pub const PATTERN_PROPERTIES: &str = "patternProperties";
+    pub const DEPENDENT_SCHEMAS: &str = "dependentSchemas";
+    pub const DEPENDENCIES: &str = "dependencies";
+    pub const ALL_OF: &str = "allOf";
+    pub const ANY_OF: &str = "anyOf";
+    pub const ONE_OF: &str = "oneOf";
+    pub const NOT: &str = "not";
+    pub const IF: &str = "if";
+    pub const THEN: &str = "then";
+    pub const ELSE: &str = "else";
+    pub const UNEVALUATED_ITEMS: &str = "unevaluatedItems";
+    pub const UNEVALUATED_PROPERTIES: &str = "unevaluatedProperties";
+    pub const DEFS: &str = "$defs";
+    pub const DEFINITIONS: &str = "definitions";
+    pub const ID: &str = "$id";
+    pub const SCHEMA: &str = "$schema";
+    pub const ANCHOR: &str = "$anchor";
+    pub const DYNAMIC_ANCHOR: &str = "$dynamicAnchor";
+    pub const VOCABULARY: &str = "$vocabulary";
+    pub const COMMENT: &str = "$comment";
+    pub const TITLE: &str = "title";
+    pub const DESCRIPTION: &str = "description";
+    pub const DEFAULT: &str = "default";
+    pub const DEPRECATED: &str = "deprecated";
+    pub const READ_ONLY: &str = "readOnly";
+    pub const WRITE_ONLY: &str = "writeOnly";
+    pub const EXAMPLES: &str = "examples";
+}
+
 /// A dialect of JSON Schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Draft {
@@ -168,140 +234,191 @@ use Vocabulary as Voc;
 /// Draft 2020-12, in evaluation order: references, type, enum/const, numeric, string, array,
 /// object, then allOf, anyOf, oneOf, not, if/then/else, unevaluated last. Annotations after.
 pub static DRAFT2020_12: &[Keyword] = &[
-    keyword("$ref", R::Ref, Voc::Core),
-    keyword("$dynamicRef", R::DynamicRef, Voc::Core),
-    keyword("type", R::Type, Voc::Validation),
-    keyword("enum", R::Enum, Voc::Validation),
-    keyword("const", R::Const, Voc::Validation),
-    keyword("multipleOf", R::MultipleOf, Voc::Validation),
-    keyword("minimum", R::Minimum, Voc::Validation),
-    keyword("exclusiveMinimum", R::ExclusiveMinimum, Voc::Validation),
-    keyword("maximum", R::Maximum, Voc::Validation),
-    keyword("exclusiveMaximum", R::ExclusiveMaximum, Voc::Validation),
-    keyword("minLength", R::MinLength, Voc::Validation),
-    keyword("maxLength", R::MaxLength, Voc::Validation),
-    keyword("pattern", R::Pattern, Voc::Validation),
-    keyword("format", R::Format, Voc::FormatAnnotation),
-    keyword("contentEncoding", R::Content, Voc::Content),
-    keyword("contentMediaType", R::Content, Voc::Content),
-    keyword("minItems", R::MinItems, Voc::Validation),
-    keyword("maxItems", R::MaxItems, Voc::Validation),
-    keyword("uniqueItems", R::UniqueItems, Voc::Validation),
-    keyword("prefixItems", R::PrefixItems, Voc::Applicator),
-    keyword("items", R::Items, Voc::Applicator),
-    keyword("contains", R::Contains, Voc::Applicator),
-    keyword("required", R::Required, Voc::Validation),
-    keyword("dependentRequired", R::DependentRequired, Voc::Validation),
-    keyword("minProperties", R::MinProperties, Voc::Validation),
-    keyword("maxProperties", R::MaxProperties, Voc::Validation),
-    keyword("propertyNames", R::PropertyNames, Voc::Applicator),
+    keyword(name::REF, R::Ref, Voc::Core),
+    keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core),
+    keyword(name::TYPE, R::Type, Voc::Validation),
+    keyword(name::ENUM, R::Enum, Voc::Validation),
+    keyword(name::CONST, R::Const, Voc::Validation),
+    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation),
+    keyword(name::MINIMUM, R::Minimum, Voc::Validation),
     keyword(
-        "additionalProperties",
+        name::EXCLUSIVE_MINIMUM,
+        R::ExclusiveMinimum,
+        Voc::Validation,
+    ),
+    keyword(name::MAXIMUM, R::Maximum, Voc::Validation),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::ExclusiveMaximum,
+        Voc::Validation,
+    ),
+    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation),
+    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation),
+    keyword(name::PATTERN, R::Pattern, Voc::Validation),
+    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation),
+    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content),
+    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content),
+    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation),
+    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation),
+    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation),
+    keyword(name::PREFIX_ITEMS, R::PrefixItems, Voc::Applicator),
+    keyword(name::ITEMS, R::Items, Voc::Applicator),
+    keyword(name::CONTAINS, R::Contains, Voc::Applicator),
+    keyword(name::REQUIRED, R::Required, Voc::Validation),
+    keyword(
+        name::DEPENDENT_REQUIRED,
+        R::DependentRequired,
+        Voc::Validation,
+    ),
+    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation),
+    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation),
+    keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator),
+    keyword(
+        name::ADDITIONAL_PROPERTIES,
         R::AdditionalProperties,
         Voc::Applicator,
     ),
-    keyword("properties", R::Properties, Voc::Applicator),
-    keyword("patternProperties", R::PatternProperties, Voc::Applicator),
-    keyword("dependentSchemas", R::DependentSchemas, Voc::Applicator),
-    // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
-    keyword("dependencies", R::Dependencies, Voc::Applicator),
-    keyword("allOf", R::AllOf, Voc::Applicator),
-    keyword("anyOf", R::AnyOf, Voc::Applicator),
-    keyword("oneOf", R::OneOf, Voc::Applicator),
-    keyword("not", R::Not, Voc::Applicator),
-    keyword("if", R::If, Voc::Applicator),
-    keyword("unevaluatedItems", R::UnevaluatedItems, Voc::Unevaluated),
+    keyword(name::PROPERTIES, R::Properties, Voc::Applicator),
     keyword(
-        "unevaluatedProperties",
+        name::PATTERN_PROPERTIES,
+        R::PatternProperties,
+        Voc::Applicator,
+    ),
+    keyword(
+        name::DEPENDENT_SCHEMAS,
+        R::DependentSchemas,
+        Voc::Applicator,
+    ),
+    // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
+    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator),
+    keyword(name::ALL_OF, R::AllOf, Voc::Applicator),
+    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator),
+    keyword(name::ONE_OF, R::OneOf, Voc::Applicator),
+    keyword(name::NOT, R::Not, Voc::Applicator),
+    keyword(name::IF, R::If, Voc::Applicator),
+    keyword(
+        name::UNEVALUATED_ITEMS,
+        R::UnevaluatedItems,
+        Voc::Unevaluated,
+    ),
+    keyword(
+        name::UNEVALUATED_PROPERTIES,
         R::UnevaluatedProperties,
         Voc::Unevaluated,
     ),
-    keyword("then", R::Companion(Val::Schema), Voc::Applicator),
-    keyword("else", R::Companion(Val::Schema), Voc::Applicator),
+    keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator),
+    keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator),
     keyword(
-        "minContains",
+        name::MIN_CONTAINS,
         R::Companion(Val::NonNegativeInteger),
         Voc::Validation,
     ),
     keyword(
-        "maxContains",
+        name::MAX_CONTAINS,
         R::Companion(Val::NonNegativeInteger),
         Voc::Validation,
     ),
-    keyword("contentSchema", R::Companion(Val::Schema), Voc::Content),
-    keyword("$defs", R::Definitions, Voc::Core),
-    keyword("$id", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$schema", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$anchor", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$dynamicAnchor", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$vocabulary", R::Companion(Val::VocabularyMap), Voc::Core),
-    keyword("$comment", R::Companion(Val::String), Voc::Core),
-    keyword("title", R::Companion(Val::String), Voc::MetaData),
-    keyword("description", R::Companion(Val::String), Voc::MetaData),
-    keyword("default", R::Companion(Val::Any), Voc::MetaData),
-    keyword("deprecated", R::Companion(Val::Boolean), Voc::MetaData),
-    keyword("readOnly", R::Companion(Val::Boolean), Voc::MetaData),
-    keyword("writeOnly", R::Companion(Val::Boolean), Voc::MetaData),
-    keyword("examples", R::Companion(Val::Array), Voc::MetaData),
+    keyword(
+        name::CONTENT_SCHEMA,
+        R::Companion(Val::Schema),
+        Voc::Content,
+    ),
+    keyword(name::DEFS, R::Definitions, Voc::Core),
+    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core),
+    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core),
+    keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core),
+    keyword(
+        name::DYNAMIC_ANCHOR,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+    ),
+    keyword(
+        name::VOCABULARY,
+        R::Companion(Val::VocabularyMap),
+        Voc::Core,
+    ),
+    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core),
+    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData),
+    keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData),
+    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData),
+    keyword(name::DEPRECATED, R::Companion(Val::Boolean), Voc::MetaData),
+    keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
+    keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
+    keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData),
 ];
 
 /// draft-07, in the same evaluation order. `$ref` beside other keywords is evaluated alone.
 pub static DRAFT7: &[Keyword] = &[
-    keyword("$ref", R::Ref, Voc::Core),
-    keyword("type", R::Type, Voc::Validation),
-    keyword("enum", R::Enum, Voc::Validation),
-    keyword("const", R::Const, Voc::Validation),
-    keyword("multipleOf", R::MultipleOf, Voc::Validation),
-    keyword("minimum", R::Minimum, Voc::Validation),
-    keyword("exclusiveMinimum", R::ExclusiveMinimum, Voc::Validation),
-    keyword("maximum", R::Maximum, Voc::Validation),
-    keyword("exclusiveMaximum", R::ExclusiveMaximum, Voc::Validation),
-    keyword("minLength", R::MinLength, Voc::Validation),
-    keyword("maxLength", R::MaxLength, Voc::Validation),
-    keyword("pattern", R::Pattern, Voc::Validation),
-    keyword("format", R::Format, Voc::FormatAnnotation),
-    keyword("contentEncoding", R::Content, Voc::Content),
-    keyword("contentMediaType", R::Content, Voc::Content),
-    keyword("minItems", R::MinItems, Voc::Validation),
-    keyword("maxItems", R::MaxItems, Voc::Validation),
-    keyword("uniqueItems", R::UniqueItems, Voc::Validation),
-    keyword("items", R::Items, Voc::Applicator),
-    keyword("additionalItems", R::AdditionalItems, Voc::Applicator),
-    keyword("contains", R::Contains, Voc::Applicator),
-    keyword("required", R::Required, Voc::Validation),
-    keyword("minProperties", R::MinProperties, Voc::Validation),
-    keyword("maxProperties", R::MaxProperties, Voc::Validation),
-    keyword("propertyNames", R::PropertyNames, Voc::Applicator),
+    keyword(name::REF, R::Ref, Voc::Core),
+    keyword(name::TYPE, R::Type, Voc::Validation),
+    keyword(name::ENUM, R::Enum, Voc::Validation),
+    keyword(name::CONST, R::Const, Voc::Validation),
+    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation),
+    keyword(name::MINIMUM, R::Minimum, Voc::Validation),
     keyword(
-        "additionalProperties",
+        name::EXCLUSIVE_MINIMUM,
+        R::ExclusiveMinimum,
+        Voc::Validation,
+    ),
+    keyword(name::MAXIMUM, R::Maximum, Voc::Validation),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::ExclusiveMaximum,
+        Voc::Validation,
+    ),
+    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation),
+    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation),
+    keyword(name::PATTERN, R::Pattern, Voc::Validation),
+    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation),
+    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content),
+    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content),
+    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation),
+    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation),
+    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation),
+    keyword(name::ITEMS, R::Items, Voc::Applicator),
+    keyword(name::ADDITIONAL_ITEMS, R::AdditionalItems, Voc::Applicator),
+    keyword(name::CONTAINS, R::Contains, Voc::Applicator),
+    keyword(name::REQUIRED, R::Required, Voc::Validation),
+    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation),
+    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation),
+    keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator),
+    keyword(
+        name::ADDITIONAL_PROPERTIES,
         R::AdditionalProperties,
         Voc::Applicator,
     ),
-    keyword("properties", R::Properties, Voc::Applicator),
-    keyword("patternProperties", R::PatternProperties, Voc::Applicator),
-    keyword("dependencies", R::Dependencies, Voc::Applicator),
-    keyword("allOf", R::AllOf, Voc::Applicator),
-    keyword("anyOf", R::AnyOf, Voc::Applicator),
-    keyword("oneOf", R::OneOf, Voc::Applicator),
-    keyword("not", R::Not, Voc::Applicator),
-    keyword("if", R::If, Voc::Applicator),
-    keyword("then", R::Companion(Val::Schema), Voc::Applicator),
-    keyword("else", R::Companion(Val::Schema), Voc::Applicator),
-    keyword("definitions", R::Definitions, Voc::Core),
-    keyword("$id", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$schema", R::Companion(Val::Identifier), Voc::Core),
-    keyword("$comment", R::Companion(Val::String), Voc::Core),
-    keyword("title", R::Companion(Val::String), Voc::MetaData),
-    keyword("description", R::Companion(Val::String), Voc::MetaData),
-    keyword("default", R::Companion(Val::Any), Voc::MetaData),
-    keyword("readOnly", R::Companion(Val::Boolean), Voc::MetaData),
-    keyword("writeOnly", R::Companion(Val::Boolean), Voc::MetaData),
-    keyword("examples", R::Companion(Val::Array), Voc::MetaData),
+    keyword(name::PROPERTIES, R::Properties, Voc::Applicator),
+    keyword(
+        name::PATTERN_PROPERTIES,
+        R::PatternProperties,
+        Voc::Applicator,
+    ),
+    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator),
+    keyword(name::ALL_OF, R::AllOf, Voc::Applicator),
+    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator),
+    keyword(name::ONE_OF, R::OneOf, Voc::Applicator),
+    keyword(name::NOT, R::Not, Voc::Applicator),
+    keyword(name::IF, R::If, Voc::Applicator),
+    keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator),
+    keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator),
+    keyword(name::DEFINITIONS, R::Definitions, Voc::Core),
+    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core),
+    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core),
+    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core),
+    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData),
+    keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData),
+    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData),
+    keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
+    keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
+    keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData),
 ];
 
 /// Another spelling of a keyword that Elixir callers use (contract section 3): read as the
 /// keyword when the keyword itself is absent.
-const ALIASES: [(&str, &str); 1] = [("additional_properties", "additionalProperties")];
+const ALIASES: [(&str, &str); 1] = [(
+    name::ADDITIONAL_PROPERTIES_SNAKE,
+    name::ADDITIONAL_PROPERTIES,
+)];
 
 /// The other spelling of `keyword`, if it has one.
 pub fn alias_of(keyword: &str) -> Option<&'static str> {

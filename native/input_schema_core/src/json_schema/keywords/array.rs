@@ -7,6 +7,7 @@ use crate::budget::Budget;
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
+use crate::json_schema::vocabulary::name;
 use crate::json_schema::vocabulary::Draft;
 use crate::path::{Segment, Trail};
 use crate::value::{Element, Kind, Value};
@@ -27,8 +28,8 @@ impl Contains {
         };
         Some(Contains {
             node,
-            min: count("minContains")?.unwrap_or(1),
-            max: count("maxContains")?,
+            min: count(name::MIN_CONTAINS)?.unwrap_or(1),
+            max: count(name::MAX_CONTAINS)?,
         })
     }
 }

@@ -7,6 +7,7 @@ use super::Assertion;
 use crate::json_schema::compiler::NodeId;
 use crate::json_schema::eval::{Eval, Halt};
 use crate::json_schema::literal::{parse_json, Literal, LiteralView};
+use crate::json_schema::vocabulary::name;
 use crate::validate::Mode;
 use crate::value::Value;
 use base64::Engine;
@@ -36,9 +37,9 @@ impl Content {
                 .filter(|name| name.eq_ignore_ascii_case(known))
                 .map(Box::from)
         };
-        let json = named("contentMediaType", "application/json");
+        let json = named(name::CONTENT_MEDIA_TYPE, "application/json");
         let content = Content {
-            base64: named("contentEncoding", "base64"),
+            base64: named(name::CONTENT_ENCODING, "base64"),
             schema: content_schema.filter(|_| json.is_some()),
             json,
         };

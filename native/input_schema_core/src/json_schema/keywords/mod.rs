@@ -14,6 +14,7 @@ pub mod unevaluated;
 
 use super::compiler::NodeId;
 use super::literal::Literal;
+use crate::json_schema::vocabulary::name;
 use crate::number::Number;
 
 /// Property names (`required`, and each list of `dependentRequired`).
@@ -154,25 +155,29 @@ impl Assertion {
     /// The keyword's own value, under the name it is reported with.
     pub fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
         Some(match self {
-            Assertion::Type(types) => ("type", Detail::Literal(types)),
-            Assertion::MultipleOf(number) => ("multipleOf", Detail::Number(number)),
-            Assertion::Minimum(number) => ("minimum", Detail::Number(number)),
-            Assertion::ExclusiveMinimum(number) => ("exclusiveMinimum", Detail::Number(number)),
-            Assertion::Maximum(number) => ("maximum", Detail::Number(number)),
-            Assertion::ExclusiveMaximum(number) => ("exclusiveMaximum", Detail::Number(number)),
-            Assertion::MinLength(count) => ("minLength", Detail::Count(*count)),
-            Assertion::MaxLength(count) => ("maxLength", Detail::Count(*count)),
-            Assertion::Pattern(text) => ("pattern", Detail::Text(text)),
-            Assertion::Format(text) => ("format", Detail::Text(text)),
-            Assertion::ContentEncoding(text) => ("contentEncoding", Detail::Text(text)),
-            Assertion::ContentMediaType(text) => ("contentMediaType", Detail::Text(text)),
-            Assertion::MinItems(count) => ("minItems", Detail::Count(*count)),
-            Assertion::MaxItems(count) => ("maxItems", Detail::Count(*count)),
-            Assertion::MinContains(count) => ("minContains", Detail::Count(*count)),
-            Assertion::MaxContains(count) => ("maxContains", Detail::Count(*count)),
+            Assertion::Type(types) => (name::TYPE, Detail::Literal(types)),
+            Assertion::MultipleOf(number) => (name::MULTIPLE_OF, Detail::Number(number)),
+            Assertion::Minimum(number) => (name::MINIMUM, Detail::Number(number)),
+            Assertion::ExclusiveMinimum(number) => {
+                (name::EXCLUSIVE_MINIMUM, Detail::Number(number))
+            }
+            Assertion::Maximum(number) => (name::MAXIMUM, Detail::Number(number)),
+            Assertion::ExclusiveMaximum(number) => {
+                (name::EXCLUSIVE_MAXIMUM, Detail::Number(number))
+            }
+            Assertion::MinLength(count) => (name::MIN_LENGTH, Detail::Count(*count)),
+            Assertion::MaxLength(count) => (name::MAX_LENGTH, Detail::Count(*count)),
+            Assertion::Pattern(text) => (name::PATTERN, Detail::Text(text)),
+            Assertion::Format(text) => (name::FORMAT, Detail::Text(text)),
+            Assertion::ContentEncoding(text) => (name::CONTENT_ENCODING, Detail::Text(text)),
+            Assertion::ContentMediaType(text) => (name::CONTENT_MEDIA_TYPE, Detail::Text(text)),
+            Assertion::MinItems(count) => (name::MIN_ITEMS, Detail::Count(*count)),
+            Assertion::MaxItems(count) => (name::MAX_ITEMS, Detail::Count(*count)),
+            Assertion::MinContains(count) => (name::MIN_CONTAINS, Detail::Count(*count)),
+            Assertion::MaxContains(count) => (name::MAX_CONTAINS, Detail::Count(*count)),
             Assertion::Required(name) => ("property", Detail::Text(name)),
-            Assertion::MinProperties(count) => ("minProperties", Detail::Count(*count)),
-            Assertion::MaxProperties(count) => ("maxProperties", Detail::Count(*count)),
+            Assertion::MinProperties(count) => (name::MIN_PROPERTIES, Detail::Count(*count)),
+            Assertion::MaxProperties(count) => (name::MAX_PROPERTIES, Detail::Count(*count)),
             _ => return None,
         })
     }
@@ -180,9 +185,9 @@ impl Assertion {
     /// The keyword that failed, where one check stands for several (the content keywords).
     pub fn keyword(&self) -> Option<&'static str> {
         match self {
-            Assertion::ContentEncoding(_) => Some("contentEncoding"),
-            Assertion::ContentMediaType(_) => Some("contentMediaType"),
-            Assertion::ContentSchema => Some("contentSchema"),
+            Assertion::ContentEncoding(_) => Some(name::CONTENT_ENCODING),
+            Assertion::ContentMediaType(_) => Some(name::CONTENT_MEDIA_TYPE),
+            Assertion::ContentSchema => Some(name::CONTENT_SCHEMA),
             _ => None,
         }
     }
