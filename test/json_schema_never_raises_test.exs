@@ -118,7 +118,7 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
           label = "seed #{inspect(@seed)}, iteration #{iteration}, #{inspect(options)}"
 
           try do
-            check(schema, arguments, options, label)
+            {check(schema, arguments, options, label), json_value?(arguments)}
           rescue
             error in [ExUnit.AssertionError] ->
               reraise %{
@@ -131,9 +131,10 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
           end
         end
 
-      # Not vacuous: the generator reaches both answers and compiles most schemas.
-      assert Enum.count(outcomes, &(&1 == :valid)) > div(iterations(), 20)
-      assert Enum.count(outcomes, &(&1 == :invalid)) > div(iterations(), 20)
+      # Not vacuous: the generator reaches both answers, and JSON text is compared often.
+      assert Enum.count(outcomes, &match?({:valid, _}, &1)) > div(iterations(), 20)
+      assert Enum.count(outcomes, &match?({:invalid, _}, &1)) > div(iterations(), 20)
+      assert Enum.count(outcomes, &match?({_, true}, &1)) > div(iterations(), 10)
     end
   end
 
@@ -160,6 +161,14 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
         flunk("#{label}: errors: :all disagrees: #{inspect({raw, all})}")
     end
 
+    # JSON text answers as the term it decodes to, where the arguments are such a term.
+    if json_value?(arguments) do
+      text = InputSchema.JSONEncoder.encode(arguments)
+
+      assert InputSchema.validate_json(schema, text, options) === raw,
+             "#{label}: JSON text differs"
+    end
+
     schema_answer = InputSchema.validate_schema(schema, options)
     assert schema_answer == :ok or well_formed_error?(schema_answer), label
 
@@ -178,6 +187,20 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
       _ -> :refused
     end
   end
+
+  # Terms that JSON text carries exactly: their text decodes to the very same term.
+  defp json_value?(value) when is_binary(value), do: String.valid?(value)
+  defp json_value?(value) when is_number(value) or value in [true, false, nil], do: true
+
+  defp json_value?(value) when is_list(value),
+    do: not List.improper?(value) and Enum.all?(value, &json_value?/1)
+
+  defp json_value?(value) when is_map(value) and not is_struct(value),
+    do: Enum.all?(value, fn {key, member} -> json_key?(key) and json_value?(member) end)
+
+  defp json_key?(key), do: is_binary(key) and String.valid?(key)
+
+  defp json_value?(_value), do: false
 
   defp assert_answer({:ok, result}, arguments, label),
     do: assert(result === arguments, "#{label}: {:ok, _} did not return the arguments")
