@@ -193,6 +193,7 @@ fn compile_literal<'a, V: Value<'a>>(
     })?;
     compiler.drain()?;
     let dynamic_anchors = compiler.dynamic_anchors()?;
+    compiler.order_quick_walks();
     Ok(JsonSchema {
         nodes: compiler.nodes,
         root,
@@ -645,6 +646,30 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         reference::DynamicRef {
             target,
             anchor: dynamic.map(Box::from),
+        }
+    }
+
+    /// Once every node is known: each `properties` lets its quick walk check the properties
+    /// whose schema goes no deeper first.
+    fn order_quick_walks(&mut self) {
+        let deep: Vec<bool> = self
+            .nodes
+            .iter()
+            .map(|node| match &node.kind {
+                NodeKind::Keywords(keywords) => keywords
+                    .iter()
+                    .any(|keyword| keyword.check.applies_schemas()),
+                NodeKind::Bool(_) => false,
+            })
+            .collect();
+        for node in &mut self.nodes {
+            if let NodeKind::Keywords(keywords) = &mut node.kind {
+                for keyword in keywords.iter_mut() {
+                    if let Check::Properties(properties) = &mut keyword.check {
+                        properties.order_quick_walk(&deep);
+                    }
+                }
+            }
         }
     }
 

@@ -72,6 +72,33 @@ pub enum Check {
     UnevaluatedProperties(NodeId),
 }
 
+impl Check {
+    /// Whether the check applies a subschema (in place or to a part of the value): a node
+    /// with one can recurse, the quick walk's costly case.
+    pub fn applies_schemas(&self) -> bool {
+        !matches!(
+            self,
+            Check::Type(_)
+                | Check::Enum(_)
+                | Check::Const(_)
+                | Check::MultipleOf(_)
+                | Check::Bound(_)
+                | Check::MinLength(_)
+                | Check::MaxLength(_)
+                | Check::Pattern(_)
+                | Check::Format(_)
+                | Check::Content(_)
+                | Check::MinItems(_)
+                | Check::MaxItems(_)
+                | Check::UniqueItems
+                | Check::Required(_)
+                | Check::DependentRequired(_)
+                | Check::MinProperties(_)
+                | Check::MaxProperties(_)
+        )
+    }
+}
+
 /// A failed assertion: its message (in the subset's voice) and the keyword's own value where
 /// it helps, reported under the keyword's name.
 #[derive(Clone, Debug, thiserror::Error)]

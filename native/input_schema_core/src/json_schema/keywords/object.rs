@@ -16,13 +16,32 @@ use crate::value::Value;
 pub struct Properties {
     /// In the schema's order: errors follow it.
     entries: Box<[(Box<str>, NodeId)]>,
+    /// The order of the quick walk: properties whose schema goes no deeper first, so that a
+    /// `oneOf` branch fails on its `tag` before it reads a deep `content` (the answer is the
+    /// same in any order).
+    quick_order: Box<[usize]>,
 }
 
 impl Properties {
     pub fn new(entries: Vec<(Box<str>, NodeId)>) -> Self {
+        let quick_order = (0..entries.len()).collect();
         Properties {
             entries: entries.into(),
+            quick_order,
         }
+    }
+
+    /// Puts the properties whose node `deep` says recurses after the others, in the quick walk.
+    pub fn order_quick_walk(&mut self, deep: &[bool]) {
+        let entries = &self.entries;
+        let is_deep = |index: &usize| {
+            entries
+                .get(*index)
+                .and_then(|(_, node)| deep.get(*node))
+                .copied()
+                .unwrap_or(true)
+        };
+        self.quick_order.sort_by_key(is_deep);
     }
 
     /// The node of a property name, for the annotations of `unevaluatedProperties`.
@@ -146,7 +165,8 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             Ok(true)
         }
         Check::Properties(properties) => {
-            for (name, node) in properties.entries.iter() {
+            let entries = properties.quick_order.iter();
+            for (name, node) in entries.filter_map(|index| properties.entries.get(*index)) {
                 eval.budget.spend_lookup(name.len())?;
                 if let Some(item) = get_by_name(value, name.as_bytes()) {
                     if !eval.descend(|eval| eval.valid(*node, item))? {
