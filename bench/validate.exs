@@ -236,6 +236,7 @@ defmodule Bench do
     results = Enum.map(cases, &measure/1)
     print_table(results, floor)
     corpus_figures()
+    json_mode_figures(cases)
     print_targets(results, floor, {read_us, entries_us})
 
     elapsed = (System.monotonic_time(:millisecond) - started) / 1000
@@ -346,6 +347,55 @@ defmodule Bench do
         #{pad("compile raw", 38)}#{lpad(fmt(compile_pass, 1), 10)}#{lpad(fmt(compile_pass / count, 3), 11)}
         #{pad("validate_schema compiled", 38)}#{lpad(fmt(compiled_pass, 1), 10)}#{lpad(fmt(compiled_pass / max(accepted, 1), 3), 11)}\
         """)
+    end
+  end
+
+  # The same valid calls read as Draft 2020-12, beside the subset; and the corpus in :auto.
+  defp json_mode_figures(cases) do
+    json = [dialect: :draft2020_12]
+
+    IO.puts("""
+
+    JSON Schema modes (dialect: :draft2020_12) on the valid reference calls, beside the subset
+    #{pad("case", 38)}#{lpad("subset comp", 12)}#{lpad("json comp", 11)}#{lpad("json raw", 10)}#{lpad("comp/subset", 12)}\
+    """)
+
+    for {label, schema, arguments, :ok} <- cases, not String.contains?(label, "10k") do
+      {:ok, subset} = InputSchema.compile(schema)
+      {:ok, compiled} = InputSchema.compile(schema, json)
+
+      if InputSchema.validate(compiled, arguments) != {:ok, arguments},
+        do: raise("#{label}: refused in the JSON mode")
+
+      subset_us = Timing.per_call_us(fn -> InputSchema.validate(subset, arguments) end)
+      compiled_us = Timing.per_call_us(fn -> InputSchema.validate(compiled, arguments) end)
+      raw_us = Timing.per_call_us(fn -> InputSchema.validate(schema, arguments, json) end)
+
+      IO.puts(
+        pad(label, 38) <>
+          lpad(fmt(subset_us, 3), 12) <>
+          lpad(fmt(compiled_us, 3), 11) <>
+          lpad(fmt(raw_us, 3), 10) <> lpad(fmt(compiled_us / subset_us, 1) <> "x", 12)
+      )
+    end
+
+    dir = Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+
+    case Cases.corpus(dir) do
+      {:skip, note} ->
+        IO.puts("\n#{note}")
+
+      {:ok, _files, schemas} ->
+        auto = [dialect: :auto]
+        accepted = Enum.count(schemas, &(InputSchema.validate_schema(&1, auto) == :ok))
+
+        compile_pass =
+          Timing.per_call_us(fn -> Enum.each(schemas, &InputSchema.compile(&1, auto)) end)
+
+        IO.puts(
+          "corpus in dialect: :auto: #{accepted} of #{length(schemas)} accepted; " <>
+            "compile #{fmt(compile_pass / length(schemas), 3)} us per schema"
+        )
     end
   end
 

@@ -220,7 +220,13 @@ defmodule InputSchema do
       {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
   """
   @spec validate_schema(schema() | term(), [schema_option()]) :: :ok | error()
-  def validate_schema(schema, options \\ []) do
+  def validate_schema(schema, options \\ [])
+
+  # The default call skips reading options: it is the whole of a small schema's cost.
+  def validate_schema(schema, []) when not is_struct(schema, Compiled),
+    do: run_validate_schema(schema, %Options{})
+
+  def validate_schema(schema, options) do
     case Options.parse(options, :validate_schema) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
@@ -266,13 +272,12 @@ defmodule InputSchema do
     end
   end
 
+  def compile(schema, []), do: compile_subset(schema, %Options{})
+
   def compile(schema, options) do
     case Options.parse(options, :compile) do
       {:ok, %Options{dialect: :subset} = parsed} ->
-        case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
-          {:ok, ref} -> {:ok, compiled(ref, schema, parsed, %{})}
-          error -> error
-        end
+        compile_subset(schema, parsed)
 
       {:ok, parsed} ->
         native = Options.native(parsed)
@@ -292,6 +297,13 @@ defmodule InputSchema do
 
       :error ->
         invalid_options(options)
+    end
+  end
+
+  defp compile_subset(schema, parsed) do
+    case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
+      {:ok, ref} -> {:ok, compiled(ref, schema, parsed, %{})}
+      error -> error
     end
   end
 
