@@ -81,7 +81,8 @@ fn copy_error<V>(error: CopyError) -> Stop<V> {
     }
 }
 
-fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> Stop<V> {
+/// `schema`: the schema object whose reference or `$schema` failed, for the error's value.
+fn registry_error<V>(error: RegistryError, schema: Option<&Literal>, location: &str) -> Stop<V> {
     match error {
         RegistryError::InvalidReference => invalid(name::REF, location),
         RegistryError::External { reference } => Stop::Error(Error::ExternalReference {
@@ -92,7 +93,10 @@ fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> 
             schema_path: location.into(),
         }),
         RegistryError::UnsupportedDialect => Stop::Error(Error::UnsupportedDialect {
-            schema: schema.get(name::SCHEMA).cloned().unwrap_or(Literal::Null),
+            schema: schema
+                .and_then(|schema| schema.get(name::SCHEMA))
+                .cloned()
+                .unwrap_or(Literal::Null),
         }),
         RegistryError::UnsupportedVocabulary { vocabulary } => {
             Stop::Error(Error::UnsupportedVocabulary {
@@ -100,6 +104,7 @@ fn registry_error<V>(error: RegistryError, schema: &Literal, location: &str) -> 
             })
         }
         RegistryError::Copy(error) => copy_error(error),
+        RegistryError::TooDeep => Stop::Error(Error::TooDeep),
     }
 }
 
@@ -162,12 +167,18 @@ fn compile_literal<'a, V: Value<'a>>(
         (Some(uri), dialect) => {
             let read_as = registry
                 .dialect_of(uri)
-                .map_err(|error| registry_error(error, &root, ""))?;
+                .map_err(|error| registry_error(error, Some(&root), ""))?;
             match (dialect, read_as.draft) {
                 (Dialect::Auto, _)
                 | (Dialect::Draft2020_12, Draft::Draft2020_12)
                 | (Dialect::Draft7, Draft::Draft7) => read_as,
-                _ => return Err(registry_error(RegistryError::UnsupportedDialect, &root, "")),
+                _ => {
+                    return Err(registry_error(
+                        RegistryError::UnsupportedDialect,
+                        Some(&root),
+                        "",
+                    ))
+                }
             }
         }
     };
@@ -175,10 +186,16 @@ fn compile_literal<'a, V: Value<'a>>(
         root_gate(&root)?;
     }
     let draft = read_as.draft;
-    let root_schema = root.clone();
+    // What a failure of the indexing reports as the dialect asked for (the root is moved).
+    let declared_literal = declared.clone().map(|uri| {
+        Literal::Object(Box::new([(
+            name::SCHEMA.into(),
+            Literal::String(uri.into()),
+        )]))
+    });
     let document = registry
         .add(root, DEFAULT_BASE, read_as)
-        .map_err(|error| registry_error(error, &root_schema, ""))?;
+        .map_err(|error| registry_error(error, declared_literal.as_ref(), ""))?;
     let mut compiler = Compiler {
         registry,
         options,
@@ -617,7 +634,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             .locate(&at.site.base, reference, at.site.read_as)
             .map_err(|error| match error {
                 RegistryError::InvalidReference => invalid(at.name, &at.location.pointer),
-                error => registry_error(error, at.schema, &at.location.pointer),
+                error => registry_error(error, Some(at.schema), &at.location.pointer),
             })?;
         Ok((self.reference_to(target.clone())?, target, fragment))
     }

@@ -14,7 +14,11 @@ use crate::value::{AtomKind, Element, Kind, Value};
 use std::cmp::Ordering;
 
 /// A JSON value owned by a compiled schema. Object entries keep the map's order.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Values of any depth are cloned and dropped without exhausting the native stack (a schema
+/// nested 5,000 levels deep crashed a dirty scheduler's small stack when they recursed): the
+/// clone continues on a fresh segment when the stack runs low, the drop keeps its own list.
+#[derive(Debug, PartialEq)]
 pub enum Literal {
     Null,
     Bool(bool),
@@ -87,6 +91,54 @@ impl Literal {
             Literal::Object(entries) => entries.len() * size_of::<(Box<str>, Literal)>(),
             Literal::Null | Literal::Bool(_) => 0,
         }
+    }
+}
+
+impl Clone for Literal {
+    fn clone(&self) -> Self {
+        // A deep value's clone recurses once per level; each level runs where there is room.
+        stacker::maybe_grow(CLONE_RED_ZONE, CLONE_SEGMENT, || match self {
+            Literal::Null => Literal::Null,
+            Literal::Bool(value) => Literal::Bool(*value),
+            Literal::Number(number) => Literal::Number(number.clone()),
+            Literal::String(text) => Literal::String(text.clone()),
+            Literal::Array(items) => Literal::Array(items.iter().cloned().collect()),
+            Literal::Object(entries) => Literal::Object(
+                entries
+                    .iter()
+                    .map(|(key, value)| (key.clone(), value.clone()))
+                    .collect(),
+            ),
+        })
+    }
+}
+
+/// Stack left below which a clone continues on a new segment, and the segment's size.
+const CLONE_RED_ZONE: usize = 64 * 1024;
+const CLONE_SEGMENT: usize = 1024 * 1024;
+
+impl Drop for Literal {
+    fn drop(&mut self) {
+        // The children are taken out and dropped from a list of our own: a deep value costs
+        // heap, not stack.
+        let mut pending = Vec::new();
+        take_children(self, &mut pending);
+        while let Some(mut literal) = pending.pop() {
+            take_children(&mut literal, &mut pending);
+        }
+    }
+}
+
+fn take_children(literal: &mut Literal, pending: &mut Vec<Literal>) {
+    match literal {
+        Literal::Array(items) => pending.extend(std::mem::take(items).into_vec()),
+        Literal::Object(entries) => pending.extend(
+            std::mem::take(entries)
+                .into_vec()
+                .into_iter()
+                .map(|(_, value)| value),
+        ),
+        _ => {}
     }
 }
 
@@ -486,8 +538,8 @@ impl crate::json_text::Builder for LiteralBuilder {
     fn map(&mut self, entries: crate::json_text::Entries<'_, Literal>) -> Literal {
         Literal::Object(
             entries
-                .map(|(key, value)| match key {
-                    Literal::String(key) => (key, value),
+                .map(|(mut key, value)| match &mut key {
+                    Literal::String(text) => (std::mem::take(text), value),
                     _ => (Box::from(""), value),
                 })
                 .collect(),

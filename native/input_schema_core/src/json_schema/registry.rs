@@ -9,7 +9,7 @@ use super::literal::{copy, push_token, CopyError, Literal};
 use super::vocabulary::name;
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use crate::budget::{Budget, Exhausted};
-use crate::schema::{with_stack, StackSegment};
+use crate::schema::{with_stack, StackSegment, MAX_DEPTH};
 use crate::value::Value;
 use fluent_uri::resolve::Resolver;
 use fluent_uri::{Iri, IriRef};
@@ -75,6 +75,8 @@ pub enum RegistryError {
     UnsupportedVocabulary { vocabulary: String },
     /// A supplied document that cannot be copied (no JSON value, duplicate keys, budget).
     Copy(CopyError),
+    /// Schemas nested deeper than `MAX_DEPTH` (the subset's bound too).
+    TooDeep,
 }
 
 impl From<CopyError> for RegistryError {
@@ -461,7 +463,15 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
         resource: Option<ResourceId>,
         depth: usize,
     ) -> Result<(), RegistryError> {
+        if depth > MAX_DEPTH {
+            return Err(RegistryError::TooDeep);
+        }
         self.registry.budget.spend(1)?;
+        // What the index keeps of this schema: its location twice (the site and, later, the
+        // compiled node's key) and its site.
+        self.registry
+            .budget
+            .keep(2 * pointer.len() + size_of::<(Location, Site)>())?;
         let document_root = depth == 0;
         let location = Location {
             document: self.document,
