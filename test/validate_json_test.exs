@@ -37,6 +37,29 @@ defmodule InputSchema.ValidateJSONTest do
       end
     end
 
+    test "every reference call in every JSON mode, raw and compiled, first error and all errors" do
+      modes = [[dialect: :draft2020_12], [dialect: :draft7], [dialect: :auto, strict: true]]
+
+      compared =
+        for call <- @calls,
+            mode <- modes,
+            schema <- [@tools[call["tool"]], compiled!(@tools[call["tool"]], mode)],
+            errors <- [[], [errors: :all]],
+            reduce: 0 do
+          count ->
+            options = if is_struct(schema, Compiled), do: errors, else: mode ++ errors
+            arguments = call["arguments"]
+            expected = InputSchema.validate(schema, arguments, options)
+
+            assert InputSchema.validate_json(schema, encode(arguments), options) === expected,
+                   "#{call["name"]} #{inspect(options)}"
+
+            count + 1
+        end
+
+      assert compared == length(@calls) * 3 * 2 * 2
+    end
+
     test "every case of the case files, whatever the schema and the arguments" do
       cases = Enum.flat_map(@case_files, &FixtureJSON.read!(&1)["cases"])
       assert length(cases) > 100
@@ -420,8 +443,8 @@ defmodule InputSchema.ValidateJSONTest do
   defp not_json(offset),
     do: {:error, :validation, %{message: "tool arguments are not valid JSON", offset: offset}}
 
-  defp compiled!(schema) do
-    {:ok, compiled} = InputSchema.compile(schema)
+  defp compiled!(schema, options \\ []) do
+    {:ok, compiled} = InputSchema.compile(schema, options)
     compiled
   end
 
