@@ -3,18 +3,6 @@ defmodule InputSchema do
 
   @default_max_errors Options.default_max_errors()
 
-  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
-  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin. A macro, so
-  # that the hot path builds no closures.
-  defmacrop nif_call(normal, dirty) do
-    quote do
-      case unquote(normal) do
-        :budget_exhausted -> unquote(dirty)
-        answer -> answer
-      end
-    end
-  end
-
   @moduledoc """
   Validates tool-call arguments against a tool's input schema. By default the schema is read
   in a strict subset of JSON Schema: `type` (object, array, string, integer, number, boolean),
@@ -38,7 +26,8 @@ defmodule InputSchema do
   Schemas may use string keys, atom keys or both. Results are
 
     * `{:ok, arguments}`: the very same term;
-    * `{:error, :validation | :unsupported_capability, detail}`: `detail` is a flat map with
+    * `{:error, :validation | :unsupported_capability | :execution_failure, detail}`:
+      `:execution_failure` only when a `:schema_loader` fails; `detail` is a flat map with
       `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
       `:keyword` or `:keywords`.
 
@@ -93,6 +82,18 @@ defmodule InputSchema do
       iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto)
       {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
   """
+
+  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
+  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin. A macro, so
+  # that the hot path builds no closures.
+  defmacrop nif_call(normal, dirty) do
+    quote do
+      case unquote(normal) do
+        :budget_exhausted -> unquote(dirty)
+        answer -> answer
+      end
+    end
+  end
 
   @typedoc "A tool's input schema (string or atom keys), or a compiled one."
   @type schema :: map() | compiled() | nil
