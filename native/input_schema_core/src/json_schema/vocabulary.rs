@@ -231,186 +231,234 @@ use Role as R;
 use Value as Val;
 use Vocabulary as Voc;
 
+/// Every keyword: its name, what the compiler does with it and its vocabulary, each spelled
+/// once; the dialects below list them in their evaluation order.
+const REF: Keyword = keyword(name::REF, R::Ref, Voc::Core);
+const DYNAMIC_REF: Keyword = keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core);
+const TYPE: Keyword = keyword(name::TYPE, R::Type, Voc::Validation);
+const ENUM: Keyword = keyword(name::ENUM, R::Enum, Voc::Validation);
+const CONST: Keyword = keyword(name::CONST, R::Const, Voc::Validation);
+const MULTIPLE_OF: Keyword = keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation);
+const MINIMUM: Keyword = keyword(name::MINIMUM, R::Minimum, Voc::Validation);
+const EXCLUSIVE_MINIMUM: Keyword = keyword(
+    name::EXCLUSIVE_MINIMUM,
+    R::ExclusiveMinimum,
+    Voc::Validation,
+);
+const MAXIMUM: Keyword = keyword(name::MAXIMUM, R::Maximum, Voc::Validation);
+const EXCLUSIVE_MAXIMUM: Keyword = keyword(
+    name::EXCLUSIVE_MAXIMUM,
+    R::ExclusiveMaximum,
+    Voc::Validation,
+);
+const MIN_LENGTH: Keyword = keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation);
+const MAX_LENGTH: Keyword = keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation);
+const PATTERN: Keyword = keyword(name::PATTERN, R::Pattern, Voc::Validation);
+const FORMAT: Keyword = keyword(name::FORMAT, R::Format, Voc::FormatAnnotation);
+const CONTENT_ENCODING: Keyword = keyword(name::CONTENT_ENCODING, R::Content, Voc::Content);
+const CONTENT_MEDIA_TYPE: Keyword = keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content);
+const MIN_ITEMS: Keyword = keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation);
+const MAX_ITEMS: Keyword = keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation);
+const UNIQUE_ITEMS: Keyword = keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation);
+const PREFIX_ITEMS: Keyword = keyword(name::PREFIX_ITEMS, R::PrefixItems, Voc::Applicator);
+const ITEMS: Keyword = keyword(name::ITEMS, R::Items, Voc::Applicator);
+const CONTAINS: Keyword = keyword(name::CONTAINS, R::Contains, Voc::Applicator);
+const REQUIRED: Keyword = keyword(name::REQUIRED, R::Required, Voc::Validation);
+const DEPENDENT_REQUIRED: Keyword = keyword(
+    name::DEPENDENT_REQUIRED,
+    R::DependentRequired,
+    Voc::Validation,
+);
+const MIN_PROPERTIES: Keyword = keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation);
+const MAX_PROPERTIES: Keyword = keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation);
+const PROPERTY_NAMES: Keyword = keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator);
+const ADDITIONAL_PROPERTIES: Keyword = keyword(
+    name::ADDITIONAL_PROPERTIES,
+    R::AdditionalProperties,
+    Voc::Applicator,
+);
+const PROPERTIES: Keyword = keyword(name::PROPERTIES, R::Properties, Voc::Applicator);
+const PATTERN_PROPERTIES: Keyword = keyword(
+    name::PATTERN_PROPERTIES,
+    R::PatternProperties,
+    Voc::Applicator,
+);
+const DEPENDENT_SCHEMAS: Keyword = keyword(
+    name::DEPENDENT_SCHEMAS,
+    R::DependentSchemas,
+    Voc::Applicator,
+);
+const DEPENDENCIES: Keyword = keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator);
+const ALL_OF: Keyword = keyword(name::ALL_OF, R::AllOf, Voc::Applicator);
+const ANY_OF: Keyword = keyword(name::ANY_OF, R::AnyOf, Voc::Applicator);
+const ONE_OF: Keyword = keyword(name::ONE_OF, R::OneOf, Voc::Applicator);
+const NOT: Keyword = keyword(name::NOT, R::Not, Voc::Applicator);
+const IF: Keyword = keyword(name::IF, R::If, Voc::Applicator);
+const UNEVALUATED_ITEMS: Keyword = keyword(
+    name::UNEVALUATED_ITEMS,
+    R::UnevaluatedItems,
+    Voc::Unevaluated,
+);
+const UNEVALUATED_PROPERTIES: Keyword = keyword(
+    name::UNEVALUATED_PROPERTIES,
+    R::UnevaluatedProperties,
+    Voc::Unevaluated,
+);
+const THEN: Keyword = keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator);
+const ELSE: Keyword = keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator);
+const MIN_CONTAINS: Keyword = keyword(
+    name::MIN_CONTAINS,
+    R::Companion(Val::NonNegativeInteger),
+    Voc::Validation,
+);
+const MAX_CONTAINS: Keyword = keyword(
+    name::MAX_CONTAINS,
+    R::Companion(Val::NonNegativeInteger),
+    Voc::Validation,
+);
+const CONTENT_SCHEMA: Keyword = keyword(
+    name::CONTENT_SCHEMA,
+    R::Companion(Val::Schema),
+    Voc::Content,
+);
+const DEFS: Keyword = keyword(name::DEFS, R::Definitions, Voc::Core);
+const ID: Keyword = keyword(name::ID, R::Companion(Val::Identifier), Voc::Core);
+const SCHEMA: Keyword = keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core);
+const ANCHOR: Keyword = keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core);
+const DYNAMIC_ANCHOR: Keyword = keyword(
+    name::DYNAMIC_ANCHOR,
+    R::Companion(Val::Identifier),
+    Voc::Core,
+);
+const VOCABULARY: Keyword = keyword(
+    name::VOCABULARY,
+    R::Companion(Val::VocabularyMap),
+    Voc::Core,
+);
+const COMMENT: Keyword = keyword(name::COMMENT, R::Companion(Val::String), Voc::Core);
+const TITLE: Keyword = keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData);
+const DESCRIPTION: Keyword = keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData);
+const DEFAULT: Keyword = keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData);
+const DEPRECATED: Keyword = keyword(name::DEPRECATED, R::Companion(Val::Boolean), Voc::MetaData);
+const READ_ONLY: Keyword = keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
+const WRITE_ONLY: Keyword = keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
+const EXAMPLES: Keyword = keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData);
+const ADDITIONAL_ITEMS: Keyword =
+    keyword(name::ADDITIONAL_ITEMS, R::AdditionalItems, Voc::Applicator);
+const DEFINITIONS: Keyword = keyword(name::DEFINITIONS, R::Definitions, Voc::Core);
+
 /// Draft 2020-12, in evaluation order: references, type, enum/const, numeric, string, array,
 /// object, then allOf, anyOf, oneOf, not, if/then/else, unevaluated last. Annotations after.
 pub static DRAFT2020_12: &[Keyword] = &[
-    keyword(name::REF, R::Ref, Voc::Core),
-    keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core),
-    keyword(name::TYPE, R::Type, Voc::Validation),
-    keyword(name::ENUM, R::Enum, Voc::Validation),
-    keyword(name::CONST, R::Const, Voc::Validation),
-    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation),
-    keyword(name::MINIMUM, R::Minimum, Voc::Validation),
-    keyword(
-        name::EXCLUSIVE_MINIMUM,
-        R::ExclusiveMinimum,
-        Voc::Validation,
-    ),
-    keyword(name::MAXIMUM, R::Maximum, Voc::Validation),
-    keyword(
-        name::EXCLUSIVE_MAXIMUM,
-        R::ExclusiveMaximum,
-        Voc::Validation,
-    ),
-    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation),
-    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation),
-    keyword(name::PATTERN, R::Pattern, Voc::Validation),
-    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation),
-    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content),
-    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content),
-    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation),
-    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation),
-    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation),
-    keyword(name::PREFIX_ITEMS, R::PrefixItems, Voc::Applicator),
-    keyword(name::ITEMS, R::Items, Voc::Applicator),
-    keyword(name::CONTAINS, R::Contains, Voc::Applicator),
-    keyword(name::REQUIRED, R::Required, Voc::Validation),
-    keyword(
-        name::DEPENDENT_REQUIRED,
-        R::DependentRequired,
-        Voc::Validation,
-    ),
-    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation),
-    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation),
-    keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator),
-    keyword(
-        name::ADDITIONAL_PROPERTIES,
-        R::AdditionalProperties,
-        Voc::Applicator,
-    ),
-    keyword(name::PROPERTIES, R::Properties, Voc::Applicator),
-    keyword(
-        name::PATTERN_PROPERTIES,
-        R::PatternProperties,
-        Voc::Applicator,
-    ),
-    keyword(
-        name::DEPENDENT_SCHEMAS,
-        R::DependentSchemas,
-        Voc::Applicator,
-    ),
+    REF,
+    DYNAMIC_REF,
+    TYPE,
+    ENUM,
+    CONST,
+    MULTIPLE_OF,
+    MINIMUM,
+    EXCLUSIVE_MINIMUM,
+    MAXIMUM,
+    EXCLUSIVE_MAXIMUM,
+    MIN_LENGTH,
+    MAX_LENGTH,
+    PATTERN,
+    FORMAT,
+    CONTENT_ENCODING,
+    CONTENT_MEDIA_TYPE,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    UNIQUE_ITEMS,
+    PREFIX_ITEMS,
+    ITEMS,
+    CONTAINS,
+    REQUIRED,
+    DEPENDENT_REQUIRED,
+    MIN_PROPERTIES,
+    MAX_PROPERTIES,
+    PROPERTY_NAMES,
+    ADDITIONAL_PROPERTIES,
+    PROPERTIES,
+    PATTERN_PROPERTIES,
+    DEPENDENT_SCHEMAS,
     // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
-    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator),
-    keyword(name::ALL_OF, R::AllOf, Voc::Applicator),
-    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator),
-    keyword(name::ONE_OF, R::OneOf, Voc::Applicator),
-    keyword(name::NOT, R::Not, Voc::Applicator),
-    keyword(name::IF, R::If, Voc::Applicator),
-    keyword(
-        name::UNEVALUATED_ITEMS,
-        R::UnevaluatedItems,
-        Voc::Unevaluated,
-    ),
-    keyword(
-        name::UNEVALUATED_PROPERTIES,
-        R::UnevaluatedProperties,
-        Voc::Unevaluated,
-    ),
-    keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator),
-    keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator),
-    keyword(
-        name::MIN_CONTAINS,
-        R::Companion(Val::NonNegativeInteger),
-        Voc::Validation,
-    ),
-    keyword(
-        name::MAX_CONTAINS,
-        R::Companion(Val::NonNegativeInteger),
-        Voc::Validation,
-    ),
-    keyword(
-        name::CONTENT_SCHEMA,
-        R::Companion(Val::Schema),
-        Voc::Content,
-    ),
-    keyword(name::DEFS, R::Definitions, Voc::Core),
-    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core),
-    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core),
-    keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core),
-    keyword(
-        name::DYNAMIC_ANCHOR,
-        R::Companion(Val::Identifier),
-        Voc::Core,
-    ),
-    keyword(
-        name::VOCABULARY,
-        R::Companion(Val::VocabularyMap),
-        Voc::Core,
-    ),
-    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core),
-    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData),
-    keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData),
-    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData),
-    keyword(name::DEPRECATED, R::Companion(Val::Boolean), Voc::MetaData),
-    keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
-    keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
-    keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData),
+    DEPENDENCIES,
+    ALL_OF,
+    ANY_OF,
+    ONE_OF,
+    NOT,
+    IF,
+    UNEVALUATED_ITEMS,
+    UNEVALUATED_PROPERTIES,
+    THEN,
+    ELSE,
+    MIN_CONTAINS,
+    MAX_CONTAINS,
+    CONTENT_SCHEMA,
+    DEFS,
+    ID,
+    SCHEMA,
+    ANCHOR,
+    DYNAMIC_ANCHOR,
+    VOCABULARY,
+    COMMENT,
+    TITLE,
+    DESCRIPTION,
+    DEFAULT,
+    DEPRECATED,
+    READ_ONLY,
+    WRITE_ONLY,
+    EXAMPLES,
 ];
 
 /// draft-07, in the same evaluation order. `$ref` beside other keywords is evaluated alone.
 pub static DRAFT7: &[Keyword] = &[
-    keyword(name::REF, R::Ref, Voc::Core),
-    keyword(name::TYPE, R::Type, Voc::Validation),
-    keyword(name::ENUM, R::Enum, Voc::Validation),
-    keyword(name::CONST, R::Const, Voc::Validation),
-    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation),
-    keyword(name::MINIMUM, R::Minimum, Voc::Validation),
-    keyword(
-        name::EXCLUSIVE_MINIMUM,
-        R::ExclusiveMinimum,
-        Voc::Validation,
-    ),
-    keyword(name::MAXIMUM, R::Maximum, Voc::Validation),
-    keyword(
-        name::EXCLUSIVE_MAXIMUM,
-        R::ExclusiveMaximum,
-        Voc::Validation,
-    ),
-    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation),
-    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation),
-    keyword(name::PATTERN, R::Pattern, Voc::Validation),
-    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation),
-    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content),
-    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content),
-    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation),
-    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation),
-    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation),
-    keyword(name::ITEMS, R::Items, Voc::Applicator),
-    keyword(name::ADDITIONAL_ITEMS, R::AdditionalItems, Voc::Applicator),
-    keyword(name::CONTAINS, R::Contains, Voc::Applicator),
-    keyword(name::REQUIRED, R::Required, Voc::Validation),
-    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation),
-    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation),
-    keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator),
-    keyword(
-        name::ADDITIONAL_PROPERTIES,
-        R::AdditionalProperties,
-        Voc::Applicator,
-    ),
-    keyword(name::PROPERTIES, R::Properties, Voc::Applicator),
-    keyword(
-        name::PATTERN_PROPERTIES,
-        R::PatternProperties,
-        Voc::Applicator,
-    ),
-    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator),
-    keyword(name::ALL_OF, R::AllOf, Voc::Applicator),
-    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator),
-    keyword(name::ONE_OF, R::OneOf, Voc::Applicator),
-    keyword(name::NOT, R::Not, Voc::Applicator),
-    keyword(name::IF, R::If, Voc::Applicator),
-    keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator),
-    keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator),
-    keyword(name::DEFINITIONS, R::Definitions, Voc::Core),
-    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core),
-    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core),
-    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core),
-    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData),
-    keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData),
-    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData),
-    keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
-    keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData),
-    keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData),
+    REF,
+    TYPE,
+    ENUM,
+    CONST,
+    MULTIPLE_OF,
+    MINIMUM,
+    EXCLUSIVE_MINIMUM,
+    MAXIMUM,
+    EXCLUSIVE_MAXIMUM,
+    MIN_LENGTH,
+    MAX_LENGTH,
+    PATTERN,
+    FORMAT,
+    CONTENT_ENCODING,
+    CONTENT_MEDIA_TYPE,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    UNIQUE_ITEMS,
+    ITEMS,
+    ADDITIONAL_ITEMS,
+    CONTAINS,
+    REQUIRED,
+    MIN_PROPERTIES,
+    MAX_PROPERTIES,
+    PROPERTY_NAMES,
+    ADDITIONAL_PROPERTIES,
+    PROPERTIES,
+    PATTERN_PROPERTIES,
+    DEPENDENCIES,
+    ALL_OF,
+    ANY_OF,
+    ONE_OF,
+    NOT,
+    IF,
+    THEN,
+    ELSE,
+    DEFINITIONS,
+    ID,
+    SCHEMA,
+    COMMENT,
+    TITLE,
+    DESCRIPTION,
+    DEFAULT,
+    READ_ONLY,
+    WRITE_ONLY,
+    EXAMPLES,
 ];
 
 /// Another spelling of a keyword that Elixir callers use (contract section 3): read as the
