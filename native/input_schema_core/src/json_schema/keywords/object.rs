@@ -20,15 +20,46 @@ pub struct Properties {
     /// `oneOf` branch fails on its `tag` before it reads a deep `content` (the answer is the
     /// same in any order).
     quick_order: Box<[usize]>,
+    /// Entry indices sorted by name: which property an argument key names.
+    by_name: Box<[usize]>,
+    /// Per entry, whether its schema applies subschemas (see `order_quick_walk`).
+    deep: Box<[bool]>,
 }
+
+/// An argument map this small is walked once, each key found among the property names,
+/// rather than searched once per property: building a key for each lookup (and asking for
+/// an atom of that name when it is absent) cost more than the walk.
+const WALK_MAX_ENTRIES: usize = 32;
 
 impl Properties {
     pub fn new(entries: Vec<(Box<str>, NodeId)>) -> Self {
         let quick_order = (0..entries.len()).collect();
+        let mut by_name: Vec<usize> = (0..entries.len()).collect();
+        by_name.sort_by(|a, b| {
+            let name = |index: &usize| entries.get(*index).map(|(name, _)| name.as_bytes());
+            name(a).cmp(&name(b))
+        });
+        let deep = vec![true; entries.len()].into();
         Properties {
             entries: entries.into(),
             quick_order,
+            by_name: by_name.into(),
+            deep,
         }
+    }
+
+    /// The entry an argument key's name names.
+    fn find(&self, name: &[u8]) -> Option<usize> {
+        let position = self
+            .by_name
+            .binary_search_by(|index| {
+                self.entries
+                    .get(*index)
+                    .map_or(&[][..], |(known, _)| known.as_bytes())
+                    .cmp(name)
+            })
+            .ok()?;
+        self.by_name.get(position).copied()
     }
 
     /// Puts the properties whose node `deep` says recurses after the others, in the quick walk.
@@ -42,11 +73,35 @@ impl Properties {
                 .unwrap_or(true)
         };
         self.quick_order.sort_by_key(is_deep);
+        self.deep = (0..self.entries.len())
+            .map(|index| is_deep(&index))
+            .collect();
     }
 
-    /// The node of a property name, for the annotations of `unevaluatedProperties`.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|(name, _)| &**name)
+    /// The quick walk of a small map: its entries in two passes, the properties whose schema
+    /// goes no deeper first (see `quick_order`).
+    fn walk_valid<'a, V: Value<'a>>(
+        &self,
+        eval: &mut Eval<'_, '_, V>,
+        map: V,
+        size: usize,
+    ) -> Flow {
+        for deep_pass in [false, true] {
+            for (key, item) in map.map_entries_sized(size) {
+                eval.budget.spend(1)?;
+                let Some(index) = with_key_name(key, |name| self.find(name)).flatten() else {
+                    continue;
+                };
+                let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
+                else {
+                    continue;
+                };
+                if *deep == deep_pass && !eval.descend(|eval| eval.valid(*node, item))? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -163,6 +218,9 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
                 }
             }
             Ok(true)
+        }
+        Check::Properties(properties) if size <= WALK_MAX_ENTRIES => {
+            properties.walk_valid(eval, value, size)
         }
         Check::Properties(properties) => {
             let entries = properties.quick_order.iter();
@@ -386,7 +444,7 @@ pub fn report<'a, V: Value<'a>>(
 
 /// Whether `key` names a property of `properties` (for `unevaluatedProperties`).
 pub fn declares(properties: &Properties, name: &[u8]) -> bool {
-    properties.names().any(|known| known.as_bytes() == name)
+    properties.find(name).is_some()
 }
 
 /// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).
