@@ -9,8 +9,9 @@ use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
 use crate::json_schema::vocabulary::name;
 use crate::json_schema::vocabulary::Draft;
+use crate::number::Number;
 use crate::path::{Segment, Trail};
-use crate::value::{Element, Kind, Value};
+use crate::value::{AtomKind, Element, Kind, Value};
 
 #[derive(Debug)]
 pub struct Contains {
@@ -83,7 +84,73 @@ pub fn count<'a, V: Value<'a>>(
     })
 }
 
+/// A scalar item as a key that two items share exactly when they are JSON-equal; `None` for
+/// the items only a full comparison can tell (containers, integral floats past 2^63).
+#[derive(PartialEq, Eq, Hash)]
+enum ScalarKey<'a> {
+    Null,
+    Bool(bool),
+    Integer(i64),
+    Big(bool, Vec<u64>),
+    /// A float with a fractional part, by its bits (no two such floats are equal otherwise).
+    Fraction(u64),
+    String(&'a [u8]),
+    /// Values of no JSON type equal nothing, themselves included.
+    Unique,
+}
+
+fn scalar_key<'a, V: Value<'a>>(item: V) -> Option<ScalarKey<'a>> {
+    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+    Some(match item.kind() {
+        Kind::Binary => ScalarKey::String(item.binary()?),
+        Kind::Integer | Kind::Float => match item.number()? {
+            Number::Int(int) => ScalarKey::Integer(int),
+            Number::Big(big) => ScalarKey::Big(big.negative, big.magnitude),
+            Number::Float(float) if float.fract() != 0.0 => ScalarKey::Fraction(float.to_bits()),
+            Number::Float(float) if float.abs() < TWO_POW_63 => ScalarKey::Integer(float as i64),
+            Number::Float(_) => return None,
+        },
+        Kind::Atom(AtomKind::Nil) => ScalarKey::Null,
+        Kind::Atom(AtomKind::True) => ScalarKey::Bool(true),
+        Kind::Atom(AtomKind::False) => ScalarKey::Bool(false),
+        Kind::Atom(AtomKind::Other) | Kind::Other => ScalarKey::Unique,
+        Kind::List | Kind::Map => return None,
+    })
+}
+
+/// `uniqueItems`: items that are all scalars are told apart by hashing, in linear time; any
+/// container among them sends the list to the pairwise comparison.
 fn unique<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    let mut all_scalars = true;
+    for item in items {
+        budget.spend(1)?;
+        match scalar_key(*item) {
+            Some(ScalarKey::Unique) => {}
+            Some(key) => {
+                // Hashing reads the whole key.
+                budget.spend_bytes(match &key {
+                    ScalarKey::String(bytes) => bytes.len(),
+                    ScalarKey::Big(_, magnitude) => magnitude.len() * 8,
+                    _ => 0,
+                })?;
+                if !seen.insert(key) {
+                    return Ok(false);
+                }
+            }
+            None => {
+                all_scalars = false;
+                break;
+            }
+        }
+    }
+    if all_scalars {
+        return Ok(true);
+    }
+    unique_pairwise(items, budget)
+}
+
+fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
     for (index, item) in items.iter().enumerate() {
         for other in items.iter().skip(index + 1) {
             if values_equal(*item, *other, budget, 0)? {
@@ -206,5 +273,83 @@ pub fn report<'a, V: Value<'a>>(
             }
         }
         _ => Ok(true),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::serde::Json;
+    use serde_json::{json, Value as JsonValue};
+
+    fn answers(items: &JsonValue) -> (bool, bool) {
+        let items: Vec<Json<'_>> = items.as_array().unwrap().iter().map(Json::from).collect();
+        let mut budget = Budget::unlimited();
+        (
+            unique(&items, &mut budget).unwrap(),
+            unique_pairwise(&items, &mut budget).unwrap(),
+        )
+    }
+
+    #[test]
+    fn hashed_scalars_agree_with_the_pairwise_comparison() {
+        let cases = [
+            (json!([1, 1.0]), false),
+            (json!([0, -0.0]), false),
+            (json!([1.5, 1.5]), false),
+            (json!([1.5, 2.5, "1.5"]), true),
+            (json!(["a", "b", "a"]), false),
+            (json!([true, 1, false, 0, null, ""]), true),
+            (
+                json!([18446744073709551615_u64, 18446744073709551615_u64]),
+                false,
+            ),
+            (json!([1e300, 1e300]), false),
+            (json!([1e300, 1e299]), true),
+            (json!([9007199254740993_i64, 9007199254740992.0]), true),
+            (json!([[1], [1.0]]), false),
+            (json!([{"a": 1}, {"a": 2}, 3]), true),
+        ];
+        for (items, expected) in cases {
+            assert_eq!(answers(&items), (expected, expected), "{items}");
+        }
+    }
+
+    #[test]
+    fn many_generated_lists_agree() {
+        let pool = [
+            json!(0),
+            json!(1),
+            json!(1.0),
+            json!(-0.0),
+            json!(2.5),
+            json!("1"),
+            json!(""),
+            json!(true),
+            json!(false),
+            json!(null),
+            json!([1]),
+            json!({"k": 1}),
+        ];
+        // Every list of up to three items from the pool, in every order.
+        let mut lists = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<Vec<JsonValue>> = lists
+                .iter()
+                .flat_map(|list: &Vec<JsonValue>| {
+                    pool.iter().map(move |item| {
+                        let mut next = list.clone();
+                        next.push(item.clone());
+                        next
+                    })
+                })
+                .collect();
+            lists.extend(longer);
+        }
+        for list in lists {
+            let (hashed, pairwise) = answers(&JsonValue::Array(list.clone()));
+            assert_eq!(hashed, pairwise, "{list:?}");
+        }
     }
 }
