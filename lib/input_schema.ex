@@ -454,7 +454,7 @@ defmodule InputSchema do
     shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
 
     cond do
-      # Documents were read when it was compiled, and are not kept.
+      # The documents it read are part of what it was compiled from: others cannot apply.
       Keyword.has_key?(options, :schema_registry) or Keyword.has_key?(options, :schema_loader) ->
         invalid_options(options)
 
