@@ -237,12 +237,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
         Check::PatternProperties(patterns) => {
             for (key, item) in value.map_entries_sized(size) {
                 for (pattern, node) in patterns.iter() {
-                    let matched = with_key_name(key, |name| {
-                        std::str::from_utf8(name)
-                            .map(|text| pattern.found(text, eval.budget))
-                            .unwrap_or(Ok(false))
-                    })
-                    .unwrap_or(Ok(false))?;
+                    let matched = pattern.found_in_key(key, eval.budget)?;
                     if matched && !eval.descend(|eval| eval.valid(*node, item))? {
                         return Ok(false);
                     }
@@ -362,12 +357,7 @@ pub fn report<'a, V: Value<'a>>(
         Check::PatternProperties(patterns) => {
             for (key, item) in value.map_entries_sized(size) {
                 for (pattern, node) in patterns.iter() {
-                    let matched = with_key_name(key, |name| {
-                        std::str::from_utf8(name)
-                            .map(|text| pattern.found(text, eval.budget))
-                            .unwrap_or(Ok(false))
-                    })
-                    .unwrap_or(Ok(false))?;
+                    let matched = pattern.found_in_key(key, eval.budget)?;
                     if matched {
                         valid &= with_key_trail(key, trail, |child| {
                             eval.descend(|eval| eval.report(*node, item, child))

@@ -7,6 +7,7 @@ use crate::budget::Budget;
 use crate::json_schema::ecma_regex;
 use crate::json_schema::eval::Halt;
 use crate::json_schema::format::{Format, FormatDialect};
+use crate::json_schema::literal::with_key_name;
 use crate::json_schema::vocabulary::Draft;
 use crate::value::Value;
 
@@ -21,6 +22,20 @@ impl Pattern {
     pub fn found(&self, text: &str, budget: &mut Budget) -> Result<bool, Halt> {
         budget.spend_bytes(text.len())?;
         Ok(self.regex.is_match(text))
+    }
+
+    /// Whether the pattern is found in an argument key's name (a key with no name, or one
+    /// that is not UTF-8, matches no pattern).
+    pub fn found_in_key<'a, V: Value<'a>>(
+        &self,
+        key: V,
+        budget: &mut Budget,
+    ) -> Result<bool, Halt> {
+        with_key_name(key, |name| match std::str::from_utf8(name) {
+            Ok(text) => self.found(text, budget),
+            Err(_) => Ok(false),
+        })
+        .unwrap_or(Ok(false))
     }
 }
 

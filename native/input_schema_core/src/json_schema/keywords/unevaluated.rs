@@ -108,12 +108,7 @@ fn mark_keywords<'a, V: Value<'a>>(
                         continue;
                     }
                     for (pattern, _) in patterns.iter() {
-                        let found = with_key_name(*key, |name| {
-                            std::str::from_utf8(name)
-                                .map(|text| pattern.found(text, eval.budget))
-                                .unwrap_or(Ok(false))
-                        })
-                        .unwrap_or(Ok(false))?;
+                        let found = pattern.found_in_key(*key, eval.budget)?;
                         if found {
                             *mark = true;
                             break;
