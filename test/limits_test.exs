@@ -26,6 +26,8 @@ defmodule InputSchema.LimitsTest do
 
   defp nest_list(leaf, levels), do: Enum.reduce(1..levels, leaf, fn _, inner -> [inner] end)
 
+  defp array_of(_, items), do: %{"type" => "array", "items" => items}
+
   defp root(property_schema), do: %{"type" => "object", "properties" => %{"a" => property_schema}}
 
   # Both schedulers: the normal one through the public API (small work stays there) and the
@@ -361,6 +363,98 @@ defmodule InputSchema.LimitsTest do
 
       assert {:error, :validation, %{path: "$arguments.a.b", type: "object"}} =
                InputSchema.validate(compiled, %{"a" => %{"b" => 1}})
+    end
+  end
+
+  describe "work cap" do
+    # Issue 19: a call spends at most 100,000,000 work units (a few seconds), then answers
+    # this error, on whichever scheduler and in whichever mode. Each case below ran for hours
+    # or minutes before the cap; each is built here, in the process that validates it, since
+    # its shared subterms would be copied out in full if sent to another.
+    @work_limit {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
+    @modes [[], [dialect: :draft2020_12], [dialect: :draft7]]
+
+    test "an argument of 2^40 leaves built from shared subterms is refused in every mode" do
+      deep = Enum.reduce(1..40, 1, fn _, inner -> [inner, inner] end)
+      items = Enum.reduce(1..40, %{"type" => "integer"}, &array_of/2)
+      schema = %{"type" => "object", "properties" => %{"a" => items}}
+
+      for options <- @modes do
+        {:ok, compiled} = InputSchema.compile(schema, options)
+        assert InputSchema.validate(schema, %{"a" => deep}, options) === @work_limit
+        assert InputSchema.validate(compiled, %{"a" => deep}) === @work_limit
+        assert InputSchema.validate(compiled, %{"a" => deep}, errors: :all) === @work_limit
+      end
+
+      # Below the cap the same walk answers: 2^16 leaves.
+      small = Enum.reduce(1..16, 1, fn _, inner -> [inner, inner] end)
+      small_items = Enum.reduce(1..16, %{"type" => "integer"}, &array_of/2)
+      small_schema = %{"type" => "object", "properties" => %{"a" => small_items}}
+
+      for options <- @modes do
+        assert {:ok, _} = InputSchema.validate(small_schema, %{"a" => small}, options)
+      end
+    end
+
+    test "a composition evaluated exponentially under unevaluatedProperties is refused" do
+      # Each of 40 definitions is an anyOf of the one below, twice: a small schema, yet
+      # unevaluatedProperties needs every branch's annotations, 2^40 evaluations.
+      defs =
+        Map.new(1..40, fn level ->
+          below = %{"$ref" => "#/$defs/l#{level - 1}"}
+          {"l#{level}", %{"anyOf" => [below, below]}}
+        end)
+
+      schema = %{
+        "type" => "object",
+        "$defs" => Map.put(defs, "l0", %{"properties" => %{"x" => true}}),
+        "allOf" => [%{"$ref" => "#/$defs/l40"}],
+        "unevaluatedProperties" => false
+      }
+
+      assert InputSchema.validate(schema, %{"x" => 1}, dialect: :draft2020_12) === @work_limit
+      {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
+      assert InputSchema.validate_json(compiled, ~s({"x": 1})) === @work_limit
+    end
+
+    test "a property name whose decimal form costs more than the cap is refused at once" do
+      # 60,000 words: writing it in decimal took 13 s before; 480,000 words, hours.
+      for words <- [60_000, 480_000] do
+        name = Bitwise.bsl(1, 64 * words) - 1
+        schema = %{"type" => "object", "properties" => %{name => %{"type" => "string"}}}
+        {micros, answer} = :timer.tc(fn -> InputSchema.compile(schema) end)
+        assert answer === @work_limit
+        assert micros < 1_000_000, "#{words} words took #{micros} us"
+      end
+
+      # A big name within the cap is written and compared, as the contract asks.
+      name = Bitwise.bsl(1, 64 * 2_000) - 1
+      schema = %{"type" => "object", "properties" => %{name => %{"type" => "string"}}}
+
+      assert {:error, :validation, %{message: "tool argument has the wrong type"}} =
+               InputSchema.validate(schema, %{Integer.to_string(name) => 1})
+    end
+
+    test "chardata keys that spell nothing with billions of elements are refused" do
+      # One empty sublist used twice per level: 2^30 elements spelling "". The unknown-keyword
+      # path spelled them all (26 levels: 3 s; 30: over 60 s).
+      key = Enum.reduce(1..30, [], fn _, inner -> [inner, inner] end)
+      too_large = {:error, :unsupported_capability, %{message: "schema is too large"}}
+      {micros, answer} = :timer.tc(fn -> InputSchema.validate_schema(%{key => 1}) end)
+      assert answer === too_large
+      assert micros < 5_000_000, "took #{micros} us"
+      assert InputSchema.validate(%{key => 1}, %{}) === too_large
+
+      # As an argument key it is compared with the property names, and the cap ends it.
+      closed = %{"properties" => %{"a" => %{"type" => "string"}}, "additionalProperties" => false}
+      assert InputSchema.validate(closed, %{key => 1}) === @work_limit
+
+      # A short one still reads as the text it spells.
+      short = Enum.reduce(1..10, [], fn _, inner -> [inner, inner] end)
+
+      assert InputSchema.validate_schema(%{short => 1}) ===
+               {:error, :unsupported_capability,
+                %{message: "schema keyword is unsupported", keyword: short}}
     end
   end
 

@@ -24,9 +24,23 @@ const STACK_SEGMENT_UNITS: u64 = 10_000;
 /// properties took 235 MB (measured).
 pub const MAX_KEPT_BYTES: u64 = 512 << 20;
 
+/// Units a call may spend in all, on any scheduler (see `Budget::capped`): at the prices
+/// here a few seconds of work at most. Past it the call answers `Error::WorkLimit`, so that no
+/// schema or argument, however built, holds a dirty scheduler for minutes.
+pub const WORK_CAP_UNITS: u64 = 100_000_000;
+
+/// Units a capped budget grants at a time (see `Budget::capped`): a few milliseconds of work,
+/// so that a call whose caller is gone stops within them.
+const SLICE_UNITS: u64 = 1 << 17;
+
 #[derive(Debug)]
 pub struct Budget {
+    /// Units left in the current slice (the whole budget when it has no reserve).
     remaining: u64,
+    /// Units beyond the current slice, granted a slice at a time (see `capped`).
+    reserve: u64,
+    /// Asked before each further slice; `false` stops the work.
+    go_on: Option<fn() -> bool>,
     /// Bytes a compilation may still keep, on any scheduler.
     keep_left: u64,
     /// Whether `keep` ran out: the schema is too large, and a dirty scheduler will not help.
@@ -41,6 +55,8 @@ impl Budget {
     pub fn new(units: u64) -> Self {
         Budget {
             remaining: units,
+            reserve: 0,
+            go_on: None,
             keep_left: MAX_KEPT_BYTES,
             too_large: false,
         }
@@ -50,6 +66,19 @@ impl Budget {
         Budget::new(u64::MAX)
     }
 
+    /// `units` in all, granted `SLICE_UNITS` at a time; before each further slice `go_on` is
+    /// asked whether the work is still wanted (a dirty call whose caller has exited is not).
+    /// The check stays off the hot path: `spend` only meets it when a slice runs out.
+    pub fn capped(units: u64, go_on: fn() -> bool) -> Self {
+        let slice = units.min(SLICE_UNITS);
+        Budget {
+            remaining: slice,
+            reserve: units - slice,
+            go_on: Some(go_on),
+            ..Budget::new(0)
+        }
+    }
+
     #[inline]
     pub fn spend(&mut self, units: u64) -> Result<(), Exhausted> {
         match self.remaining.checked_sub(units) {
@@ -57,8 +86,29 @@ impl Budget {
                 self.remaining = left;
                 Ok(())
             }
-            None => Err(Exhausted),
+            None => self.next_slice(units),
         }
+    }
+
+    /// Spends `units` that the current slice cannot cover from the reserve, once `go_on`
+    /// agrees; a budget without reserve is exhausted.
+    #[cold]
+    #[inline(never)]
+    fn next_slice(&mut self, units: u64) -> Result<(), Exhausted> {
+        if self.reserve == 0 {
+            return Err(Exhausted);
+        }
+        if self.go_on.is_some_and(|go_on| !go_on()) {
+            self.remaining = 0;
+            self.reserve = 0;
+            return Err(Exhausted);
+        }
+        let left = (self.remaining + self.reserve)
+            .checked_sub(units)
+            .ok_or(Exhausted)?;
+        self.remaining = left.min(SLICE_UNITS);
+        self.reserve = left - self.remaining;
+        Ok(())
     }
 
     /// Work proportional to `bytes` read or compared (one unit per 512 bytes: comparing 10 MB
@@ -101,6 +151,27 @@ impl Budget {
     #[inline]
     pub fn spend_number_compare(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(bytes as u64 >> 7)
+    }
+
+    /// Sorting `count` names: each takes part in about log2(count) comparisons, and each
+    /// comparison reads at most the shorter name, so `bytes` counts every name but the longest.
+    #[inline]
+    pub fn spend_sort(&mut self, count: usize, bytes: usize) -> Result<(), Exhausted> {
+        // ceil(log2(count)): none for a single name.
+        let rounds = u64::from(usize::BITS - count.saturating_sub(1).leading_zeros());
+        self.spend(
+            (count as u64)
+                .saturating_add(Self::byte_units(bytes))
+                .saturating_mul(rounds),
+        )
+    }
+
+    /// Searching for a name of `bytes` bytes among `count` sorted names: a binary search makes
+    /// floor(log2(count)) + 1 comparisons, each reading at most its bytes.
+    #[inline]
+    pub fn spend_search(&mut self, count: usize, bytes: usize) -> Result<(), Exhausted> {
+        let rounds = u64::from(usize::BITS - count.leading_zeros());
+        self.spend((1 + Self::byte_units(bytes)).saturating_mul(rounds))
     }
 
     /// Continuing on a fresh stack segment.
@@ -169,6 +240,12 @@ impl Budget {
         Ok(())
     }
 
+    /// Marks the schema too large and stops: for a part of it that no schema may hold.
+    pub fn refuse_too_large(&mut self) -> Exhausted {
+        self.too_large = true;
+        Exhausted
+    }
+
     /// Whether a compilation stopped because its schema would keep more than
     /// `MAX_KEPT_BYTES`, rather than for want of work units.
     pub fn is_too_large(&self) -> bool {
@@ -179,19 +256,82 @@ impl Budget {
     /// rather than after doing the part that fits (which the caller would then do again).
     #[inline]
     pub fn require(&self, units: u64) -> Result<(), Exhausted> {
-        if units > self.remaining {
+        if units > self.remaining() {
             Err(Exhausted)
         } else {
             Ok(())
         }
     }
 
-    /// Whether this budget came from `unlimited` (no walk can spend a noticeable part of it).
+    /// Whether this budget came from `unlimited` or `capped`: a walk does not give up early
+    /// for it, since no dirty scheduler waits to take the work over.
     pub fn is_unlimited(&self) -> bool {
-        self.remaining > u64::MAX / 2
+        self.go_on.is_some() || self.remaining > u64::MAX / 2
     }
 
     pub fn remaining(&self) -> u64 {
-        self.remaining
+        self.remaining.saturating_add(self.reserve)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static WANTED: Cell<bool> = const { Cell::new(true) };
+    }
+
+    fn wanted() -> bool {
+        WANTED.get()
+    }
+
+    #[test]
+    fn a_capped_budget_spends_its_whole_cap_a_slice_at_a_time() {
+        WANTED.set(true);
+        let mut budget = Budget::capped(3 * SLICE_UNITS + 5, wanted);
+        assert_eq!(budget.remaining(), 3 * SLICE_UNITS + 5);
+        for _ in 0..3 * SLICE_UNITS {
+            assert_eq!(budget.spend(1), Ok(()));
+        }
+        // One spend larger than a slice is granted from the reserve at once.
+        assert_eq!(budget.spend(5), Ok(()));
+        assert_eq!(budget.spend(1), Err(Exhausted));
+        assert!(budget.is_unlimited());
+        assert!(!budget.is_too_large());
+
+        let mut budget = Budget::capped(10 * SLICE_UNITS, wanted);
+        assert_eq!(budget.spend(4 * SLICE_UNITS), Ok(()));
+        assert_eq!(budget.remaining(), 6 * SLICE_UNITS);
+        assert_eq!(budget.require(6 * SLICE_UNITS), Ok(()));
+        assert_eq!(budget.require(6 * SLICE_UNITS + 1), Err(Exhausted));
+    }
+
+    #[test]
+    fn a_capped_budget_stops_at_the_next_slice_once_its_work_is_unwanted() {
+        WANTED.set(true);
+        let mut budget = Budget::capped(10 * SLICE_UNITS, wanted);
+        assert_eq!(budget.spend(SLICE_UNITS), Ok(()));
+        WANTED.set(false);
+        // The current slice is spent without asking; the next is refused.
+        assert_eq!(budget.spend(1), Err(Exhausted));
+        assert_eq!(budget.remaining(), 0);
+        WANTED.set(true);
+        assert_eq!(budget.spend(1), Err(Exhausted));
+    }
+
+    #[test]
+    fn sorts_and_searches_are_priced_by_their_comparisons() {
+        let mut budget = Budget::new(1_000_000);
+        // A single name is never compared when sorted, and compared once when searched.
+        assert_eq!(budget.spend_sort(1, 0), Ok(()));
+        assert_eq!(budget.remaining(), 1_000_000);
+        assert_eq!(budget.spend_search(1, 512 * 100), Ok(()));
+        assert_eq!(budget.remaining(), 1_000_000 - 101);
+        let mut budget = Budget::new(1_000_000);
+        // 8 names: 3 rounds, each reading every name but the longest.
+        assert_eq!(budget.spend_sort(8, 512 * 10), Ok(()));
+        assert_eq!(budget.remaining(), 1_000_000 - (8 + 10) * 3);
     }
 }

@@ -68,6 +68,9 @@ pub enum Error<V> {
     /// Its compiled form would pass `budget::MAX_KEPT_BYTES`.
     #[error("schema is too large")]
     TooLarge,
+    /// The call spent `budget::WORK_CAP_UNITS` (or its caller exited) before an answer.
+    #[error("validation work limit exceeded")]
+    WorkLimit,
     #[error("property schema must be a map")]
     SchemaNotAMap,
     #[error("property schema type is required")]
@@ -196,6 +199,7 @@ impl<V: Copy> Error<V> {
             | Error::KeywordNotForType { .. }
             | Error::TooDeep
             | Error::TooLarge
+            | Error::WorkLimit
             | Error::UnsupportedDialect { .. }
             | Error::UnsupportedVocabulary { .. }
             | Error::StrictUnknownKeyword { .. }

@@ -26,7 +26,7 @@ mod string_form;
 mod validate;
 mod value;
 
-pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION};
+pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
 pub use error::{Class, Error, Field, KeywordFailure, Path, TypeKeyword, TypeLabel};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};

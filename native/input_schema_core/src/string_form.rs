@@ -80,6 +80,11 @@ pub(crate) fn with_string_form_of<'a, V: Value<'a>, R>(
     })
 }
 
+/// Elements a key's chardata may have, nested lists included. A few shared sublists spell a
+/// list of billions of elements (`[[], []]` doubled 30 times) that may spell nothing at all,
+/// so its text's length bounds nothing: a longer list is refused as too large.
+const CHARDATA_ELEMENTS_MAX: usize = 1 << 24;
+
 /// The UTF-8 text a list of characters, binaries and such lists spells (a binary may end an
 /// improper list); `None` for any other element, a number that is no Unicode scalar value, or
 /// bytes that are not UTF-8 once joined (a character may be split between two binaries).
@@ -99,6 +104,9 @@ fn chardata<'a, V: Value<'a>>(
         };
         budget.spend(1)?;
         elements_read += 1;
+        if elements_read > CHARDATA_ELEMENTS_MAX {
+            return Err(budget.refuse_too_large());
+        }
         let (item, tail) = match element {
             Element::Item(item) => (item, false),
             Element::ImproperTail(item) => (item, true),

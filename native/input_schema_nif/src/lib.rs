@@ -7,6 +7,7 @@
 
 mod atoms;
 mod cache;
+mod caller;
 mod encode;
 mod huge;
 mod json;
@@ -19,7 +20,7 @@ use input_schema_core::json_schema;
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
-    Path, Value, ANY_ROOT,
+    Path, Value, ANY_ROOT, WORK_CAP_UNITS,
 };
 use resource::CompiledSchema;
 use rustler::sys::enif_get_uint64;
@@ -30,12 +31,27 @@ use term::Arg;
 /// well under a millisecond of work.
 const NORMAL_BUDGET: u64 = 10_000;
 
+/// A dirty call's budget is the work cap, and stops early once its caller has exited.
 fn budget(dirty: bool) -> Budget {
     if dirty {
-        Budget::unlimited()
+        Budget::capped(WORK_CAP_UNITS, caller::alive)
     } else {
         Budget::new(NORMAL_BUDGET)
     }
+}
+
+/// A dirty call that ran out of budget spent the work cap (or its caller is gone, and nobody
+/// reads the answer): it answers the work-limit error instead of asking for a retry.
+#[inline(never)]
+fn past_work_cap<'a>(answer: Term<'a>, env: Env<'a>) -> Term<'a> {
+    if answer != atoms::budget_exhausted().to_term(env) {
+        return answer;
+    }
+    let failure = Failure::Schema {
+        error: Error::WorkLimit,
+        location: Path::new(),
+    };
+    failure_answer(env, &failure, Report::schema(false))
 }
 
 /// `0` asks for the first error only; `n > 0` for up to `n` argument errors.
@@ -182,7 +198,9 @@ macro_rules! twin_nifs {
         raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
             let $dirty = true;
             let _reads_any_integer = huge::DirtyCall::enter();
-            $body
+            let _caller = caller::Watch::enter($env);
+            let answer = $body;
+            Some(past_work_cap(answer?, $env))
         });
     };
 }
