@@ -215,6 +215,69 @@ defmodule InputSchema.SchedulerTest do
     assert collect_long_schedules(checker.pid, []) == []
   end
 
+  test "a large property name is priced before it is copied, in every mode" do
+    # A 100 MB name held a normal scheduler 60-85 ms: it was copied before its price was
+    # charged. Each call now gives up on the normal scheduler before copying it.
+    name = :binary.copy("n", 100_000_000)
+    schema = %{"type" => "object", "properties" => %{name => %{"type" => "string"}}}
+
+    :erlang.system_monitor(self(), [{:long_schedule, 20}])
+
+    checker =
+      Task.async(fn ->
+        for options <- [[], [dialect: :draft2020_12], [dialect: :draft7]] do
+          {:ok, compiled} = InputSchema.compile(schema, options)
+
+          # Only the messages travel back: the 100 MB paths would be a long copy here.
+          for answer <- [
+                InputSchema.validate(schema, %{}, options),
+                InputSchema.validate_schema(schema, options),
+                InputSchema.validate(compiled, %{name => 1})
+              ] do
+            with {:error, class, %{message: message}} <- answer, do: {class, message}
+          end
+        end
+      end)
+
+    answers = Task.await(checker, 120_000)
+    :erlang.system_monitor(:undefined)
+
+    wrong_type = {:validation, "tool argument has the wrong type"}
+    assert answers == List.duplicate([{:ok, %{}}, :ok, wrong_type], 3)
+    assert collect_long_schedules(checker.pid, []) == []
+  end
+
+  test "a dirty call stops once its caller has exited" do
+    # Each caller builds an argument of 2^40 leaves (a small term) and validates it: seconds
+    # of dirty work until the work cap. Killed callers used to leave that work running, and
+    # the next call that needed a dirty scheduler waited for it (48 s with four).
+    callers =
+      for _ <- 1..4 do
+        spawn(fn ->
+          deep = Enum.reduce(1..40, 1, fn _, inner -> [inner, inner] end)
+
+          items =
+            Enum.reduce(1..40, %{"type" => "integer"}, fn _, inner ->
+              %{"type" => "array", "items" => inner}
+            end)
+
+          InputSchema.validate(%{"type" => "object", "properties" => %{"a" => items}}, %{
+            "a" => deep
+          })
+        end)
+      end
+
+    Process.sleep(300)
+    Enum.each(callers, &Process.exit(&1, :kill))
+
+    # A text longer than 8 KiB goes straight to a dirty scheduler.
+    text = ~s({"a": "#{String.duplicate("x", 10_000)}"})
+    schema = %{"type" => "object", "properties" => %{"a" => %{"type" => "string"}}}
+    {micros, answer} = :timer.tc(fn -> InputSchema.validate_json(schema, text) end)
+    assert {:ok, %{"a" => _}} = answer
+    assert micros < 1_000_000, "the next dirty call waited #{micros} us"
+  end
+
   # Timed by the test's own limit: writing this key in decimal took 13 s, and spelling the
   # chardata below would exhaust memory; comparing them with the names they cannot match
   # takes milliseconds.

@@ -109,7 +109,10 @@ impl<A: Copy + PartialEq> Object<A> {
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             // Names are nearly always binaries, told apart first; the string form is copied.
             let (text, exact) = match name.binary() {
-                Some(text) => (Some(Box::from(text)), Some(Exact::Binary)),
+                Some(text) => {
+                    compiler.budget.spend_copy(text.len())?;
+                    (Some(Box::from(text)), Some(Exact::Binary))
+                }
                 None => {
                     let kind = name.kind();
                     let text =
@@ -130,11 +133,13 @@ impl<A: Copy + PartialEq> Object<A> {
                             None => None,
                         },
                     };
+                    // Spelling the string form priced its bytes; this prices their copy.
+                    let text_len = text.as_ref().map_or(0, |text| text.len());
+                    compiler.budget.spend_copy(text_len)?;
                     (text, exact)
                 }
             };
             let text_len = text.as_ref().map_or(0, |text| text.len());
-            compiler.budget.spend_copy(text_len)?;
             // The node is counted where it is built.
             compiler
                 .budget
@@ -149,6 +154,9 @@ impl<A: Copy + PartialEq> Object<A> {
                 node,
             });
         }
+        let lengths = compiled.iter().map(|property| property.name.len());
+        let name_bytes = lengths.clone().sum::<usize>() - lengths.max().unwrap_or(0);
+        compiler.budget.spend_sort(compiled.len(), name_bytes)?;
         let mut by_name: Vec<usize> = (0..compiled.len()).collect();
         by_name.sort_unstable_by(|a, b| name_of(&compiled, *a).cmp(name_of(&compiled, *b)));
         let unique_names = by_name.windows(2).all(|pair| match pair {
@@ -157,13 +165,14 @@ impl<A: Copy + PartialEq> Object<A> {
         });
         // The first property of each required name, by a search: a scan per name took 12-15 s
         // for 60,000 required names beside 60,000 properties.
-        let required: Vec<Required> = required
+        let required = required
             .into_iter()
             .map(|name| {
+                compiler.budget.spend_search(compiled.len(), name.len())?;
                 let property = named_in(&compiled, &by_name, &name).iter().min().copied();
-                Required { name, property }
+                Ok(Required { name, property })
             })
-            .collect();
+            .collect::<Result<Vec<Required>, Exhausted>>()?;
         let required_mask = required.iter().try_fold(0_u16, |mask, required| {
             let bit = 1_u16.checked_shl(u32::try_from(required.property?).ok()?)?;
             Some(mask | bit)

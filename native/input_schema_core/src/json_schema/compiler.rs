@@ -6,7 +6,7 @@
 use super::ecma_regex::{self, PatternError};
 use super::keywords::{array, combinators, content, numeric, object, reference, string, types};
 use super::keywords::{Check, Keyword};
-use super::literal::{copy, push_token, sibling_pointer, CopyError, Literal};
+use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
     DEFAULT_BASE,
@@ -262,6 +262,9 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     }
 
     fn reserve(&mut self, location: &Location) -> Result<NodeId, Stop<V>> {
+        // Kept twice: the node's own location and the key of `compiled`.
+        self.budget()
+            .spend_copy(location.pointer.len().saturating_mul(2))?;
         self.budget()
             .keep(size_of::<Node>() + location.pointer.len())?;
         let id = self.nodes.len();
@@ -342,8 +345,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     .keyword_in(schema, name)
                     .is_some_and(|k| active(k.vocabulary));
                 if !known && !name.starts_with("x-") {
-                    let mut schema_path = location.pointer.clone();
-                    push_token(&mut schema_path, name);
+                    let schema_path = child_pointer(&location.pointer, name, self.budget())?;
                     return Err(Stop::Error(Error::StrictUnknownKeyword {
                         keyword: (**name).into(),
                         schema_path: schema_path.into(),
@@ -371,8 +373,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 continue;
             }
             self.budget().spend(1)?;
-            let mut here = location.pointer.clone();
-            push_token(&mut here, spelling);
+            let here = child_pointer(&location.pointer, spelling, self.budget())?;
             let keyword = Place {
                 schema,
                 value,
@@ -547,8 +548,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                             object::Dependency::Names(names(value).ok_or_else(bad)?)
                         }
                         _ => {
-                            let mut below = at.location.clone();
-                            push_token(&mut below.pointer, name);
+                            let below = self.child_location(at, name)?;
                             object::Dependency::Schema(self.schema_at(value, below, at)?)
                         }
                     };
@@ -740,8 +740,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         };
         let mut nodes = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
-            let mut location = at.location.clone();
-            push_token(&mut location.pointer, &index.to_string());
+            let location = self.child_location(at, &index.to_string())?;
             nodes.push(self.schema_at(item, location, at)?);
         }
         Ok(nodes)
@@ -753,11 +752,19 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             object_entries(at.value).ok_or_else(|| invalid(at.name, &at.location.pointer))?;
         let mut nodes = Vec::with_capacity(entries.len());
         for (name, value) in entries {
-            let mut location = at.location.clone();
-            push_token(&mut location.pointer, name);
+            let location = self.child_location(at, name)?;
+            self.budget().spend_copy(name.len())?;
             nodes.push((name.clone(), self.schema_at(value, location, at)?));
         }
         Ok(nodes)
+    }
+
+    /// The location of `token` under the keyword at `at`.
+    fn child_location(&mut self, at: &Place<'_>, token: &str) -> Result<Location, Stop<V>> {
+        Ok(Location {
+            document: at.location.document,
+            pointer: child_pointer(&at.location.pointer, token, self.budget())?,
+        })
     }
 
     fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<string::Pattern, Stop<V>> {

@@ -183,6 +183,16 @@ pub fn push_token(pointer: &mut String, token: &str) {
     }
 }
 
+/// `pointer` with `token` appended, its copy priced first: a pointer repeats every token
+/// above it, so that copies of them grow with the square of a schema's depth.
+pub fn child_pointer(pointer: &str, token: &str, budget: &mut Budget) -> Result<String, Exhausted> {
+    // An escaped token is at most twice its length.
+    budget.spend_copy(pointer.len().saturating_add(token.len().saturating_mul(2)))?;
+    let mut child = pointer.to_string();
+    push_token(&mut child, token);
+    Ok(child)
+}
+
 /// The JSON pointer of `token` beside the last token of `pointer` (a keyword's sibling).
 pub fn sibling_pointer(pointer: &str, token: &str) -> String {
     let mut sibling = pointer
@@ -305,9 +315,15 @@ impl Copier<'_> {
             return Err(self.not_json());
         }
         let mut entries: Vec<(Box<str>, Literal)> = Vec::with_capacity(map.map_len().min(64));
+        let (mut name_bytes, mut longest) = (0_usize, 0_usize);
         for (key, item) in map.map_entries() {
+            // Twice: the name, and its token in the pointer of errors below it.
+            let length = key_length(key).ok_or_else(|| self.not_json())?;
+            self.budget.spend_copy(length)?;
+            self.budget.spend_copy(length)?;
+            name_bytes = name_bytes.saturating_add(length);
+            longest = longest.max(length);
             let name = key_name(key).ok_or_else(|| self.not_json())?;
-            self.budget.spend_copy(name.len())?;
             let place = match &*name {
                 "type" => Place::TypeName,
                 _ => Place::Value,
@@ -319,6 +335,8 @@ impl Copier<'_> {
         }
         // One name per map: `:a` and `"a"` together are refused, not resolved by a rule the
         // caller may not expect.
+        self.budget
+            .spend_sort(entries.len(), name_bytes - longest)?;
         let mut names: Vec<&str> = entries.iter().map(|(name, _)| &**name).collect();
         names.sort_unstable();
         if let Some(pair) = names.windows(2).find(|pair| pair.first() == pair.get(1)) {
@@ -328,6 +346,14 @@ impl Copier<'_> {
             });
         }
         Ok(Literal::Object(entries.into()))
+    }
+}
+
+/// The length of a map key's name (see `key_name`), read without copying it.
+fn key_length<'a, V: Value<'a>>(key: V) -> Option<usize> {
+    match key.binary() {
+        Some(bytes) => Some(bytes.len()),
+        None => key.with_atom_name(<[u8]>::len),
     }
 }
 

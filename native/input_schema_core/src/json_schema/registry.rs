@@ -5,7 +5,7 @@
 //! Nothing is fetched: a document is the root schema, a built-in meta-schema, or one the caller
 //! supplies for a URI (the registry or the loader, asked through `lookup`).
 
-use super::literal::{copy, push_token, CopyError, Literal};
+use super::literal::{child_pointer, copy, CopyError, Literal};
 use super::vocabulary::name;
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use crate::budget::{Budget, Exhausted};
@@ -468,7 +468,11 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
         }
         self.registry.budget.spend(1)?;
         // What the index keeps of this schema: its location twice (the site and, later, the
-        // compiled node's key) and its site.
+        // compiled node's key) and its site. Its copies, the ones for `$id`, `$anchor` and
+        // `$dynamicAnchor` included, are priced first: four at most.
+        self.registry
+            .budget
+            .spend_copy(pointer.len().saturating_mul(4))?;
         self.registry
             .budget
             .keep(2 * pointer.len() + size_of::<(Location, Site)>())?;
@@ -559,8 +563,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             if draft7_ref && keyword.role != Role::Definitions {
                 continue;
             }
-            let mut child = pointer.clone();
-            push_token(&mut child, name);
+            let child = child_pointer(&pointer, name, self.registry.budget)?;
             match keyword.role {
                 Role::Properties
                 | Role::PatternProperties
@@ -568,8 +571,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                 | Role::DependentSchemas
                 | Role::Dependencies => {
                     for (key, subschema) in value.entries() {
-                        let mut below = child.clone();
-                        push_token(&mut below, key);
+                        let below = child_pointer(&child, key, self.registry.budget)?;
                         if matches!(subschema, Literal::Object(_) | Literal::Bool(_)) {
                             self.schema(
                                 subschema,
@@ -586,8 +588,11 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                     match value {
                         Literal::Array(items) => {
                             for (index, subschema) in items.iter().enumerate() {
-                                let mut below = child.clone();
-                                push_token(&mut below, &index.to_string());
+                                let below = child_pointer(
+                                    &child,
+                                    &index.to_string(),
+                                    self.registry.budget,
+                                )?;
                                 self.schema(
                                     subschema,
                                     below,

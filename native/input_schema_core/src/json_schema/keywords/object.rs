@@ -5,7 +5,7 @@
 
 use super::string::Pattern;
 use super::{Assertion, Check, Keyword};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::literal::{get_by_name, with_key_name};
@@ -49,17 +49,17 @@ impl Properties {
     }
 
     /// The entry an argument key's name names.
-    fn find(&self, name: &[u8]) -> Option<usize> {
-        let position = self
-            .by_name
-            .binary_search_by(|index| {
-                self.entries
-                    .get(*index)
-                    .map_or(&[][..], |(known, _)| known.as_bytes())
-                    .cmp(name)
-            })
-            .ok()?;
-        self.by_name.get(position).copied()
+    fn find(&self, name: &[u8], budget: &mut Budget) -> Result<Option<usize>, Exhausted> {
+        budget.spend_search(self.by_name.len(), name.len())?;
+        let Ok(position) = self.by_name.binary_search_by(|index| {
+            self.entries
+                .get(*index)
+                .map_or(&[][..], |(known, _)| known.as_bytes())
+                .cmp(name)
+        }) else {
+            return Ok(None);
+        };
+        Ok(self.by_name.get(position).copied())
     }
 
     /// Puts the properties whose node `deep` says recurses after the others, in the quick walk.
@@ -89,7 +89,8 @@ impl Properties {
         for deep_pass in [false, true] {
             for (key, item) in map.map_entries_sized(size) {
                 eval.budget.spend(1)?;
-                let Some(index) = with_key_name(key, |name| self.find(name)).flatten() else {
+                let found = with_key_name(key, |name| self.find(name, eval.budget));
+                let Some(index) = found.transpose()?.flatten() else {
                     continue;
                 };
                 let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
@@ -125,6 +126,7 @@ impl Additional {
 
     /// Whether `name` is left to `additionalProperties` (no sibling names or matches it).
     pub fn covers(&self, name: &[u8], budget: &mut Budget) -> Result<bool, Halt> {
+        budget.spend_search(self.names.len(), name.len())?;
         if self
             .names
             .binary_search_by(|known| known.as_bytes().cmp(name))
@@ -433,8 +435,12 @@ pub fn report<'a, V: Value<'a>>(
 }
 
 /// Whether `key` names a property of `properties` (for `unevaluatedProperties`).
-pub fn declares(properties: &Properties, name: &[u8]) -> bool {
-    properties.find(name).is_some()
+pub fn declares(
+    properties: &Properties,
+    name: &[u8],
+    budget: &mut Budget,
+) -> Result<bool, Exhausted> {
+    Ok(properties.find(name, budget)?.is_some())
 }
 
 /// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).

@@ -91,6 +91,7 @@ fn mark_keywords<'a, V: Value<'a>>(
             }
             (Check::DependentSchemas(schemas), Marked::Entries(_)) => {
                 for (name, node) in schemas.iter() {
+                    eval.budget.spend_lookup(name.len())?;
                     if object::present(value, name) {
                         mark_node(eval, *node, value, marked, marks)?;
                     }
@@ -98,8 +99,10 @@ fn mark_keywords<'a, V: Value<'a>>(
             }
             (Check::Properties(properties), Marked::Entries(entries)) => {
                 for ((key, _), mark) in entries.iter().zip(marks.iter_mut()) {
-                    *mark |= with_key_name(*key, |name| object::declares(properties, name))
-                        .unwrap_or(false);
+                    *mark |=
+                        with_key_name(*key, |name| object::declares(properties, name, eval.budget))
+                            .transpose()?
+                            .unwrap_or(false);
                 }
             }
             (Check::PatternProperties(patterns), Marked::Entries(entries)) => {
