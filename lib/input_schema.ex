@@ -29,32 +29,47 @@ defmodule InputSchema do
     * `{:error, :validation | :unsupported_capability | :execution_failure, detail}`:
       `:execution_failure` only when a `:schema_loader` fails; `detail` is a flat map with
       `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
-      `:keyword` or `:keywords`.
+      `:keyword` or `:keywords`; the JSON Schema modes add `:schema_path` and the failing
+      keyword's own value under its name. The catalog is `docs/errors.md`.
 
   ## Options
 
-  `validate/3`, `validate_schema/2` and `compile/2` take:
+  `validate/3`, `validate_json/3`, `validate_schema/2` and `compile/2` take a keyword list. An
+  option the function does not take, or that the chosen mode does not read (`strict: true`
+  with the subset), is refused with `{:error, :validation, %{message: "options are invalid",
+  options: options}}`, never ignored. A compiled schema keeps the options it was compiled with:
+  a different `:dialect`, `:strict`, `:format_assertion`, `:content_assertion` or `:root` with
+  it, or any `:schema_registry` or `:schema_loader`, is refused the same way.
 
-    * `:dialect` - `:subset` (default), `:draft2020_12`, `:draft7`, or `:auto` (the root
-      `$schema` picks one; none means Draft 2020-12). The options below apply to the JSON
-      Schema modes only: given with `:subset`, they are "options are invalid".
-    * `:strict` - `false` (default) reads unknown keywords as annotations; `true` refuses them
-      ("schema keyword is unsupported"), except keys that start with `x-`.
-    * `:format_assertion` - `false` (default) reads `format` as an annotation; `true` asserts
-      every format the dialect defines.
-    * `:content_assertion` - `false` (default); `true` asserts `contentEncoding: "base64"` and
-      `contentMediaType: "application/json"`.
-    * `:schema_registry` - `%{}` (default): external documents by URI, for `$ref` and
-      `$schema`. A reference with no base URI above it is looked up as written.
-    * `:schema_loader` - `nil` (default), or a function of one URI returning `{:ok, schema}` or
-      `{:error, reason}`, asked for a document the registry lacks (at most 100 per call). It
-      runs in the caller's process; a failure is `{:error, :execution_failure, detail}`.
-    * `:root` - `:tool` (default): the tool boundary, an object schema and map arguments;
-      `:any`: any schema (booleans too) against any value, with paths from `$`.
-
-  `validate/3` also takes `:errors` (`:first`, default, or `:all`) and `:max_errors` (default
-  #{@default_max_errors}); `validate_schema/2` takes `:locate` (default `false`). A compiled
-  schema keeps the options it was compiled with: a different `:dialect` with it is refused.
+    * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
+      `:draft7`, or `:auto` (the root `$schema` picks one; none means Draft 2020-12).
+    * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
+      first error in the contract's order; `:all` also puts under `:errors` the detail maps of
+      every argument error, in order.
+    * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
+      default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
+      `errors: :first`).
+    * `:locate` - every mode; `validate_schema/2`. `false` (default); `true` adds to a schema
+      error its `:schema_path`, where in the schema it sits.
+    * `:strict` - the JSON Schema modes; all four functions. `false` (default) reads unknown
+      keywords as annotations; `true` refuses them ("schema keyword is unsupported"), except
+      keys that start with `x-`.
+    * `:format_assertion` - the JSON Schema modes; all four functions. `false` (default) reads
+      `format` as an annotation; `true` asserts every format the dialect defines (unknown
+      formats stay annotations).
+    * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
+      `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
+    * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
+      external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
+      it is looked up as written.
+    * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
+      function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
+      the registry lacks (at most 100 per call). It runs in the caller's process, never in the
+      NIF; a failure is `{:error, :execution_failure, detail}`.
+    * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
+      boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
+      arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
+      value, with paths from `$`.
 
   ## Examples
 
