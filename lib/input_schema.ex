@@ -152,7 +152,41 @@ defmodule InputSchema do
            %{message: "additional tool argument is not allowed", path: "$arguments", property: "x"},
            %{message: "tool argument has the wrong type", path: "$arguments.n", type: "integer"}
          ]}}
+
+  `max_errors:` caps that list; the first error stays the one `errors: :first` reports:
+
+      iex> schema = %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}, "additionalProperties" => false}
+      iex> InputSchema.validate(schema, %{"n" => 1.5, "x" => 1}, errors: :all, max_errors: 1)
+      {:error, :validation,
+       %{message: "additional tool argument is not allowed", path: "$arguments", property: "x",
+         errors: [%{message: "additional tool argument is not allowed", path: "$arguments", property: "x"}]}}
+
+  An option the chosen mode does not read is refused, never ignored (`:strict` is read by the
+  JSON Schema modes only):
+
+      iex> InputSchema.validate(%{"type" => "object"}, %{}, strict: true)
+      {:error, :validation, %{message: "options are invalid", options: [strict: true]}}
+
+  `root: :any` drops the tool boundary: any schema, booleans too, against any value, with
+  paths from `$`:
+
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7)
+      {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7, root: :any)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", keyword: "maximum", schema_path: "/maximum", maximum: 5}}
+      iex> InputSchema.validate(true, 7, dialect: :draft7, root: :any)
+      {:ok, 7}
+
+  `content_assertion: true` asserts `contentEncoding` and `contentMediaType`, annotations
+  otherwise:
+
+      iex> schema = %{"properties" => %{"doc" => %{"contentMediaType" => "application/json"}}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12)
+      {:ok, %{"doc" => "{"}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12, content_assertion: true)
+      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
   """
+  @spec validate(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate(schema, arguments, options \\ [])
 
@@ -201,7 +235,10 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
       {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
+      iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
   """
+  @spec validate_json(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate_json(schema, json_text, options \\ [])
 
@@ -234,7 +271,18 @@ defmodule InputSchema do
       {:error, :unsupported_capability, %{message: "only object tool schemas are supported"}}
       iex> InputSchema.validate_schema(%{"properties" => %{"q" => %{"type" => "null"}}}, locate: true)
       {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
+
+  In the JSON Schema modes an unknown keyword is an annotation; `strict: true` refuses it,
+  except a key that starts with `x-`. Their schema errors always carry `:schema_path`, a JSON
+  pointer:
+
+      iex> schema = %{"properties" => %{"q" => %{"type" => "string", "widget" => "search", "x-widget" => "search"}}}
+      iex> InputSchema.validate_schema(schema, dialect: :draft2020_12)
+      :ok
+      iex> InputSchema.validate_schema(schema, dialect: :draft2020_12, strict: true)
+      {:error, :unsupported_capability, %{message: "schema keyword is unsupported", keyword: "widget", schema_path: "/properties/q/widget"}}
   """
+  @spec validate_schema(schema() | term()) :: :ok | error()
   @spec validate_schema(schema() | term(), [schema_option()]) :: :ok | error()
   def validate_schema(schema, options \\ [])
 
@@ -275,7 +323,24 @@ defmodule InputSchema do
       {:ok, %{"q" => "elixir"}}
       iex> InputSchema.validate(compiled, %{})
       {:error, :validation, %{message: "required tool argument is missing", path: "$arguments", property: "q"}}
+
+  External documents come from `schema_registry:` or `schema_loader:`, never fetched
+  implicitly; the compiled schema keeps what they gave:
+
+      iex> schema = %{"properties" => %{"n" => %{"$ref" => "defs.json#/$defs/count"}}}
+      iex> defs = %{"$defs" => %{"count" => %{"type" => "integer", "minimum" => 0}}}
+      iex> InputSchema.compile(schema, dialect: :draft2020_12)
+      {:error, :validation, %{message: "external schema reference requires an explicit loader", reference: "defs.json"}}
+      iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12, schema_registry: %{"defs.json" => defs})
+      iex> InputSchema.validate(compiled, %{"n" => -1})
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0}}
+      iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :auto, schema_loader: fn "defs.json" -> {:ok, defs} end)
+      iex> InputSchema.validate(compiled, %{"n" => 3})
+      {:ok, %{"n" => 3}}
+      iex> InputSchema.compile(schema, dialect: :auto, schema_loader: fn _uri -> {:error, :enoent} end)
+      {:error, :execution_failure, %{message: "external schema reference could not be loaded", reference: "defs.json", reason: :enoent}}
   """
+  @spec compile(schema() | term()) :: {:ok, compiled()} | error()
   @spec compile(schema() | term(), [compile_option()]) :: {:ok, compiled()} | error()
   def compile(schema, options \\ [])
 
