@@ -29,32 +29,47 @@ defmodule InputSchema do
     * `{:error, :validation | :unsupported_capability | :execution_failure, detail}`:
       `:execution_failure` only when a `:schema_loader` fails; `detail` is a flat map with
       `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
-      `:keyword` or `:keywords`.
+      `:keyword` or `:keywords`; the JSON Schema modes add `:schema_path` and the failing
+      keyword's own value under its name. The catalog is `docs/errors.md`.
 
   ## Options
 
-  `validate/3`, `validate_schema/2` and `compile/2` take:
+  `validate/3`, `validate_json/3`, `validate_schema/2` and `compile/2` take a keyword list. An
+  option the function does not take, or that the chosen mode does not read (`strict: true`
+  with the subset), is refused with `{:error, :validation, %{message: "options are invalid",
+  options: options}}`, never ignored. A compiled schema keeps the options it was compiled with:
+  a different `:dialect`, `:strict`, `:format_assertion`, `:content_assertion` or `:root` with
+  it, or any `:schema_registry` or `:schema_loader`, is refused the same way.
 
-    * `:dialect` - `:subset` (default), `:draft2020_12`, `:draft7`, or `:auto` (the root
-      `$schema` picks one; none means Draft 2020-12). The options below apply to the JSON
-      Schema modes only: given with `:subset`, they are "options are invalid".
-    * `:strict` - `false` (default) reads unknown keywords as annotations; `true` refuses them
-      ("schema keyword is unsupported"), except keys that start with `x-`.
-    * `:format_assertion` - `false` (default) reads `format` as an annotation; `true` asserts
-      every format the dialect defines.
-    * `:content_assertion` - `false` (default); `true` asserts `contentEncoding: "base64"` and
-      `contentMediaType: "application/json"`.
-    * `:schema_registry` - `%{}` (default): external documents by URI, for `$ref` and
-      `$schema`. A reference with no base URI above it is looked up as written.
-    * `:schema_loader` - `nil` (default), or a function of one URI returning `{:ok, schema}` or
-      `{:error, reason}`, asked for a document the registry lacks (at most 100 per call). It
-      runs in the caller's process; a failure is `{:error, :execution_failure, detail}`.
-    * `:root` - `:tool` (default): the tool boundary, an object schema and map arguments;
-      `:any`: any schema (booleans too) against any value, with paths from `$`.
-
-  `validate/3` also takes `:errors` (`:first`, default, or `:all`) and `:max_errors` (default
-  #{@default_max_errors}); `validate_schema/2` takes `:locate` (default `false`). A compiled
-  schema keeps the options it was compiled with: a different `:dialect` with it is refused.
+    * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
+      `:draft7`, or `:auto` (the root `$schema` picks one; none means Draft 2020-12).
+    * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
+      first error in the contract's order; `:all` also puts under `:errors` the detail maps of
+      every argument error, in order.
+    * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
+      default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
+      `errors: :first`).
+    * `:locate` - every mode; `validate_schema/2`. `false` (default); `true` adds to a schema
+      error its `:schema_path`, where in the schema it sits.
+    * `:strict` - the JSON Schema modes; all four functions. `false` (default) reads unknown
+      keywords as annotations; `true` refuses them ("schema keyword is unsupported"), except
+      keys that start with `x-`.
+    * `:format_assertion` - the JSON Schema modes; all four functions. `false` (default) reads
+      `format` as an annotation; `true` asserts every format the dialect defines (unknown
+      formats stay annotations).
+    * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
+      `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
+    * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
+      external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
+      it is looked up as written.
+    * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
+      function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
+      the registry lacks (at most 100 per call). It runs in the caller's process, never in the
+      NIF; a failure is `{:error, :execution_failure, detail}`.
+    * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
+      boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
+      arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
+      value, with paths from `$`.
 
   ## Examples
 
@@ -137,7 +152,41 @@ defmodule InputSchema do
            %{message: "additional tool argument is not allowed", path: "$arguments", property: "x"},
            %{message: "tool argument has the wrong type", path: "$arguments.n", type: "integer"}
          ]}}
+
+  `max_errors:` caps that list; the first error stays the one `errors: :first` reports:
+
+      iex> schema = %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}, "additionalProperties" => false}
+      iex> InputSchema.validate(schema, %{"n" => 1.5, "x" => 1}, errors: :all, max_errors: 1)
+      {:error, :validation,
+       %{message: "additional tool argument is not allowed", path: "$arguments", property: "x",
+         errors: [%{message: "additional tool argument is not allowed", path: "$arguments", property: "x"}]}}
+
+  An option the chosen mode does not read is refused, never ignored (`:strict` is read by the
+  JSON Schema modes only):
+
+      iex> InputSchema.validate(%{"type" => "object"}, %{}, strict: true)
+      {:error, :validation, %{message: "options are invalid", options: [strict: true]}}
+
+  `root: :any` drops the tool boundary: any schema, booleans too, against any value, with
+  paths from `$`:
+
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7)
+      {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7, root: :any)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", keyword: "maximum", schema_path: "/maximum", maximum: 5}}
+      iex> InputSchema.validate(true, 7, dialect: :draft7, root: :any)
+      {:ok, 7}
+
+  `content_assertion: true` asserts `contentEncoding` and `contentMediaType`, annotations
+  otherwise:
+
+      iex> schema = %{"properties" => %{"doc" => %{"contentMediaType" => "application/json"}}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12)
+      {:ok, %{"doc" => "{"}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12, content_assertion: true)
+      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
   """
+  @spec validate(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate(schema, arguments, options \\ [])
 
@@ -186,7 +235,10 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
       {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
+      iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
   """
+  @spec validate_json(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate_json(schema, json_text, options \\ [])
 
@@ -219,7 +271,18 @@ defmodule InputSchema do
       {:error, :unsupported_capability, %{message: "only object tool schemas are supported"}}
       iex> InputSchema.validate_schema(%{"properties" => %{"q" => %{"type" => "null"}}}, locate: true)
       {:error, :unsupported_capability, %{message: "property schema type is unsupported", type: "null", schema_path: "properties.q"}}
+
+  In the JSON Schema modes an unknown keyword is an annotation; `strict: true` refuses it,
+  except a key that starts with `x-`. Their schema errors always carry `:schema_path`, a JSON
+  pointer:
+
+      iex> schema = %{"properties" => %{"q" => %{"type" => "string", "widget" => "search", "x-widget" => "search"}}}
+      iex> InputSchema.validate_schema(schema, dialect: :draft2020_12)
+      :ok
+      iex> InputSchema.validate_schema(schema, dialect: :draft2020_12, strict: true)
+      {:error, :unsupported_capability, %{message: "schema keyword is unsupported", keyword: "widget", schema_path: "/properties/q/widget"}}
   """
+  @spec validate_schema(schema() | term()) :: :ok | error()
   @spec validate_schema(schema() | term(), [schema_option()]) :: :ok | error()
   def validate_schema(schema, options \\ [])
 
@@ -260,7 +323,24 @@ defmodule InputSchema do
       {:ok, %{"q" => "elixir"}}
       iex> InputSchema.validate(compiled, %{})
       {:error, :validation, %{message: "required tool argument is missing", path: "$arguments", property: "q"}}
+
+  External documents come from `schema_registry:` or `schema_loader:`, never fetched
+  implicitly; the compiled schema keeps what they gave:
+
+      iex> schema = %{"properties" => %{"n" => %{"$ref" => "defs.json#/$defs/count"}}}
+      iex> defs = %{"$defs" => %{"count" => %{"type" => "integer", "minimum" => 0}}}
+      iex> InputSchema.compile(schema, dialect: :draft2020_12)
+      {:error, :validation, %{message: "external schema reference requires an explicit loader", reference: "defs.json"}}
+      iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12, schema_registry: %{"defs.json" => defs})
+      iex> InputSchema.validate(compiled, %{"n" => -1})
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0}}
+      iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :auto, schema_loader: fn "defs.json" -> {:ok, defs} end)
+      iex> InputSchema.validate(compiled, %{"n" => 3})
+      {:ok, %{"n" => 3}}
+      iex> InputSchema.compile(schema, dialect: :auto, schema_loader: fn _uri -> {:error, :enoent} end)
+      {:error, :execution_failure, %{message: "external schema reference could not be loaded", reference: "defs.json", reason: :enoent}}
   """
+  @spec compile(schema() | term()) :: {:ok, compiled()} | error()
   @spec compile(schema() | term(), [compile_option()]) :: {:ok, compiled()} | error()
   def compile(schema, options \\ [])
 
