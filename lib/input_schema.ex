@@ -64,8 +64,10 @@ defmodule InputSchema do
       it is looked up as written.
     * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
-      the registry lacks (at most 100 per call). It runs in the caller's process, never in the
-      NIF; a failure is `{:error, :execution_failure, detail}`.
+      the registry lacks (at most 100 per call). It runs in a process of its own, never in the
+      NIF, and the loads of one call may take 10 s in all; a failure (an error, a raise, an
+      answer of another shape, a document over 64 MiB in the external format, the deadline, a
+      101st document) is `{:error, :execution_failure, detail}`.
     * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
       arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
@@ -552,47 +554,123 @@ defmodule InputSchema do
   # requires an explicit loader"; with a loader, the document it returns joins the registry
   # and the call is made again, up to @max_loads documents.
   @max_loads 100
+  # Milliseconds the loads of one call may take in all.
+  @loading_time 10_000
+  # A loaded document's size in the external term format.
+  @max_document_bytes 64 * 1024 * 1024
   @needs_loader "external schema reference requires an explicit loader"
 
   defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
 
   # The answer, and the registry it was given (what the loader added included).
-  defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call),
-    do: load_and_call(registry, loader, call, 0)
+  defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call) do
+    deadline = System.monotonic_time(:millisecond) + @loading_time
+    load_and_call(registry, loader, call, {0, deadline})
+  end
 
-  defp load_and_call(registry, loader, call, loads) do
+  defp load_and_call(registry, loader, call, {loads, deadline}) do
     case call.(registry) do
       {:error, :validation, %{message: @needs_loader, reference: reference}}
       when is_function(loader, 1) and loads < @max_loads ->
-        case load(loader, reference) do
+        case load(loader, reference, deadline) do
           {:ok, document} ->
-            load_and_call(Map.put(registry, reference, document), loader, call, loads + 1)
+            registry = Map.put(registry, reference, document)
+            load_and_call(registry, loader, call, {loads + 1, deadline})
 
           {:error, reason} ->
-            {{:error, :execution_failure,
-              %{
-                message: "external schema reference could not be loaded",
-                reference: reference,
-                reason: reason
-              }}, registry}
+            {loader_failure("external schema reference could not be loaded", reference, reason),
+             registry}
         end
+
+      {:error, :validation, %{message: @needs_loader, reference: reference}}
+      when is_function(loader, 1) ->
+        {loader_failure("external schema references need too many documents", reference, nil),
+         registry}
 
       answer ->
         {answer, registry}
     end
   end
 
-  defp load(loader, reference) do
+  defp loader_failure(message, reference, reason) do
+    detail = %{message: message, reference: reference}
+    {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
+  end
+
+  # The loader runs in a process of its own, so that a slow one is stopped at the call's
+  # deadline and leaves nothing behind. Its document is measured there, before it is sent: a
+  # term that shares subterms is copied in full into a message, and the VM's own measures of
+  # a term's full size run to the end uninterrupted, however long that takes.
+  defp load(loader, reference, deadline) do
+    caller = self()
+    tag = make_ref()
+
+    {pid, monitor} =
+      spawn_monitor(fn ->
+        answer = run_loader(loader, reference)
+        send(caller, {tag, answer})
+      end)
+
+    receive do
+      {^tag, answer} ->
+        Process.demonitor(monitor, [:flush])
+        answer
+
+      {:DOWN, ^monitor, :process, ^pid, reason} ->
+        {:error, {:exit, reason}}
+    after
+      max(deadline - System.monotonic_time(:millisecond), 0) ->
+        Process.exit(pid, :kill)
+        Process.demonitor(monitor, [:flush])
+
+        receive do
+          {^tag, _answer} -> :ok
+        after
+          0 -> :ok
+        end
+
+        {:error, :timeout}
+    end
+  end
+
+  defp run_loader(loader, reference) do
     case loader.(reference) do
-      {:ok, document} -> {:ok, document}
-      {:error, reason} -> {:error, reason}
-      other -> {:error, {:invalid_loader_result, other}}
+      {:ok, document} ->
+        if within_size?([document], @max_document_bytes),
+          do: {:ok, document},
+          else: {:error, :document_too_large}
+
+      {:error, reason} ->
+        {:error, reason}
+
+      other ->
+        {:error, {:invalid_loader_result, other}}
     end
   rescue
     exception -> {:error, {:raised, exception}}
   catch
     kind, reason -> {:error, {kind, reason}}
   end
+
+  # Whether the terms, their shared subterms counted at each use, take at most `left` bytes
+  # (a word a node, binaries by their bytes). It stops as soon as they pass it.
+  defp within_size?(_terms, left) when left < 0, do: false
+  defp within_size?([], _left), do: true
+
+  defp within_size?([term | rest], left) do
+    cond do
+      is_map(term) -> within_size?(Map.keys(term) ++ Map.values(term) ++ rest, left - 8)
+      is_list(term) -> within_size?(list_parts(term, rest), left - 8)
+      is_tuple(term) -> within_size?(Tuple.to_list(term) ++ rest, left - 8)
+      is_binary(term) -> within_size?(rest, left - 8 - byte_size(term))
+      true -> within_size?(rest, left - 8)
+    end
+  end
+
+  # A list's elements, and an improper tail, ahead of `rest`.
+  defp list_parts([], rest), do: rest
+  defp list_parts([head | tail], rest), do: [head | list_parts(tail, rest)]
+  defp list_parts(tail, rest), do: [tail | rest]
 
   defp invalid_options(options) do
     {:error, :validation, %{message: "options are invalid", options: options}}

@@ -87,17 +87,81 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
       {:ok, %{"$ref" => "doc#{:counters.get(counter, 1)}.json"}}
     end
 
-    assert {:error, :validation,
-            %{message: "external schema reference requires an explicit loader"}} =
-             InputSchema.validate(%{"$ref" => "doc0.json"}, %{},
-               dialect: :auto,
-               schema_loader: loader
-             )
-             |> then(fn {:error, class, detail} ->
-               {:error, class, Map.take(detail, [:message])}
-             end)
+    assert InputSchema.validate(%{"$ref" => "doc0.json"}, %{},
+             dialect: :auto,
+             schema_loader: loader
+           ) ===
+             {:error, :execution_failure,
+              %{
+                message: "external schema references need too many documents",
+                reference: "doc100.json"
+              }}
 
     assert :counters.get(counter, 1) == 100
+  end
+
+  describe "loaders that misbehave" do
+    @schema %{"$ref" => "other.json"}
+
+    defp load_with(loader),
+      do: InputSchema.validate(@schema, %{}, dialect: :auto, schema_loader: loader)
+
+    test "a slow loader is stopped at the call's deadline and leaves no process behind" do
+      processes = Process.list()
+      {micros, answer} = :timer.tc(fn -> load_with(fn _ -> Process.sleep(:infinity) end) end)
+
+      assert answer ===
+               {:error, :execution_failure,
+                %{
+                  message: "external schema reference could not be loaded",
+                  reference: "other.json",
+                  reason: :timeout
+                }}
+
+      assert micros in 10_000_000..12_000_000
+      assert Process.list() -- processes == []
+      refute_received _
+    end
+
+    test "a huge document is refused before it is sent" do
+      huge = %{"description" => :binary.copy("x", 70 * 1024 * 1024)}
+
+      assert {:error, :execution_failure, %{reason: :document_too_large}} =
+               load_with(fn _ -> {:ok, huge} end)
+
+      # A document of 2^40 nodes built from shared subterms is small where it is built; it
+      # is measured there, each use of a subterm counted, and never copied out.
+      shared = fn _ ->
+        {:ok, Enum.reduce(1..40, %{}, fn _, inner -> %{"allOf" => [inner, inner]} end)}
+      end
+
+      assert {:error, :execution_failure, %{reason: :document_too_large}} = load_with(shared)
+    end
+
+    test "a loader that raises, throws, exits or answers garbage is at fault" do
+      for {loader, reason} <- [
+            {fn _ -> raise "boom" end, {:raised, %RuntimeError{message: "boom"}}},
+            {fn _ -> throw(:up) end, {:throw, :up}},
+            {fn _ -> exit(:gone) end, {:exit, :gone}},
+            {fn _ -> :garbage end, {:invalid_loader_result, :garbage}},
+            {fn _ -> Process.exit(self(), :kill) end, {:exit, :killed}}
+          ] do
+        assert load_with(loader) ===
+                 {:error, :execution_failure,
+                  %{
+                    message: "external schema reference could not be loaded",
+                    reference: "other.json",
+                    reason: reason
+                  }}
+      end
+    end
+
+    test "a deeply nested document is refused as the schema would be" do
+      deep = Enum.reduce(1..5_000, %{}, fn _, inner -> %{"not" => inner} end)
+
+      assert {:error, :unsupported_capability, %{message: "schema nesting is too deep"}} =
+               load_with(fn _ -> {:ok, deep} end)
+    end
   end
 
   describe "seeded random schemas" do
@@ -198,9 +262,9 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
   defp json_value?(value) when is_map(value) and not is_struct(value),
     do: Enum.all?(value, fn {key, member} -> json_key?(key) and json_value?(member) end)
 
-  defp json_key?(key), do: is_binary(key) and String.valid?(key)
-
   defp json_value?(_value), do: false
+
+  defp json_key?(key), do: is_binary(key) and String.valid?(key)
 
   defp assert_answer({:ok, result}, arguments, label),
     do: assert(result === arguments, "#{label}: {:ok, _} did not return the arguments")
