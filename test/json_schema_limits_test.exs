@@ -87,4 +87,57 @@ defmodule InputSchema.JsonSchemaLimitsTest do
 
     assert path == "$arguments.x" <> String.duplicate(".a", 100_000)
   end
+
+  # Issue 19: each string keyword reads a 100 MB string within the scheduler rule (the UTF-8
+  # check used to run before its price was charged: 20-25 ms on a normal scheduler).
+  @tag timeout: 300_000
+  test "100 MB strings against pattern, format, content and length keywords" do
+    big = :binary.copy("a", 100_000_000)
+    encoded = Base.encode64(:binary.copy("a", 75_000_000))
+    wrong = {:error, :validation}
+
+    cases = [
+      {%{"pattern" => "^a+$"}, big, [], :ok},
+      {%{"pattern" => "b"}, big, [], wrong},
+      {%{"maxLength" => 5}, big, [], wrong},
+      {%{"minLength" => 100_000_000}, big, [], :ok},
+      {%{"format" => "email"}, big, [format_assertion: true], wrong},
+      {%{"format" => "uri"}, big, [format_assertion: true], wrong},
+      {%{"format" => "date-time"}, big, [format_assertion: true], wrong},
+      {%{"format" => "regex"}, big, [format_assertion: true], :ok},
+      {%{"contentEncoding" => "base64"}, encoded, [content_assertion: true], :ok},
+      {%{"contentEncoding" => "base64", "contentMediaType" => "application/json"}, encoded,
+       [content_assertion: true], wrong}
+    ]
+
+    :erlang.system_monitor(self(), [{:long_schedule, 20}])
+
+    checker =
+      Task.async(fn ->
+        for {keyword, string, options, _} <- cases do
+          schema = %{"type" => "object", "properties" => %{"s" => keyword}}
+
+          case InputSchema.validate(schema, %{"s" => string}, [dialect: :draft2020_12] ++ options) do
+            {:ok, _} -> :ok
+            {:error, class, _} -> {:error, class}
+          end
+        end
+      end)
+
+    answers = Task.await(checker, 240_000)
+    :erlang.system_monitor(:undefined)
+    assert answers == Enum.map(cases, &elem(&1, 3))
+
+    long =
+      Stream.repeatedly(fn ->
+        receive do
+          {:monitor, pid, :long_schedule, info} when pid == checker.pid -> info
+        after
+          0 -> nil
+        end
+      end)
+      |> Enum.take_while(& &1)
+
+    assert long == []
+  end
 end

@@ -58,13 +58,13 @@ pub fn check<'a, V: Value<'a>>(
     };
     let encoding_failed =
         || Assertion::ContentEncoding(content.base64.clone().unwrap_or_else(|| "base64".into()));
+    eval.budget.spend_bytes(bytes.len())?;
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Ok(Some(match &content.json {
             Some(name) if content.base64.is_none() => Assertion::ContentMediaType(name.clone()),
             _ => encoding_failed(),
         }));
     };
-    eval.budget.spend_bytes(text.len())?;
     let decoded;
     let document_bytes = match &content.base64 {
         Some(_) => match base64::engine::general_purpose::STANDARD.decode(text) {

@@ -134,6 +134,10 @@ impl Additional {
         {
             return Ok(false);
         }
+        if self.patterns.is_empty() {
+            return Ok(true);
+        }
+        budget.spend_bytes(name.len())?;
         let Ok(text) = std::str::from_utf8(name) else {
             return Ok(true);
         };

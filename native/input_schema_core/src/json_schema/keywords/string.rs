@@ -31,9 +31,13 @@ impl Pattern {
         key: V,
         budget: &mut Budget,
     ) -> Result<bool, Halt> {
-        with_key_name(key, |name| match std::str::from_utf8(name) {
-            Ok(text) => self.found(text, budget),
-            Err(_) => Ok(false),
+        // Two passes, each priced: the UTF-8 check, then the search.
+        with_key_name(key, |name| {
+            budget.spend_bytes(name.len())?;
+            match std::str::from_utf8(name) {
+                Ok(text) => self.found(text, budget),
+                Err(_) => Ok(false),
+            }
         })
         .unwrap_or(Ok(false))
     }
@@ -79,6 +83,8 @@ pub fn check<'a, V: Value<'a>>(
     let Some(bytes) = value.binary() else {
         return Ok(None);
     };
+    // The UTF-8 check reads every byte, before the keyword's own pass.
+    budget.spend_bytes(bytes.len())?;
     let text = std::str::from_utf8(bytes).ok();
     Ok(match check {
         Check::MinLength(minimum) => {
