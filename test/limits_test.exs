@@ -497,34 +497,39 @@ defmodule InputSchema.LimitsTest do
       %{schemas: schemas, calls: calls}
     end
 
-    test "1,000 processes sharing compiled schemas agree with one process", %{
+    test "1,000 processes sharing compiled schemas agree with one process, in every mode", %{
       schemas: schemas,
       calls: calls
     } do
-      compiled =
-        Map.new(schemas, fn {name, schema} -> {name, elem(InputSchema.compile(schema), 1)} end)
+      for options <- [[], [dialect: :draft2020_12], [dialect: :draft7]] do
+        compiled =
+          Map.new(schemas, fn {name, schema} ->
+            {name, elem(InputSchema.compile(schema, options), 1)}
+          end)
 
-      :persistent_term.put({__MODULE__, :compiled}, compiled)
+        :persistent_term.put({__MODULE__, :compiled}, compiled)
 
-      run = fn ->
-        Enum.map(
-          calls,
-          &InputSchema.validate(
-            :persistent_term.get({__MODULE__, :compiled})[&1["tool"]],
-            &1["arguments"]
+        run = fn ->
+          Enum.map(
+            calls,
+            &InputSchema.validate(
+              :persistent_term.get({__MODULE__, :compiled})[&1["tool"]],
+              &1["arguments"]
+            )
           )
-        )
+        end
+
+        expected = run.()
+        assert Enum.any?(expected, &match?({:error, :validation, _}, &1))
+
+        results =
+          1..1_000
+          |> Enum.map(fn _ -> Task.async(run) end)
+          |> Task.await_many(120_000)
+
+        assert Enum.all?(results, &(&1 == expected))
+        :persistent_term.erase({__MODULE__, :compiled})
       end
-
-      expected = run.()
-
-      results =
-        1..1_000
-        |> Enum.map(fn _ -> Task.async(run) end)
-        |> Task.await_many(120_000)
-
-      assert Enum.all?(results, &(&1 == expected))
-      :persistent_term.erase({__MODULE__, :compiled})
     end
 
     test "100,000 compiled schemas created and dropped leave no memory behind", %{
