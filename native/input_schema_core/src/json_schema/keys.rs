@@ -51,11 +51,14 @@ pub fn first_problem<'a, V: Value<'a>>(
                     budget.spend(1)?;
                     if !key.is_binary() {
                         let problem = match key.kind() {
-                            Kind::Atom(_) => {
-                                with_key_name(key, |name| container.map_get_binary(name).is_some())
-                                    .unwrap_or(false)
-                                    .then_some(Some(key))
-                            }
+                            Kind::Atom(_) => with_key_name(key, |name| {
+                                budget
+                                    .spend_lookup(name.len())
+                                    .map(|()| container.map_get_binary(name).is_some())
+                            })
+                            .transpose()?
+                            .unwrap_or(false)
+                            .then_some(Some(key)),
                             _ => Some(None),
                         };
                         if let Some(duplicate) = problem {

@@ -514,7 +514,12 @@ fn values_equal_here<'a, V: Value<'a>>(
                 return Ok(false);
             }
             for (key, a) in left.map_entries() {
-                let Some(b) = with_key_name(key, |name| get_by_name(right, name)).flatten() else {
+                let found = with_key_name(key, |name| {
+                    budget
+                        .spend_lookup(name.len())
+                        .map(|()| get_by_name(right, name))
+                });
+                let Some(b) = found.transpose()?.flatten() else {
                     return Ok(false);
                 };
                 if !values_equal(a, b, budget, depth + 1)? {

@@ -207,15 +207,30 @@ fn required<'c>(check: &'c Check, map_has: &mut dyn FnMut(&str) -> bool) -> Vec<
     }
 }
 
+/// `required` on an argument map, each lookup of a dependent name priced.
+fn priced_required<'c, 'a, V: Value<'a>>(
+    check: &'c Check,
+    map: V,
+    budget: &mut Budget,
+) -> Result<Vec<&'c [Box<str>]>, Exhausted> {
+    let mut exhausted = false;
+    let lists = required(check, &mut |name| {
+        exhausted = exhausted || budget.spend_lookup(name.len()).is_err();
+        !exhausted && get_by_name(map, name.as_bytes()).is_some()
+    });
+    if exhausted {
+        return Err(Exhausted);
+    }
+    Ok(lists)
+}
+
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
     let Some(size) = object_size(value) else {
         return Ok(true);
     };
     match check {
         Check::Required(_) | Check::DependentRequired(_) => {
-            let lists = required(check, &mut |name| {
-                get_by_name(value, name.as_bytes()).is_some()
-            });
+            let lists = priced_required(check, value, eval.budget)?;
             for names in lists {
                 for name in names {
                     if !has(value, name, eval.budget)? {
@@ -334,9 +349,7 @@ pub fn report<'a, V: Value<'a>>(
     let mut valid = true;
     match &keyword.check {
         Check::Required(_) | Check::DependentRequired(_) => {
-            let lists = required(&keyword.check, &mut |name| {
-                get_by_name(value, name.as_bytes()).is_some()
-            });
+            let lists = priced_required(&keyword.check, value, eval.budget)?;
             for names in lists {
                 for name in names {
                     if !has(value, name, eval.budget)? {
