@@ -298,9 +298,18 @@ struct Place {
 }
 
 impl Place {
-    /// The references this place may hold, as (keyword, target): each definition by JSON
-    /// pointer and by anchor (`$anchor` in 2020-12, a fragment `$id` in draft-07), and, once
-    /// guarded, the root (by `#`, and in 2020-12 by `$dynamicRef` to its `$dynamicAnchor`).
+    /// The references this place may hold, as (keyword, target).
+    ///
+    /// draft-07: each definition by JSON pointer and by its fragment `$id`; once guarded, the
+    /// root (`#`).
+    ///
+    /// 2020-12: the root is `https://example.com/root.json` and each definition its own
+    /// resource `d{i}.json` (with `$anchor` `a{i}` and `$dynamicAnchor` `x`), so references are
+    /// written relative to the root's base URI and resolve alike from any resource: each
+    /// definition by pointer (`root.json#/$defs/d{i}`), by `$id` and by anchor; once guarded,
+    /// the root (`root.json`, and `$dynamicRef` to its `$dynamicAnchor` `root`) and, inside a
+    /// definition, `$dynamicRef` `#x`, which lands on the outermost definition the evaluation
+    /// passed through.
     fn refs(self) -> Vec<(&'static str, String)> {
         let below = if self.guarded {
             DEFS
@@ -309,13 +318,28 @@ impl Place {
         };
         let mut refs = Vec::new();
         for i in 0..below {
-            refs.push(("$ref", format!("#/{}/d{i}", self.draft.defs())));
-            refs.push(("$ref", format!("#a{i}")));
+            match self.draft {
+                Draft::D7 => {
+                    refs.push(("$ref", format!("#/definitions/d{i}")));
+                    refs.push(("$ref", format!("#a{i}")));
+                }
+                Draft::D2020 => {
+                    refs.push(("$ref", format!("root.json#/$defs/d{i}")));
+                    refs.push(("$ref", format!("d{i}.json")));
+                    refs.push(("$ref", format!("d{i}.json#a{i}")));
+                }
+            }
         }
         if self.guarded {
-            refs.push(("$ref", "#".to_owned()));
-            if self.draft == Draft::D2020 {
-                refs.push(("$dynamicRef", "#root".to_owned()));
+            match self.draft {
+                Draft::D7 => refs.push(("$ref", "#".to_owned())),
+                Draft::D2020 => {
+                    refs.push(("$ref", "root.json".to_owned()));
+                    refs.push(("$dynamicRef", "root.json#root".to_owned()));
+                    if self.def.is_some() {
+                        refs.push(("$dynamicRef", "#x".to_owned()));
+                    }
+                }
             }
         }
         refs
@@ -737,6 +761,7 @@ fn document(draft: Draft) -> BoxedStrategy<Value> {
             let map = document.as_object_mut().unwrap();
             map.insert(draft.defs().to_owned(), object(defs));
             if draft == Draft::D2020 {
+                map.insert("$id".to_owned(), json!("https://example.com/root.json"));
                 map.insert("$dynamicAnchor".to_owned(), json!("root"));
             }
             scrub_unreached(draft, &mut document, false);
@@ -777,8 +802,9 @@ fn scrub_unreached(draft: Draft, value: &mut Value, unreached: bool) {
     }
 }
 
-/// Definition `i` with its anchor `a{i}`. A boolean becomes the object of the same meaning;
-/// in draft-07 a `$ref` hides its siblings, `$id` included, so such a definition is wrapped.
+/// Definition `i` with its anchor `a{i}` (2020-12: also its own `$id` and `$dynamicAnchor`
+/// `x`). A boolean becomes the object of the same meaning; in draft-07 a `$ref` hides its
+/// siblings, `$id` included, so such a definition is wrapped.
 fn anchored(draft: Draft, i: usize, def: Value) -> Value {
     let mut map = match def {
         Value::Object(map) => map,
@@ -787,7 +813,9 @@ fn anchored(draft: Draft, i: usize, def: Value) -> Value {
     };
     match draft {
         Draft::D2020 => {
+            map.insert("$id".to_owned(), json!(format!("d{i}.json")));
             map.insert("$anchor".to_owned(), json!(format!("a{i}")));
+            map.insert("$dynamicAnchor".to_owned(), json!("x"));
             Value::Object(map)
         }
         Draft::D7 if map.contains_key("$ref") => {
