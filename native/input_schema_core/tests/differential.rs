@@ -23,7 +23,8 @@
 //!
 //! Every disagreement found so far is listed, with who is right and how the test leaves it out:
 //! `KNOWN_DIFFERENCES` where the core is right or deliberate (`known_differences_hold` checks
-//! each still holds of both engines), `CORE_BUGS` where the core is wrong.
+//! each still holds of both engines). The one core bug it found (draft-07 left the values of a
+//! `$ref`'s siblings unchecked) is fixed, and the generators reach that case again.
 
 #![allow(
     clippy::unwrap_used,
@@ -68,20 +69,6 @@ pub const KNOWN_DIFFERENCES: &[&str] = &[
      out by the generators: every definition is reached from the root (`anyOf: [true, ...]`), \
      invalid keyword values are never put under a lone `if` (`scrub_unreached`), and no \
      unresolvable reference is generated.",
-];
-
-/// Disagreements where the core is wrong, left for the core's owners to fix: the generators
-/// avoid each (named where they do) so that the test stays green meanwhile.
-pub const CORE_BUGS: &[&str] = &[
-    // A
-    "CORE BUG A: in draft-07 the core skips the siblings of a `$ref` without checking their \
-     values, so it compiles `{\"$ref\": \"#/definitions/d\", \"minLength\": -1, \
-     \"definitions\": {\"d\": {}}}` (and an invalid `pattern` there), which jsonschema \
-     refuses. The draft-07 meta-schema forbids that document (`minLength` must be a \
-     non-negative integer wherever it sits), and the contract (section 4) says a keyword value \
-     the dialect's meta-schema forbids is \"schema keyword value is invalid\", found before any \
-     argument is read; that the siblings are ignored when evaluating (draft-07, section 8.3) \
-     does not make them valid. Avoided by `scrub_unreached`.",
 ];
 
 /// 2^53: integers beyond it are not all f64s.
@@ -772,12 +759,8 @@ fn document(draft: Draft) -> BoxedStrategy<Value> {
 
 /// Replaces each invalid leaf by `{}` where jsonschema never compiles it, so that it cannot
 /// refuse it:
-/// - in 2020-12, below an `if` with neither `then` nor `else` (its answer changes nothing, and
-///   jsonschema skips it there; the core checks the whole document: KNOWN_DIFFERENCES 2);
-/// - in draft-07, below a sibling of `$ref`, avoiding CORE BUG A (see `KNOWN_DIFFERENCES`):
-///   the core skips the siblings of a draft-07 `$ref` without checking their values, so it
-///   accepts `{"$ref": "#/definitions/d", "minLength": -1, "definitions": {"d": {}}}`, which
-///   the draft-07 meta-schema forbids and jsonschema refuses.
+/// in 2020-12, below an `if` with neither `then` nor `else` (its answer changes nothing, and
+/// jsonschema skips it there; the core checks the whole document: KNOWN_DIFFERENCES 2).
 fn scrub_unreached(draft: Draft, value: &mut Value, unreached: bool) {
     if unreached && invalid_leaves().contains(value) {
         *value = json!({});
@@ -785,11 +768,10 @@ fn scrub_unreached(draft: Draft, value: &mut Value, unreached: bool) {
     }
     match value {
         Value::Object(map) => {
-            let ref_alone = draft == Draft::D7 && map.contains_key("$ref");
             let lone_if =
                 draft == Draft::D2020 && !map.contains_key("then") && !map.contains_key("else");
             for (key, member) in map.iter_mut() {
-                let hidden = (ref_alone && key != "$ref") || (lone_if && key == "if");
+                let hidden = lone_if && key == "if";
                 scrub_unreached(draft, member, unreached || hidden);
             }
         }

@@ -367,11 +367,12 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             let Some((spelling, value)) = spelled else {
                 continue;
             };
-            if !active(spec.vocabulary)
-                || (ref_alone && !matches!(spec.role, Role::Ref | Role::Definitions))
-            {
+            if !active(spec.vocabulary) {
                 continue;
             }
+            // Ignored when evaluating, yet still held to the meta-schema: their values are
+            // read, and what they compile to is not kept.
+            let ignored = ref_alone && !matches!(spec.role, Role::Ref | Role::Definitions);
             self.budget().spend(1)?;
             let here = child_pointer(&location.pointer, spelling, self.budget())?;
             let keyword = Place {
@@ -385,7 +386,8 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 name: spec.name,
                 depth,
             };
-            if let Some(check) = self.check(spec.role, &keyword)? {
+            let check = self.check(spec.role, &keyword)?;
+            if let Some(check) = check.filter(|_| !ignored) {
                 self.budget()
                     .keep(size_of::<Keyword>() + keyword.location.pointer.len())?;
                 keywords.push(Keyword {
