@@ -64,9 +64,10 @@ defmodule InputSchema do
       it is looked up as written.
     * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
-      the registry lacks (at most 100 per call). It runs in a process of its own, never in the
-      NIF, and the loads of one call may take 10 s in all; a failure (an error, a raise, an
-      answer of another shape, a document over 64 MiB in the external format, the deadline, a
+      the registry lacks (at most 100 per call). It runs in a process of its own (whose
+      `:"$callers"` names the caller first, as a Task's does), never in the NIF, and the loads
+      of one call may take 10 s in all. A failure (an error, a raise, an answer of another
+      shape, a document over 64 MiB counting each use of a shared subterm, the deadline, a
       101st document) is `{:error, :execution_failure, detail}`.
     * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
@@ -605,8 +606,12 @@ defmodule InputSchema do
     caller = self()
     tag = make_ref()
 
+    callers = [caller | Process.get(:"$callers", [])]
+
     {pid, monitor} =
       spawn_monitor(fn ->
+        # As in a Task: code that follows callers (test sandboxes, mocks) sees the caller.
+        Process.put(:"$callers", callers)
         answer = run_loader(loader, reference)
         send(caller, {tag, answer})
       end)
