@@ -255,96 +255,142 @@ pub(crate) fn hash<'a, V: Value<'a>>(
     limit: Limit,
     budget: &mut Budget,
 ) -> Result<Option<Hashed>, Exhausted> {
-    let mut sum = 0_u64;
-    let mut nodes = 1_u64;
-    let mut bytes = 0_u64;
-    let mut pending: Vec<(V, u64)> = Vec::new();
-    let mut next = Some((value, SEED));
     budget.spend(1)?;
-    while let Some((value, path)) = next.take().or_else(|| pending.pop()) {
-        let kind = value.kind();
+    let mut walk = Walk {
+        equality,
+        limit,
+        sum: 0,
+        nodes: 1,
+        bytes: 0,
+        pending: Vec::new(),
+    };
+    let mut next = Some((value, value.kind(), SEED));
+    while let Some((value, kind, path)) = next.take().or_else(|| walk.pending.pop()) {
+        if !walk.node(value, kind, path, budget)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(Hashed {
+        hash: whole(walk.sum, walk.nodes),
+        nodes: walk.nodes,
+        bytes: walk.bytes,
+    }))
+}
+
+/// The state of one `hash`: the sum so far, the size so far, and the containers still to
+/// open. Scalar children are added as they are met, so a flat map or list needs no stack.
+struct Walk<V> {
+    equality: Equality,
+    limit: Limit,
+    sum: u64,
+    nodes: u64,
+    bytes: u64,
+    pending: Vec<(V, Kind, u64)>,
+}
+
+impl<'a, V: Value<'a>> Walk<V> {
+    /// Adds the node at `path`; false when the whole value can equal no choice. A container's
+    /// scalar children are added with it, the others kept for later: no recursion.
+    fn node(
+        &mut self,
+        value: V,
+        kind: Kind,
+        path: u64,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
         let (tag, content) = match kind {
             Kind::Binary => {
                 let Some(text) = value.binary() else {
-                    return Ok(None);
+                    return Ok(false);
                 };
-                bytes += text.len() as u64;
-                if bytes > limit.bytes {
-                    return Ok(None);
+                if !self.add_bytes(text.len()) {
+                    return Ok(false);
                 }
                 budget.spend(Budget::byte_units(text.len()))?;
                 (STRING, hash_bytes(text))
             }
             Kind::Integer | Kind::Float => match value.number_of(kind) {
                 Some(number) => number_content(&number, budget)?,
-                None => return Ok(None),
+                None => return Ok(false),
             },
             Kind::Atom(AtomKind::Nil) => (NIL, 0),
             Kind::Atom(AtomKind::True) => (TRUE, 0),
             Kind::Atom(AtomKind::False) => (FALSE, 0),
-            Kind::Atom(AtomKind::Other) | Kind::Other => return Ok(None),
+            Kind::Atom(AtomKind::Other) | Kind::Other => return Ok(false),
             Kind::List => {
                 let mut length = 0_u64;
                 for element in value.list_elements() {
                     let Element::Item(item) = element else {
-                        return Ok(None);
+                        return Ok(false);
                     };
-                    nodes += 1;
-                    if nodes > limit.nodes {
-                        return Ok(None);
+                    let item_path = fold(path ^ LIST_STEP, length ^ K2);
+                    if !self.child(item, item_path, budget)? {
+                        return Ok(false);
                     }
-                    budget.spend(1)?;
-                    pending.push((item, fold(path ^ LIST_STEP, length ^ K2)));
                     length += 1;
                 }
                 (LIST, length)
             }
             Kind::Map => {
-                if equality == Equality::Json && value.is_struct() {
-                    return Ok(None);
+                if self.equality == Equality::Json && value.is_struct() {
+                    return Ok(false);
                 }
                 let size = value.map_len();
-                nodes += size as u64;
-                if nodes > limit.nodes {
-                    return Ok(None);
-                }
-                budget.spend(size as u64)?;
                 for (key, item) in value.map_entries_sized(size) {
                     let name = match key.binary() {
                         Some(name) => {
                             budget.spend(Budget::byte_units(name.len()))?;
-                            bytes += name.len() as u64;
-                            hash_bytes(name)
+                            (hash_bytes(name), name.len())
                         }
                         // The JSON modes find a key by name, an atom's as well as a binary's.
-                        None if equality == Equality::Json => {
-                            let Some((name, length)) =
+                        None if self.equality == Equality::Json => {
+                            let Some(name) =
                                 key.with_atom_name(|name| (hash_bytes(name), name.len()))
                             else {
-                                return Ok(None);
+                                return Ok(false);
                             };
-                            budget.spend_lookup(length)?;
-                            bytes += length as u64;
+                            budget.spend_lookup(name.1)?;
                             name
                         }
                         // `==` sees an atom key as no binary key: no map choice has it.
-                        None => return Ok(None),
+                        None => return Ok(false),
                     };
-                    if bytes > limit.bytes {
-                        return Ok(None);
+                    if !self.add_bytes(name.1) {
+                        return Ok(false);
                     }
-                    pending.push((item, fold(path ^ MAP_STEP, name)));
+                    if !self.child(item, fold(path ^ MAP_STEP, name.0), budget)? {
+                        return Ok(false);
+                    }
                 }
                 (MAP, size as u64)
             }
         };
-        sum = sum.wrapping_add(node(path, tag, content));
+        self.sum = self.sum.wrapping_add(node(path, tag, content));
+        Ok(true)
     }
-    Ok(Some(Hashed {
-        hash: whole(sum, nodes),
-        nodes,
-        bytes,
-    }))
+
+    /// Counts a child, then adds it at once if a scalar or keeps it for later; false as `node`.
+    #[inline]
+    fn child(&mut self, item: V, path: u64, budget: &mut Budget) -> Result<bool, Exhausted> {
+        self.nodes += 1;
+        if self.nodes > self.limit.nodes {
+            return Ok(false);
+        }
+        budget.spend(1)?;
+        let kind = item.kind();
+        if matches!(kind, Kind::List | Kind::Map) {
+            self.pending.push((item, kind, path));
+            return Ok(true);
+        }
+        self.node(item, kind, path, budget)
+    }
+
+    /// Counts bytes of strings and names; false past the limit.
+    #[inline]
+    fn add_bytes(&mut self, length: usize) -> bool {
+        self.bytes += length as u64;
+        self.bytes <= self.limit.bytes
+    }
 }
 
 #[cfg(test)]
