@@ -252,7 +252,8 @@ impl Choices {
         Ok(false)
     }
 
-    /// `contains` through the index: the value is compared with the choices of its hash only.
+    /// `contains` for a value that is not a binary, through the index: the value is compared
+    /// with the choices of its hash only, and never with a binary one.
     #[inline(never)]
     fn contains_hashed<'a, V: Value<'a>>(
         &self,
@@ -264,22 +265,15 @@ impl Choices {
         let key = index.key(value, Equality::Erlang, budget)?;
         let probe = Probe::of(value, kind);
         for id in index.bucket(key, budget)? {
-            let equal = if id & ROOT_ID == 0 {
-                match (&probe, self.strings.get(id as usize)) {
-                    (Probe::Binary(bytes), Some(choice)) => {
-                        budget.spend_bytes(bytes.len())?;
-                        choice.is(bytes, prefix(bytes))
-                    }
-                    _ => false,
-                }
-            } else {
-                let Some(root) = self.roots.get((id & !ROOT_ID) as usize) else {
-                    continue;
-                };
-                match self.compare_scalar(kind, &probe, *root, budget)? {
-                    Some(equal) => equal,
-                    None => self.equal_containers(value, *root, budget)?,
-                }
+            let Some(root) = (id & ROOT_ID != 0)
+                .then(|| self.roots.get((id & !ROOT_ID) as usize))
+                .flatten()
+            else {
+                continue;
+            };
+            let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
+                Some(equal) => equal,
+                None => self.equal_containers(value, *root, budget)?,
             };
             if equal {
                 return Ok(true);
