@@ -4,6 +4,7 @@
 # fails a build; the PASS/MISS lines at the end compare against the issue's targets.
 #
 #     mix run bench/validate.exs
+#     mix run bench/validate.exs enum    # only the enum figures (issues 18 and 19)
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -237,6 +238,7 @@ defmodule Bench do
     print_table(results, floor)
     corpus_figures()
     json_mode_figures(cases)
+    enum_figures()
     print_targets(results, floor, {read_us, entries_us})
 
     elapsed = (System.monotonic_time(:millisecond) - started) / 1000
@@ -399,6 +401,71 @@ defmodule Bench do
     end
   end
 
+  @doc """
+  `enum` lookups, which must grow linearly (issues 18 and 19): n object choices against an
+  array of n objects, each equal to a choice (its integers as floats), at sizes doubled.
+  """
+  def enum_figures do
+    json = [dialect: :draft2020_12]
+
+    IO.puts("""
+
+    enum of n object choices: compile/2 alone, then validate/2 compiled and raw on an array of n
+    equal objects; ms per call; xN = the time's growth from the row above, n doubled (linear: 2.0)
+    #{pad("n", 8)}#{Enum.map_join(~w(compile comp raw), &lpad("subset " <> &1, 14))}\
+    #{Enum.map_join(~w(compile comp raw), &lpad("json " <> &1, 14))}\
+    """)
+
+    Enum.reduce([1_000, 2_000, 10_000, 20_000, 100_000, 200_000], nil, fn n, previous ->
+      choices = for i <- 1..n, do: %{"id" => i, "name" => "option #{i}"}
+      arguments = %{"list" => for(i <- n..1//-1, do: %{"name" => "option #{i}", "id" => i * 1.0})}
+      items = %{"type" => "object", "enum" => choices}
+
+      schema = %{
+        "type" => "object",
+        "properties" => %{"list" => %{"type" => "array", "items" => items}}
+      }
+
+      {:ok, subset} = InputSchema.compile(schema)
+      {:ok, compiled} = InputSchema.compile(schema, json)
+
+      answers = [
+        fn -> InputSchema.validate(subset, arguments) end,
+        fn -> InputSchema.validate(schema, arguments) end,
+        fn -> InputSchema.validate(compiled, arguments) end,
+        fn -> InputSchema.validate(schema, arguments, json) end
+      ]
+
+      for call <- answers, call.() != {:ok, arguments}, do: raise("enum of #{n}: refused")
+      [subset_comp, subset_raw, json_comp, json_raw] = answers
+
+      calls = [
+        fn -> InputSchema.compile(schema) end,
+        subset_comp,
+        subset_raw,
+        fn -> InputSchema.compile(schema, json) end,
+        json_comp,
+        json_raw
+      ]
+
+      figures = Enum.map(calls, &(Timing.per_call_us(&1) / 1000))
+
+      growth =
+        if previous && n == 2 * elem(previous, 0),
+          do: Enum.zip_with(figures, elem(previous, 1), &(&1 / &2)),
+          else: Enum.map(figures, fn _ -> nil end)
+
+      columns =
+        Enum.zip_with(figures, growth, fn
+          ms, nil -> lpad(fmt(ms, 2), 14)
+          ms, ratio -> lpad("#{fmt(ms, 2)} x#{fmt(ratio, 1)}", 14)
+        end)
+
+      IO.puts(pad(Integer.to_string(n), 8) <> Enum.join(columns))
+      {n, figures}
+    end)
+  end
+
   defp print_targets(results, floor, {read_us, entries_us}) do
     figures = Map.new(results, &{&1.label, &1})
     read = figures["read valid"]
@@ -454,4 +521,7 @@ defmodule Bench do
   defp lpad(text, width), do: String.pad_leading(text, width)
 end
 
-Bench.run()
+case System.argv() do
+  ["enum"] -> Bench.enum_figures()
+  _ -> Bench.run()
+end

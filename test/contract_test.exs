@@ -547,6 +547,75 @@ defmodule InputSchema.ContractTest do
                {:ok, %{"v" => true}}
     end
 
+    # Enums of a few scalars are scanned; longer ones, or a few containers, are looked up by a
+    # hash that must agree with ==.
+    test "an enum of any length answers as == against each choice" do
+      <<negative_zero::float>> = <<1::1, 0::63>>
+
+      choices = [
+        1,
+        2.5,
+        2 ** 64,
+        9_007_199_254_740_993,
+        0.0,
+        "a",
+        "1",
+        nil,
+        true,
+        [1, [2.0]],
+        [],
+        %{},
+        %{"a" => 1, "b" => [%{"c" => 2}]},
+        %{"a" => %{}}
+      ]
+
+      values = [
+        1.0,
+        1,
+        2,
+        2.5,
+        18_446_744_073_709_551_616.0,
+        2 ** 64 + 1,
+        9_007_199_254_740_992.0,
+        9_007_199_254_740_993,
+        negative_zero,
+        0,
+        "a",
+        "b",
+        nil,
+        false,
+        [1.0, [2]],
+        [1, [2], 3],
+        [[]],
+        %{"b" => [%{"c" => 2.0}], "a" => 1.0},
+        %{"a" => 1, "b" => [%{"c" => 3}]},
+        %{a: 1, b: [%{c: 2}]},
+        %{"a" => 1, :b => [%{"c" => 2}]},
+        %{"a" => %{}},
+        %{"a" => %{a: 1}},
+        %{a: %{}},
+        URI.parse("a")
+      ]
+
+      # Two maps are scanned, three or more looked up by hash; inside them, scalars and
+      # containers alike.
+      for count <- [2, 3, length(choices)],
+          some = Enum.take(choices, count),
+          listed <- [some, Enum.map(some, &[&1])],
+          schema = %{"enum" => Enum.map(listed, &%{"v" => &1})},
+          {:ok, compiled} = InputSchema.compile(schema),
+          value <- values ++ Enum.map(values, &[&1]),
+          arguments <- [%{"v" => value}, %{v: value}] do
+        expected =
+          if Enum.any?(schema["enum"], &(&1 == arguments)),
+            do: {:ok, arguments},
+            else: not_in_enum("$arguments")
+
+        assert InputSchema.validate(schema, arguments) === expected, inspect({listed, value})
+        assert InputSchema.validate(compiled, arguments) === expected, inspect({listed, value})
+      end
+    end
+
     test "a root enum compares the whole argument map, with atom :a not equal to \"a\"" do
       schema = %{"enum" => [%{"a" => 1}]}
       assert InputSchema.validate(schema, %{"a" => 1.0}) === {:ok, %{"a" => 1.0}}

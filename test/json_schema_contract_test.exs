@@ -106,6 +106,26 @@ defmodule InputSchema.JsonSchemaContractTest do
 
   defp atomize_value(_keyword, value), do: value
 
+  # A value as JSON equality sees it: keys by name, whether binaries or atoms. What no JSON
+  # value equals (a struct, a tuple, an improper list) becomes a fresh reference, which nothing
+  # equals.
+  defp json_form(value) when is_struct(value), do: make_ref()
+
+  defp json_form(map) when is_map(map) do
+    Map.new(map, fn
+      {key, item} when is_binary(key) -> {key, json_form(item)}
+      {key, item} when is_atom(key) -> {Atom.to_string(key), json_form(item)}
+    end)
+  end
+
+  defp json_form(list) when is_list(list) do
+    if List.improper?(list), do: make_ref(), else: Enum.map(list, &json_form/1)
+  end
+
+  defp json_form(value) when is_atom(value) and value not in [nil, true, false], do: make_ref()
+  defp json_form(value) when is_tuple(value), do: make_ref()
+  defp json_form(value), do: value
+
   # Arguments with every map key as an atom, at any depth.
   defp atom_keys(map) when is_map(map),
     do: Map.new(map, fn {key, value} -> {String.to_atom(key), atom_keys(value)} end)
@@ -1467,6 +1487,69 @@ defmodule InputSchema.JsonSchemaContractTest do
       # More than 32 keys: a hash-ordered map against another.
       many = for i <- 1..40, into: %{}, do: {"k#{i}", i}
       assert check_a(%{"const" => many}, atom_keys(many)) === {:ok, %{"a" => atom_keys(many)}}
+    end
+
+    # Enums of a few scalars are scanned; longer ones, or a few containers, are looked up by a
+    # hash that must agree with JSON equality.
+    test "an enum of any length answers as JSON equality against each choice" do
+      <<negative_zero::float>> = <<1::1, 0::63>>
+
+      choices = [
+        1,
+        2.5,
+        2 ** 64,
+        9_007_199_254_740_993,
+        0.0,
+        "a",
+        "1",
+        nil,
+        true,
+        [1, [2.0]],
+        [],
+        %{},
+        %{"a" => 1, "b" => [%{"c" => 2}]},
+        %{"a" => %{}}
+      ]
+
+      values = [
+        1.0,
+        1,
+        2,
+        18_446_744_073_709_551_616.0,
+        2 ** 64 + 1,
+        9_007_199_254_740_992.0,
+        9_007_199_254_740_993,
+        negative_zero,
+        "a",
+        "b",
+        nil,
+        false,
+        :a,
+        {:a},
+        [1.0, [2]],
+        [1, [2], 3],
+        [1 | 2],
+        [[]],
+        %{"b" => [%{"c" => 2.0}], "a" => 1.0},
+        %{a: 1, b: [%{c: 2}]},
+        %{"a" => 1, :b => [%{"c" => 2.0}]},
+        %{"a" => 1, "b" => [%{c: 3}]},
+        %{a: %{}},
+        %{"a" => URI.parse("a")},
+        URI.parse("a")
+      ]
+
+      for count <- [2, 3, length(choices)],
+          some = Enum.take(choices, count),
+          listed <- [some, Enum.map(some, &%{"v" => &1})],
+          value <- values ++ Enum.map(values, &%{v: &1}) do
+        expected =
+          if Enum.any?(listed, &(json_form(&1) == json_form(value))),
+            do: {:ok, %{"a" => value}},
+            else: a_error("tool argument is not an allowed enum value", "enum")
+
+        assert check_a(%{"enum" => listed}, value) === expected, inspect({listed, value})
+      end
     end
 
     test "booleans and null are never equal to numbers, strings or each other" do

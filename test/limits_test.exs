@@ -161,6 +161,64 @@ defmodule InputSchema.LimitsTest do
       assert {:ok, _} = InputSchema.validate(schema, %{"a" => "c1"})
     end
 
+    # A scan of every choice for every element takes minutes here: the limit holds the lookup
+    # to the value's own bucket of choices.
+    @tag timeout: 30_000
+    test "an array of 20,000 objects against an enum of 20,000 objects, in every mode" do
+      choices = for i <- 1..20_000, do: %{"id" => i, "name" => "option #{i}", "tags" => [i]}
+      # Equal values, with floats for the integers; one element equals no choice.
+      elements =
+        for i <- 20_000..1//-1, do: %{"tags" => [i * 1.0], "name" => "option #{i}", "id" => i}
+
+      unknown =
+        List.replace_at(elements, 12_345, %{"id" => 1, "name" => "option 2", "tags" => [1]})
+
+      schema = %{
+        "type" => "object",
+        "properties" => %{
+          "list" => %{"type" => "array", "items" => %{"type" => "object", "enum" => choices}}
+        }
+      }
+
+      for options <- [[], [dialect: :draft2020_12]] do
+        {:ok, compiled} = InputSchema.compile(schema, options)
+
+        for validate <- [
+              &InputSchema.validate(schema, &1, options),
+              &InputSchema.validate(compiled, &1)
+            ] do
+          assert validate.(%{"list" => elements}) === {:ok, %{"list" => elements}}
+
+          assert {:error, :validation,
+                  %{
+                    message: "tool argument is not an allowed enum value",
+                    path: "$arguments.list[12345]"
+                  }} = validate.(%{"list" => unknown})
+        end
+      end
+    end
+
+    test "an enum of many choices finds one nested 1,000,000 levels deep" do
+      deep = nest_list(1, 1_000_000)
+      choices = [1, "x", [2], %{"k" => [5]}, [1.0], deep, [[3]], nil, true, [[[4]]]]
+      schema = root(%{"type" => "array", "enum" => choices})
+
+      not_in_enum = "tool argument is not an allowed enum value"
+      assert {:ok, _} = InputSchema.validate(schema, %{"a" => deep})
+
+      assert {:error, :validation, %{message: ^not_in_enum, path: "$arguments.a"}} =
+               InputSchema.validate(schema, %{"a" => nest_list(2, 1_000_000)})
+
+      # The JSON modes copy a schema this deep slowly: compiled once.
+      for options <- [[], [dialect: :draft2020_12]] do
+        assert {:ok, compiled} = InputSchema.compile(schema, options)
+        assert {:ok, _} = InputSchema.validate(compiled, %{"a" => deep})
+
+        assert {:error, :validation, %{message: ^not_in_enum, path: "$arguments.a"}} =
+                 InputSchema.validate(compiled, %{"a" => nest_list(2, 1_000_000)})
+      end
+    end
+
     test "a 100 MB string is accepted as the very same binary" do
       content = :binary.copy("0123456789", 10_000_000)
       arguments = %{"path" => "big.txt", "content" => content}

@@ -5,6 +5,7 @@
 //! levels deep costs memory, never native stack.
 
 use crate::budget::{Budget, Exhausted};
+use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
 use crate::name::{prefix, Name};
 use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -12,6 +13,9 @@ use crate::value::{AtomKind, Element, Kind, Value};
 /// Binary choices compared between two budget checks: few enough that a check comes well
 /// within the time a unit stands for.
 const STRINGS_PER_SPEND: usize = 64;
+
+/// Marks a choice id (see `Choices::index`) as an index into `roots`.
+const ROOT_ID: u32 = 1 << 31;
 
 /// The choices of one `enum` keyword.
 #[derive(Debug, Default)]
@@ -24,6 +28,9 @@ pub(crate) struct Choices {
     nodes: Vec<Choice>,
     elements: Vec<usize>,
     entries: Vec<(Box<[u8]>, usize)>,
+    /// The choices by hash, for an enum `worth_indexing`: an id is an index into
+    /// `strings`, or into `roots` with `ROOT_ID` set.
+    index: Option<ChoiceIndex>,
 }
 
 #[derive(Debug)]
@@ -151,22 +158,47 @@ impl Choices {
             };
             *target.ok_or(NotJson)? = index;
         }
-        choices.set_strings_apart();
+        let ids = choices.set_strings_apart();
+        let containers = choices.roots.iter().filter(|root| {
+            matches!(
+                choices.nodes.get(**root),
+                Some(Choice::List { .. } | Choice::Map { .. })
+            )
+        });
+        if worth_indexing(ids.len(), containers.count()) {
+            let listed: Vec<V> = value
+                .list_elements()
+                .map(proper)
+                .collect::<Result<_, _>>()?;
+            choices.index = Some(ChoiceIndex::build(
+                listed.into_iter().zip(ids),
+                Equality::Erlang,
+                budget,
+            )?);
+        }
         Ok(choices)
     }
 
     /// Moves the bytes of the binary choices into `strings`, in list order, and leaves the
-    /// other choices in `roots`.
-    fn set_strings_apart(&mut self) {
+    /// other choices in `roots`; returns the id of each choice, in list order.
+    fn set_strings_apart(&mut self) -> Vec<u32> {
         let nodes = &mut self.nodes;
         let strings = &mut self.strings;
+        let mut ids = Vec::with_capacity(self.roots.len());
+        let mut kept = 0;
         self.roots.retain(|root| match nodes.get_mut(*root) {
             Some(Choice::Binary(bytes)) => {
+                ids.push(strings.len() as u32);
                 strings.push(Name::new(std::mem::take(bytes)));
                 false
             }
-            _ => true,
+            _ => {
+                ids.push(kept | ROOT_ID);
+                kept += 1;
+                true
+            }
         });
+        ids
     }
 
     /// Whether `value`, of kind `kind`, equals (`==`) one of the choices. The usual value, a
@@ -179,12 +211,75 @@ impl Choices {
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
         if kind == Kind::Binary {
-            return match value.binary() {
-                Some(bytes) => self.contains_string(bytes, budget),
-                None => Ok(false),
+            return match (value.binary(), &self.index) {
+                (Some(bytes), None) => self.contains_string(bytes, budget),
+                (Some(bytes), Some(index)) => self.contains_string_hashed(index, bytes, budget),
+                (None, _) => Ok(false),
             };
         }
-        self.contains_other(value, kind, budget)
+        match &self.index {
+            Some(index) => self.contains_hashed(index, value, kind, budget),
+            None => self.contains_other(value, kind, budget),
+        }
+    }
+
+    /// The same choices, always scanned: what the index must agree with.
+    #[cfg(test)]
+    pub(crate) fn without_index(mut self) -> Self {
+        self.index = None;
+        self
+    }
+
+    /// `contains_string` through the index: only the binary choices of the value's hash are
+    /// compared.
+    #[inline(always)]
+    fn contains_string_hashed(
+        &self,
+        index: &ChoiceIndex,
+        bytes: &[u8],
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        let key = index.string_key(bytes, budget)?;
+        let word = prefix(bytes);
+        for id in index.bucket(key, budget)? {
+            if let Some(choice) = self.strings.get(id as usize) {
+                budget.spend_bytes(bytes.len())?;
+                if choice.is(bytes, word) {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// `contains` for a value that is not a binary, through the index: the value is compared
+    /// with the choices of its hash only, and never with a binary one.
+    #[inline(never)]
+    fn contains_hashed<'a, V: Value<'a>>(
+        &self,
+        index: &ChoiceIndex,
+        value: V,
+        kind: Kind,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        let key = index.key(value, Equality::Erlang, budget)?;
+        let probe = Probe::of(value, kind);
+        for id in index.bucket(key, budget)? {
+            let Some(root) = (id & ROOT_ID != 0)
+                .then(|| self.roots.get((id & !ROOT_ID) as usize))
+                .flatten()
+            else {
+                continue;
+            };
+            let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
+                Some(equal) => equal,
+                None => self.equal_containers(value, *root, budget)?,
+            };
+            if equal {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// `contains` for a value that is not a binary.

@@ -8,6 +8,7 @@
 
 mod array;
 mod budget;
+mod choice_index;
 mod choices;
 mod error;
 pub mod json_schema;

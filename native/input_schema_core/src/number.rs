@@ -61,7 +61,7 @@ impl BigInt {
 
     /// The exact integer value of a finite float of magnitude at least 2^63 (such floats are
     /// whole numbers: 2^63 is far past the 53-bit mantissa).
-    fn from_large_float(float: f64) -> Self {
+    pub(crate) fn from_large_float(float: f64) -> Self {
         let bits = float.to_bits();
         let exponent = ((bits >> 52) & 0x7ff) as u32 - 1075;
         let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);

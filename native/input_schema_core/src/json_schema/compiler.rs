@@ -4,7 +4,9 @@
 //! checked as the dialect's meta-schema requires, before any argument is read.
 
 use super::ecma_regex::{self, PatternError};
-use super::keywords::{array, combinators, content, numeric, object, reference, string, types};
+use super::keywords::{
+    array, combinators, content, equality, numeric, object, reference, string, types,
+};
 use super::keywords::{Check, Keyword};
 use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use super::registry::{
@@ -412,7 +414,10 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 Check::DynamicRef(self.dynamic_ref(target, &location, fragment))
             }
             Role::Type => Check::Type(types::Types::compile(at.value).ok_or_else(bad)?),
-            Role::Enum => Check::Enum(at.value.items().ok_or_else(bad)?.into()),
+            Role::Enum => Check::Enum(equality::Enum::compile(
+                at.value.items().ok_or_else(bad)?,
+                self.budget(),
+            )?),
             Role::Const => Check::Const(at.value.clone()),
             Role::MultipleOf => {
                 Check::MultipleOf(numeric::MultipleOf::compile(at.value).ok_or_else(bad)?)

@@ -34,7 +34,7 @@ pub enum Check {
     Ref(NodeId),
     DynamicRef(reference::DynamicRef),
     Type(types::Types),
-    Enum(Box<[Literal]>),
+    Enum(equality::Enum),
     Const(Literal),
     MultipleOf(numeric::MultipleOf),
     Bound(numeric::Bound),
