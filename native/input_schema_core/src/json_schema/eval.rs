@@ -61,12 +61,7 @@ pub fn validate<'a, V: Value<'a>>(
     if !schema.options.any_root && value.kind() != Kind::Map {
         return Err(Failure::schema(Error::NotMaps));
     }
-    let root = if schema.options.any_root {
-        ANY_ROOT
-    } else {
-        ARGUMENTS
-    };
-    match keys::first_problem(value, root, budget) {
+    match keys::first_problem(value, root_of(schema), budget) {
         Ok(None) => {}
         Ok(Some(error)) => {
             budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
@@ -88,6 +83,37 @@ pub fn validate<'a, V: Value<'a>>(
         }
         Ok(_) | Err(Halt::Failed) => Ok(()),
         Err(halt) => Err(eval.halted(halt)),
+    }
+}
+
+/// `validate`'s answer without its errors: the boundary, the key rule, the quick walk.
+pub fn is_valid<'a, V: Value<'a>>(
+    schema: &JsonSchema,
+    value: V,
+    budget: &mut Budget,
+) -> Result<bool, Failure<V>> {
+    if !schema.options.any_root && value.kind() != Kind::Map {
+        return Err(Failure::schema(Error::NotMaps));
+    }
+    match keys::first_problem(value, root_of(schema), budget) {
+        Ok(None) => {}
+        Ok(Some(_)) => return Ok(false),
+        Err(Exhausted) => return Err(Failure::Exhausted),
+    }
+    let mut eval = Eval::new(schema, Mode::First, budget);
+    match eval.valid(schema.root, value) {
+        Ok(valid) => Ok(valid),
+        Err(Halt::Failed) => Ok(false),
+        Err(halt) => Err(eval.halted(halt)),
+    }
+}
+
+/// Where argument paths start.
+fn root_of(schema: &JsonSchema) -> &'static [u8] {
+    if schema.options.any_root {
+        ANY_ROOT
+    } else {
+        ARGUMENTS
     }
 }
 
@@ -334,7 +360,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             None => (keyword, location.to_string()),
         };
         let location = location.as_str();
-        let root = self.path_root();
+        let root = root_of(self.schema);
         let bytes = trail
             .path_len_from(root)
             .saturating_add(location.len())
@@ -358,14 +384,6 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Ok(false)
         } else {
             Err(Halt::Failed)
-        }
-    }
-
-    fn path_root(&self) -> &'static [u8] {
-        if self.schema.options.any_root {
-            ANY_ROOT
-        } else {
-            ARGUMENTS
         }
     }
 }
