@@ -417,6 +417,7 @@ pub fn json_type<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Json
         },
         Kind::Atom(AtomKind::True | AtomKind::False) => JsonType::Boolean,
         Kind::Atom(AtomKind::Nil) => JsonType::Null,
+        Kind::List if value.proper_list_len().is_some() => JsonType::Array,
         Kind::List => {
             let mut cells = 0_u64;
             for element in value.list_elements() {

@@ -37,6 +37,9 @@ impl Contains {
 
 /// The number of elements of a proper list; `None` for anything else.
 pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<u64>, Halt> {
+    if let Some(length) = value.proper_list_len() {
+        return Ok(Some(length as u64));
+    }
     if value.kind() != Kind::List {
         return Ok(None);
     }
@@ -53,20 +56,20 @@ pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<
     Ok(Some(count))
 }
 
+/// The items of a list known to be proper, read in place.
+fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
+    list.list_elements().filter_map(|element| match element {
+        Element::Item(item) => Some(item),
+        Element::ImproperTail(_) => None,
+    })
+}
+
 /// The proper list's items, or `None`.
 fn items<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<Vec<V>>, Halt> {
     if length(value, budget)?.is_none() {
         return Ok(None);
     }
-    Ok(Some(
-        value
-            .list_elements()
-            .filter_map(|element| match element {
-                Element::Item(item) => Some(item),
-                Element::ImproperTail(_) => None,
-            })
-            .collect(),
-    ))
+    Ok(Some(elements(value).collect()))
 }
 
 pub fn count<'a, V: Value<'a>>(
@@ -165,11 +168,11 @@ fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result
 fn matches<'a, V: Value<'a>>(
     eval: &mut Eval<'_, '_, V>,
     contains: &Contains,
-    items: &[V],
+    items: impl Iterator<Item = V>,
 ) -> Result<u64, Halt> {
     let mut found = 0_u64;
     for item in items {
-        if eval.descend(|eval| eval.valid(contains.node, *item))? {
+        if eval.descend(|eval| eval.valid(contains.node, item))? {
             found += 1;
             match contains.max {
                 Some(max) if found > max => break,
@@ -181,30 +184,34 @@ fn matches<'a, V: Value<'a>>(
     Ok(found)
 }
 
+/// The quick walk reads the items in place; only `uniqueItems` collects them.
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
-    let Some(items) = items(value, eval.budget)? else {
+    if length(value, eval.budget)?.is_none() {
         return Ok(true);
-    };
+    }
     match check {
-        Check::UniqueItems => unique(&items, eval.budget),
+        Check::UniqueItems => {
+            let items: Vec<V> = elements(value).collect();
+            unique(&items, eval.budget)
+        }
         Check::PrefixItems(nodes) => {
-            for (node, item) in nodes.iter().zip(items.iter()) {
-                if !eval.descend(|eval| eval.valid(*node, *item))? {
+            for (node, item) in nodes.iter().zip(elements(value)) {
+                if !eval.descend(|eval| eval.valid(*node, item))? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
         Check::Items { start, node } => {
-            for item in items.iter().skip(*start) {
-                if !eval.descend(|eval| eval.valid(*node, *item))? {
+            for item in elements(value).skip(*start) {
+                if !eval.descend(|eval| eval.valid(*node, item))? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
         Check::Contains(contains) => {
-            let found = matches(eval, contains, &items)?;
+            let found = matches(eval, contains, elements(value))?;
             Ok(found >= contains.min && contains.max.is_none_or(|max| found <= max))
         }
         _ => Ok(true),
@@ -262,7 +269,7 @@ pub fn report<'a, V: Value<'a>>(
             Ok(valid)
         }
         Check::Contains(contains) => {
-            let found = matches(eval, contains, &items)?;
+            let found = matches(eval, contains, items.iter().copied())?;
             if found < contains.min {
                 fail(eval, Assertion::MinContains(contains.min))
             } else {
