@@ -37,6 +37,9 @@ pub struct Node {
     pub resource: ResourceId,
     /// Its JSON pointer in its document.
     pub location: Box<str>,
+    /// No keyword applies a subschema: the quick walk checks it without entering it (no
+    /// recursion, so no stack check, loop guard or dynamic scope).
+    pub leaf: bool,
 }
 
 #[derive(Debug)]
@@ -269,6 +272,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             kind: NodeKind::Bool(true),
             resource: 0,
             location: location.pointer.as_str().into(),
+            leaf: false,
         });
         self.compiled.insert(location.clone(), id);
         Ok(id)
@@ -667,7 +671,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     }
 
     /// Once every node is known: each `properties` lets its quick walk check the properties
-    /// whose schema goes no deeper first.
+    /// whose schema goes no deeper first, and nodes that go no deeper are marked as leaves.
     fn order_quick_walks(&mut self) {
         let deep: Vec<bool> = self
             .nodes
@@ -679,7 +683,8 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 NodeKind::Bool(_) => false,
             })
             .collect();
-        for node in &mut self.nodes {
+        for (node, node_deep) in self.nodes.iter_mut().zip(&deep) {
+            node.leaf = !node_deep;
             if let NodeKind::Keywords(keywords) = &mut node.kind {
                 for keyword in keywords.iter_mut() {
                     if let Check::Properties(properties) = &mut keyword.check {

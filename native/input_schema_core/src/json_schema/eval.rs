@@ -169,6 +169,15 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         };
         match &node.kind {
             NodeKind::Bool(valid) => Ok(*valid),
+            NodeKind::Keywords(keywords) if node.leaf => {
+                for keyword in keywords.iter() {
+                    self.budget.spend(1)?;
+                    if !self.valid_keyword(keywords, keyword, value)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
             NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
                 for keyword in keywords.iter() {
                     this.budget.spend(1)?;
@@ -281,7 +290,20 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
                 unevaluated::valid(self, siblings, keyword, value)?
             }
-            _ => self.assertion(&keyword.check, value)?.is_none(),
+            _ => self.holds(&keyword.check, value)?,
+        })
+    }
+
+    /// Whether `value` passes a keyword that asserts something of the value itself:
+    /// `assertion` without building the error, for the quick walk.
+    fn holds(&mut self, check: &'s Check, value: V) -> Flow {
+        Ok(match check {
+            Check::Type(expected) => types::holds(self.budget, expected, value)?,
+            Check::MultipleOf(_) | Check::Bound(_) => numeric::holds(self.budget, check, value)?,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) => {
+                string::holds(self.budget, check, value)?
+            }
+            _ => self.assertion(check, value)?.is_none(),
         })
     }
 
