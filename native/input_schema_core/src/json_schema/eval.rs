@@ -169,15 +169,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         };
         match &node.kind {
             NodeKind::Bool(valid) => Ok(*valid),
-            NodeKind::Keywords(keywords) if node.leaf => {
-                for keyword in keywords.iter() {
-                    self.budget.spend(1)?;
-                    if !self.valid_keyword(keywords, keyword, value)? {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
-            }
+            NodeKind::Keywords(keywords) if node.leaf => self.valid_leaf(keywords, value),
             NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
                 for keyword in keywords.iter() {
                     this.budget.spend(1)?;
@@ -187,6 +179,40 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                 }
                 Ok(true)
             }),
+        }
+    }
+
+    /// The keywords of node `id` when it is a leaf (see `Node::leaf`).
+    pub fn leaf(&self, id: NodeId) -> Option<&'s [Keyword]> {
+        match self.node(id) {
+            Some(Node {
+                kind: NodeKind::Keywords(keywords),
+                leaf: true,
+                ..
+            }) => Some(keywords),
+            _ => None,
+        }
+    }
+
+    /// The quick walk of a leaf node's keywords.
+    #[inline]
+    pub fn valid_leaf(&mut self, keywords: &'s [Keyword], value: V) -> Flow {
+        for keyword in keywords {
+            self.budget.spend(1)?;
+            if !self.valid_keyword(keywords, keyword, value)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The quick walk of a value inside the current one (an item, a property's value).
+    #[inline]
+    pub fn valid_item(&mut self, id: NodeId, value: V) -> Flow {
+        match self.leaf(id) {
+            // A leaf does not recurse: the loop guard need not start again.
+            Some(keywords) => self.valid_leaf(keywords, value),
+            None => self.descend(|eval| eval.valid(id, value)),
         }
     }
 
@@ -265,8 +291,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         &self.scope
     }
 
+    #[inline]
     fn valid_keyword(&mut self, siblings: &'s [Keyword], keyword: &'s Keyword, value: V) -> Flow {
         Ok(match &keyword.check {
+            Check::Type(expected) => types::holds(self.budget, expected, value)?,
             Check::Ref(target) => self.valid(*target, value)?,
             Check::DynamicRef(dynamic) => {
                 let target = reference::target(self, dynamic);
@@ -296,6 +324,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
 
     /// Whether `value` passes a keyword that asserts something of the value itself:
     /// `assertion` without building the error, for the quick walk.
+    #[inline(never)]
     fn holds(&mut self, check: &'s Check, value: V) -> Flow {
         Ok(match check {
             Check::Type(expected) => types::holds(self.budget, expected, value)?,
@@ -303,6 +332,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) => {
                 string::holds(self.budget, check, value)?
             }
+            Check::MinItems(_) | Check::MaxItems(_) => {
+                array::count_holds(self.budget, check, value)?
+            }
+            Check::MinProperties(_) | Check::MaxProperties(_) => object::count_holds(check, value),
             _ => self.assertion(check, value)?.is_none(),
         })
     }

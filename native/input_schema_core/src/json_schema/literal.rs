@@ -366,6 +366,10 @@ pub fn equals<'a, V: Value<'a>>(
     budget: &mut Budget,
     depth: usize,
 ) -> Result<bool, Exhausted> {
+    // A scalar is compared without recursing: no stack to check.
+    if !matches!(literal, Literal::Array(_) | Literal::Object(_)) {
+        return equals_here(value, literal, budget, depth);
+    }
     with_stack(depth, |segment| {
         if segment == StackSegment::Fresh {
             budget.spend_stack_segment()?;
@@ -436,6 +440,10 @@ pub fn values_equal<'a, V: Value<'a>>(
     budget: &mut Budget,
     depth: usize,
 ) -> Result<bool, Exhausted> {
+    // A scalar is compared without recursing: no stack to check.
+    if !matches!(left.kind(), Kind::List | Kind::Map) {
+        return values_equal_here(left, right, budget, depth);
+    }
     with_stack(depth, |segment| {
         if segment == StackSegment::Fresh {
             budget.spend_stack_segment()?;

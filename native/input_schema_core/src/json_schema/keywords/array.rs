@@ -72,6 +72,22 @@ fn items<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<Vec<V
     Ok(Some(elements(value).collect()))
 }
 
+/// Whether `value` passes `minItems` or `maxItems`: `count` without its error.
+pub fn count_holds<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    check: &Check,
+    value: V,
+) -> Result<bool, Halt> {
+    let Some(length) = length(value, budget)? else {
+        return Ok(true);
+    };
+    Ok(match check {
+        Check::MinItems(minimum) => length >= *minimum,
+        Check::MaxItems(maximum) => length <= *maximum,
+        _ => true,
+    })
+}
+
 pub fn count<'a, V: Value<'a>>(
     budget: &mut Budget,
     check: &Check,
@@ -185,6 +201,8 @@ fn matches<'a, V: Value<'a>>(
 }
 
 /// The quick walk reads the items in place; only `uniqueItems` collects them.
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
     if length(value, eval.budget)?.is_none() {
         return Ok(true);
@@ -196,13 +214,22 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
         }
         Check::PrefixItems(nodes) => {
             for (node, item) in nodes.iter().zip(elements(value)) {
-                if !eval.descend(|eval| eval.valid(*node, item))? {
+                if !eval.valid_item(*node, item)? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
         Check::Items { start, node } => {
+            // The node is looked up once for the whole list when it is a leaf.
+            if let Some(keywords) = eval.leaf(*node) {
+                for item in elements(value).skip(*start) {
+                    if !eval.valid_leaf(keywords, item)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
             for item in elements(value).skip(*start) {
                 if !eval.descend(|eval| eval.valid(*node, item))? {
                     return Ok(false);

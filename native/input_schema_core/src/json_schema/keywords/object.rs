@@ -96,7 +96,7 @@ impl Properties {
                 else {
                     continue;
                 };
-                if *deep == deep_pass && !eval.descend(|eval| eval.valid(*node, item))? {
+                if *deep == deep_pass && !eval.valid_item(*node, item)? {
                     return Ok(false);
                 }
             }
@@ -160,6 +160,19 @@ fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool
     Ok(get_by_name(map, name.as_bytes()).is_some())
 }
 
+/// Whether `value` passes `minProperties` or `maxProperties`: `assertion` without its error.
+pub fn count_holds<'a, V: Value<'a>>(check: &Check, value: V) -> bool {
+    let Some(size) = object_size(value) else {
+        return true;
+    };
+    let size = size as u64;
+    match check {
+        Check::MinProperties(minimum) => size >= *minimum,
+        Check::MaxProperties(maximum) => size <= *maximum,
+        _ => true,
+    }
+}
+
 /// `minProperties`, `maxProperties`: one function for both walks.
 pub fn assertion<'a, V: Value<'a>>(
     _budget: &mut Budget,
@@ -201,17 +214,27 @@ fn required<'c>(check: &'c Check, map_has: &mut dyn FnMut(&str) -> bool) -> Vec<
     }
 }
 
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
     let Some(size) = object_size(value) else {
         return Ok(true);
     };
     match check {
-        Check::Required(_) | Check::DependentRequired(_) => {
-            let lists = required(check, &mut |name| {
-                get_by_name(value, name.as_bytes()).is_some()
-            });
-            for names in lists {
-                for name in names {
+        Check::Required(names) => {
+            for name in names.iter() {
+                if !has(value, name, eval.budget)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::DependentRequired(dependent) => {
+            for (name, names) in dependent.iter() {
+                if get_by_name(value, name.as_bytes()).is_none() {
+                    continue;
+                }
+                for name in names.iter() {
                     if !has(value, name, eval.budget)? {
                         return Ok(false);
                     }
@@ -227,7 +250,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             for (name, node) in entries.filter_map(|index| properties.entries.get(*index)) {
                 eval.budget.spend_lookup(name.len())?;
                 if let Some(item) = get_by_name(value, name.as_bytes()) {
-                    if !eval.descend(|eval| eval.valid(*node, item))? {
+                    if !eval.valid_item(*node, item)? {
                         return Ok(false);
                     }
                 }
@@ -238,7 +261,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             for (key, item) in value.map_entries_sized(size) {
                 for (pattern, node) in patterns.iter() {
                     let matched = pattern.found_in_key(key, eval.budget)?;
-                    if matched && !eval.descend(|eval| eval.valid(*node, item))? {
+                    if matched && !eval.valid_item(*node, item)? {
                         return Ok(false);
                     }
                 }
@@ -249,7 +272,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             for (key, item) in value.map_entries_sized(size) {
                 let covered = with_key_name(key, |name| additional.covers(name, eval.budget))
                     .unwrap_or(Ok(true))?;
-                if covered && !eval.descend(|eval| eval.valid(additional.node, item))? {
+                if covered && !eval.valid_item(additional.node, item)? {
                     return Ok(false);
                 }
             }

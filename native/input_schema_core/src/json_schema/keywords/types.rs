@@ -67,6 +67,7 @@ impl Types {
 }
 
 /// Whether `value` is of one of the types: `check` without its error.
+#[inline]
 pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, types: &Types, value: V) -> Result<bool, Halt> {
     let found = match value.kind() {
         Kind::Binary => bit(JsonType::String),
