@@ -200,18 +200,34 @@ fn matches<'a, V: Value<'a>>(
     Ok(found)
 }
 
-/// The quick walk reads the items in place; only `uniqueItems` collects them.
+/// Lists this short are told unique pair by pair, from a copy on the stack: cheaper than
+/// the hashing's allocations.
+const PAIRWISE_MAX: usize = 16;
+
+/// `uniqueItems` of a proper list of `length` items.
+fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> Result<bool, Halt> {
+    if length <= PAIRWISE_MAX as u64 {
+        let mut copy = [list; PAIRWISE_MAX];
+        let mut count = 0;
+        for (slot, item) in copy.iter_mut().zip(elements(list)) {
+            *slot = item;
+            count += 1;
+        }
+        return unique_pairwise(copy.get(..count).unwrap_or_default(), budget);
+    }
+    let items: Vec<V> = elements(list).collect();
+    unique(&items, budget)
+}
+
+/// The quick walk reads the items in place; only a long list's `uniqueItems` collects them.
 // Out of line: the quick walk's dispatch stays small, and so does its stack frame.
 #[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
-    if length(value, eval.budget)?.is_none() {
+    let Some(length) = length(value, eval.budget)? else {
         return Ok(true);
-    }
+    };
     match check {
-        Check::UniqueItems => {
-            let items: Vec<V> = elements(value).collect();
-            unique(&items, eval.budget)
-        }
+        Check::UniqueItems => unique_list(value, length, eval.budget),
         Check::PrefixItems(nodes) => {
             for (node, item) in nodes.iter().zip(elements(value)) {
                 if !eval.valid_item(*node, item)? {
@@ -278,7 +294,9 @@ pub fn report<'a, V: Value<'a>>(
         eval.fail(trail, keyword.name, &keyword.location, assertion, None)
     };
     match &keyword.check {
-        Check::UniqueItems if !unique(&items, eval.budget)? => fail(eval, Assertion::UniqueItems),
+        Check::UniqueItems if !unique_list(value, items.len() as u64, eval.budget)? => {
+            fail(eval, Assertion::UniqueItems)
+        }
         Check::PrefixItems(nodes) => {
             let mut valid = true;
             for (index, (node, item)) in nodes.iter().zip(items.iter()).enumerate() {
