@@ -150,6 +150,13 @@ impl<'a> Value<'a> for Json<'a> {
         map.get(std::str::from_utf8(key).ok()?).map(Json::Value)
     }
 
+    fn map_get_str(self, key: &str) -> Option<Self> {
+        let Json::Value(serde_json::Value::Object(map)) = self else {
+            return None;
+        };
+        map.get(key).map(Json::Value)
+    }
+
     fn map_get_atom(self, key: NoAtom) -> Option<Self> {
         match key {}
     }

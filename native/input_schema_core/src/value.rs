@@ -148,6 +148,12 @@ pub trait Value<'a>: Copy + 'a {
     /// The value under the binary key `key`.
     fn map_get_binary(self, key: &[u8]) -> Option<Self>;
 
+    /// `map_get_binary` of a key known to be UTF-8, which a host whose keys are strings need
+    /// not check again.
+    fn map_get_str(self, key: &str) -> Option<Self> {
+        self.map_get_binary(key.as_bytes())
+    }
+
     /// The value under an atom key.
     fn map_get_atom(self, key: Self::AtomKey) -> Option<Self>;
 

@@ -358,6 +358,13 @@ pub fn get_by_name<'a, V: Value<'a>>(map: V, name: &[u8]) -> Option<V> {
         .or_else(|| map.map_get_atom_named(name))
 }
 
+/// `get_by_name` of a name known to be UTF-8 (a schema's property names).
+#[inline]
+pub fn get_by_str<'a, V: Value<'a>>(map: V, name: &str) -> Option<V> {
+    map.map_get_str(name)
+        .or_else(|| map.map_get_atom_named(name.as_bytes()))
+}
+
 /// JSON equality of an argument value and a literal: numbers by value, strings by bytes, arrays
 /// element-wise, objects by names and values. Values of no JSON type equal nothing.
 pub fn equals<'a, V: Value<'a>>(

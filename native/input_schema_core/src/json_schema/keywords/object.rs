@@ -8,7 +8,7 @@ use super::{Assertion, Check, Keyword};
 use crate::budget::Budget;
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
-use crate::json_schema::literal::{get_by_name, with_key_name};
+use crate::json_schema::literal::{get_by_str, with_key_name};
 use crate::path::Trail;
 use crate::value::Value;
 
@@ -20,7 +20,8 @@ pub struct Properties {
     /// `oneOf` branch fails on its `tag` before it reads a deep `content` (the answer is the
     /// same in any order).
     quick_order: Box<[usize]>,
-    /// Entry indices sorted by name: which property an argument key names.
+    /// Entry indices sorted by `by_length` of their names: which property an argument key
+    /// names.
     by_name: Box<[usize]>,
     /// Per entry, whether its schema applies subschemas (see `order_quick_walk`).
     deep: Box<[bool]>,
@@ -31,13 +32,23 @@ pub struct Properties {
 /// an atom of that name when it is absent) cost more than the walk.
 const WALK_MAX_ENTRIES: usize = 32;
 
+/// The order names are searched in: by length, then by bytes, so that most comparisons are
+/// told by the lengths alone.
+fn by_length(known: &[u8], name: &[u8]) -> std::cmp::Ordering {
+    known.len().cmp(&name.len()).then_with(|| known.cmp(name))
+}
+
 impl Properties {
     pub fn new(entries: Vec<(Box<str>, NodeId)>) -> Self {
         let quick_order = (0..entries.len()).collect();
         let mut by_name: Vec<usize> = (0..entries.len()).collect();
         by_name.sort_by(|a, b| {
-            let name = |index: &usize| entries.get(*index).map(|(name, _)| name.as_bytes());
-            name(a).cmp(&name(b))
+            let name = |index: &usize| {
+                entries
+                    .get(*index)
+                    .map_or(&[][..], |(name, _)| name.as_bytes())
+            };
+            by_length(name(a), name(b))
         });
         let deep = vec![true; entries.len()].into();
         Properties {
@@ -53,10 +64,11 @@ impl Properties {
         let position = self
             .by_name
             .binary_search_by(|index| {
-                self.entries
+                let known = self
+                    .entries
                     .get(*index)
-                    .map_or(&[][..], |(known, _)| known.as_bytes())
-                    .cmp(name)
+                    .map_or(&[][..], |(known, _)| known.as_bytes());
+                by_length(known, name)
             })
             .ok()?;
         self.by_name.get(position).copied()
@@ -79,26 +91,52 @@ impl Properties {
     }
 
     /// The quick walk of a small map: its entries in two passes, the properties whose schema
-    /// goes no deeper first (see `quick_order`).
+    /// goes no deeper first (see `quick_order`). The first pass notes which deep property each
+    /// entry names, so the second (only when there is one) searches no name again.
     fn walk_valid<'a, V: Value<'a>>(
         &self,
         eval: &mut Eval<'_, '_, V>,
         map: V,
         size: usize,
     ) -> Flow {
-        for deep_pass in [false, true] {
-            for (key, item) in map.map_entries_sized(size) {
-                eval.budget.spend(1)?;
-                let Some(index) = with_key_name(key, |name| self.find(name)).flatten() else {
-                    continue;
-                };
-                let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
-                else {
-                    continue;
-                };
-                if *deep == deep_pass && !eval.valid_item(*node, item)? {
-                    return Ok(false);
+        const NONE: usize = usize::MAX;
+        let mut deep_named = [NONE; WALK_MAX_ENTRIES];
+        let mut any_deep = false;
+        for (position, (key, item)) in map.map_entries_sized(size).enumerate() {
+            eval.budget.spend(1)?;
+            let Some(index) = with_key_name(key, |name| self.find(name)).flatten() else {
+                continue;
+            };
+            let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
+            else {
+                continue;
+            };
+            if *deep {
+                any_deep = true;
+                if let Some(slot) = deep_named.get_mut(position) {
+                    *slot = index;
                 }
+            } else if !eval.valid_item(*node, item)? {
+                return Ok(false);
+            }
+        }
+        if !any_deep {
+            return Ok(true);
+        }
+        for (position, (key, item)) in map.map_entries_sized(size).enumerate() {
+            eval.budget.spend(1)?;
+            let index = match deep_named.get(position) {
+                Some(index) => *index,
+                None => with_key_name(key, |name| self.find(name))
+                    .flatten()
+                    .filter(|index| self.deep.get(*index) == Some(&true))
+                    .unwrap_or(NONE),
+            };
+            let Some((_, node)) = self.entries.get(index) else {
+                continue;
+            };
+            if !eval.valid_item(*node, item)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -108,14 +146,14 @@ impl Properties {
 #[derive(Debug)]
 pub struct Additional {
     pub node: NodeId,
-    /// The sibling `properties` names, sorted.
+    /// The sibling `properties` names, sorted by `by_length`.
     names: Box<[Box<str>]>,
     patterns: Box<[Pattern]>,
 }
 
 impl Additional {
     pub fn new(node: NodeId, mut names: Vec<Box<str>>, patterns: Vec<Pattern>) -> Self {
-        names.sort_unstable();
+        names.sort_unstable_by(|a, b| by_length(a.as_bytes(), b.as_bytes()));
         Additional {
             node,
             names: names.into(),
@@ -127,10 +165,13 @@ impl Additional {
     pub fn covers(&self, name: &[u8], budget: &mut Budget) -> Result<bool, Halt> {
         if self
             .names
-            .binary_search_by(|known| known.as_bytes().cmp(name))
+            .binary_search_by(|known| by_length(known.as_bytes(), name))
             .is_ok()
         {
             return Ok(false);
+        }
+        if self.patterns.is_empty() {
+            return Ok(true);
         }
         let Ok(text) = std::str::from_utf8(name) else {
             return Ok(true);
@@ -157,7 +198,7 @@ pub fn object_size<'a, V: Value<'a>>(value: V) -> Option<usize> {
 
 fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
     budget.spend_lookup(name.len())?;
-    Ok(get_by_name(map, name.as_bytes()).is_some())
+    Ok(get_by_str(map, name).is_some())
 }
 
 /// Whether `value` passes `minProperties` or `maxProperties`: `assertion` without its error.
@@ -231,7 +272,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
         }
         Check::DependentRequired(dependent) => {
             for (name, names) in dependent.iter() {
-                if get_by_name(value, name.as_bytes()).is_none() {
+                if get_by_str(value, name).is_none() {
                     continue;
                 }
                 for name in names.iter() {
@@ -249,7 +290,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             let entries = properties.quick_order.iter();
             for (name, node) in entries.filter_map(|index| properties.entries.get(*index)) {
                 eval.budget.spend_lookup(name.len())?;
-                if let Some(item) = get_by_name(value, name.as_bytes()) {
+                if let Some(item) = get_by_str(value, name) {
                     if !eval.valid_item(*node, item)? {
                         return Ok(false);
                     }
@@ -352,7 +393,7 @@ pub fn report<'a, V: Value<'a>>(
     match &keyword.check {
         Check::Required(_) | Check::DependentRequired(_) => {
             let lists = required(&keyword.check, &mut |name| {
-                get_by_name(value, name.as_bytes()).is_some()
+                get_by_str(value, name).is_some()
             });
             for names in lists {
                 for name in names {
@@ -371,7 +412,7 @@ pub fn report<'a, V: Value<'a>>(
         Check::Properties(properties) => {
             for (name, node) in properties.entries.iter() {
                 eval.budget.spend_lookup(name.len())?;
-                if let Some(item) = get_by_name(value, name.as_bytes()) {
+                if let Some(item) = get_by_str(value, name) {
                     let child = trail.child(crate::path::Segment::Property(name.as_bytes()));
                     valid &= eval.descend(|eval| eval.report(*node, item, &child))?;
                 }
@@ -462,5 +503,5 @@ pub fn declares(properties: &Properties, name: &[u8]) -> bool {
 
 /// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).
 pub fn present<'a, V: Value<'a>>(map: V, name: &str) -> bool {
-    get_by_name(map, name.as_bytes()).is_some()
+    get_by_str(map, name).is_some()
 }
