@@ -167,19 +167,35 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         let Some(node) = self.node(id) else {
             return Ok(true);
         };
-        match &node.kind {
-            NodeKind::Bool(valid) => Ok(*valid),
-            NodeKind::Keywords(keywords) if node.leaf => self.valid_leaf(keywords, value),
-            NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
-                for keyword in keywords.iter() {
-                    this.budget.spend(1)?;
-                    if !this.valid_keyword(keywords, keyword, value)? {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
-            }),
+        let keywords = match &node.kind {
+            NodeKind::Bool(valid) => return Ok(*valid),
+            NodeKind::Keywords(keywords) if node.leaf => return self.valid_leaf(keywords, value),
+            NodeKind::Keywords(keywords) => keywords,
+        };
+        if let Some(target) = node.forward {
+            // Counted by the loop guard as `enter` would count it.
+            self.in_place += 1;
+            if self.in_place > MAX_IN_PLACE {
+                return Err(Halt::Loop(id));
+            }
+            let result = self.valid(target, value);
+            self.in_place -= 1;
+            return result;
         }
+        // The keywords before the first that applies a subschema cannot recurse: checked
+        // before entering, after the loop guard's check that `enter` would make first.
+        if self.in_place >= MAX_IN_PLACE {
+            return Err(Halt::Loop(id));
+        }
+        let (shallow, deep) = keywords
+            .split_at_checked(node.shallow)
+            .unwrap_or((&[], keywords));
+        if !self.valid_run(keywords, shallow, value)? {
+            return Ok(false);
+        }
+        self.enter(id, node.resource, |this| {
+            this.valid_run(keywords, deep, value)
+        })
     }
 
     /// The keywords of node `id` when it is a leaf (see `Node::leaf`).
@@ -197,9 +213,24 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
     /// The quick walk of a leaf node's keywords.
     #[inline]
     pub fn valid_leaf(&mut self, keywords: &'s [Keyword], value: V) -> Flow {
-        for keyword in keywords {
+        self.valid_run(keywords, keywords, value)
+    }
+
+    /// The quick walk of `run`, some of a node's keywords (`siblings`, all of them).
+    #[inline]
+    fn valid_run(&mut self, siblings: &'s [Keyword], run: &'s [Keyword], value: V) -> Flow {
+        for keyword in run {
             self.budget.spend(1)?;
-            if !self.valid_keyword(keywords, keyword, value)? {
+            // The usual keywords of a small node, answered here rather than through the
+            // dispatch (which recursion keeps out of line).
+            let valid = match &keyword.check {
+                Check::Type(expected) => types::holds(self.budget, expected, value)?,
+                Check::MinItems(_) | Check::MaxItems(_) => {
+                    array::count_holds(self.budget, &keyword.check, value)?
+                }
+                _ => self.valid_keyword(siblings, keyword, value)?,
+            };
+            if !valid {
                 return Ok(false);
             }
         }

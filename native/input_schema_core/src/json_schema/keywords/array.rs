@@ -2,7 +2,7 @@
 //! `items`), `items` (and `additionalItems`), `contains` with `minContains`/`maxContains`. They
 //! read proper lists only: an improper list is no JSON array, and they pass it.
 
-use super::{Assertion, Check, Keyword};
+use super::{types, Assertion, Check, Keyword};
 use crate::budget::Budget;
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
@@ -237,7 +237,19 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             Ok(true)
         }
         Check::Items { start, node } => {
-            // The node is looked up once for the whole list when it is a leaf.
+            // The node is looked up once for the whole list when it is a leaf; a lone `type`
+            // is checked in the loop itself.
+            if let Some([keyword]) = eval.leaf(*node) {
+                if let Check::Type(expected) = &keyword.check {
+                    for item in elements(value).skip(*start) {
+                        eval.budget.spend(1)?;
+                        if !types::holds(eval.budget, expected, item)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+            }
             if let Some(keywords) = eval.leaf(*node) {
                 for item in elements(value).skip(*start) {
                     if !eval.valid_leaf(keywords, item)? {
