@@ -174,6 +174,11 @@ impl From<Exhausted> for CopyError {
 /// Appends one JSON pointer token (`~` and `/` escaped).
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
+    // Most tokens (keywords, property names) have nothing to escape: copied at once.
+    if !token.bytes().any(|byte| byte == b'~' || byte == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for character in token.chars() {
         match character {
             '~' => pointer.push_str("~0"),
