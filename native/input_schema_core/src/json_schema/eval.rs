@@ -23,14 +23,14 @@ use crate::value::{AtomKind, Element, Kind, Value};
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
 const MAX_IN_PLACE: usize = 10_000;
 
-/// Stops a walk.
-#[derive(Debug)]
+/// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Halt {
     /// The answer is known (first error, or the error cap).
     Failed,
     Exhausted,
-    /// References loop without progress, at this node.
-    Loop(NodeId),
+    /// References loop without progress, at the node `Eval::loop_at` names.
+    Loop,
 }
 
 impl From<Exhausted> for Halt {
@@ -129,6 +129,8 @@ pub struct Eval<'s, 'b, V> {
     depth: usize,
     /// Nodes applied to the current value without reading into it.
     in_place: usize,
+    /// Where a reference loop was found (see `Halt::Loop`).
+    pub loop_at: NodeId,
 }
 
 impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
@@ -142,16 +144,23 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             scope: Vec::new(),
             depth: 0,
             in_place: 0,
+            loop_at: 0,
         }
+    }
+
+    /// Stops the walk on a reference loop at node `id`.
+    fn looped(&mut self, id: NodeId) -> Halt {
+        self.loop_at = id;
+        Halt::Loop
     }
 
     fn halted(&self, halt: Halt) -> Failure<V> {
         match halt {
-            Halt::Loop(node) => Failure::schema(Error::ReferenceLoop {
+            Halt::Loop => Failure::schema(Error::ReferenceLoop {
                 schema_path: self
                     .schema
                     .nodes
-                    .get(node)
+                    .get(self.loop_at)
                     .map_or_else(Box::default, |node| node.location.clone()),
             }),
             Halt::Failed | Halt::Exhausted => Failure::Exhausted,
@@ -176,7 +185,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             // Counted by the loop guard as `enter` would count it.
             self.in_place += 1;
             if self.in_place > MAX_IN_PLACE {
-                return Err(Halt::Loop(id));
+                return Err(self.looped(id));
             }
             let result = self.valid(target, value);
             self.in_place -= 1;
@@ -185,7 +194,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         // The keywords before the first that applies a subschema cannot recurse: checked
         // before entering, after the loop guard's check that `enter` would make first.
         if self.in_place >= MAX_IN_PLACE {
-            return Err(Halt::Loop(id));
+            return Err(self.looped(id));
         }
         let (shallow, deep) = keywords
             .split_at_checked(node.shallow)
@@ -277,7 +286,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
     ) -> Flow {
         self.in_place += 1;
         if self.in_place > MAX_IN_PLACE {
-            return Err(Halt::Loop(id));
+            return Err(self.looped(id));
         }
         let pushed = self.schema.has_dynamic_refs && self.scope.last() != Some(&resource);
         if pushed {
@@ -529,4 +538,65 @@ pub fn with_key_trail<'a, V: Value<'a>, R>(
     step: impl FnOnce(&Trail<'_>) -> R,
 ) -> Option<R> {
     with_key_name(key, |name| step(&trail.child(Segment::Property(name))))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::super::{compile, Dialect, Options};
+    use crate::budget::Budget;
+    use crate::error::Error;
+    use crate::serde::Json;
+    use crate::validate::{Failure, Mode};
+    use serde_json::json;
+
+    /// Where each walk reports the reference loop of `schema` on `value`.
+    fn loop_paths(schema: &serde_json::Value, dialect: Dialect) -> (String, String) {
+        let mut options = Options::new(dialect);
+        options.any_root = true;
+        let schema = compile(
+            Json::from(schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        let value = json!(1);
+        let path = |failure: Failure<Json<'_>>| match failure {
+            Failure::Schema {
+                error: Error::ReferenceLoop { schema_path },
+                ..
+            } => schema_path.to_string(),
+            other => panic!("{other:?}"),
+        };
+        let quick = schema
+            .is_valid(Json::from(&value), &mut Budget::unlimited())
+            .unwrap_err();
+        let reported = schema
+            .validate(Json::from(&value), Mode::First, &mut Budget::unlimited())
+            .unwrap_err();
+        (path(quick), path(reported))
+    }
+
+    #[test]
+    fn reference_loops_are_reported_at_the_node_that_passes_the_guard() {
+        let alone = json!({"$ref": "#"});
+        assert_eq!(
+            loop_paths(&alone, Dialect::Draft7),
+            (String::new(), String::new())
+        );
+        // `a` is a lone `$ref` the quick walk passes through; the guard still counts it.
+        let chain = json!({
+            "$ref": "#/$defs/a",
+            "$defs": {
+                "a": {"$ref": "#/$defs/b"},
+                "b": {"type": "integer", "allOf": [{"$ref": "#/$defs/a"}]}
+            }
+        });
+        let at_a = "/$defs/a".to_string();
+        assert_eq!(
+            loop_paths(&chain, Dialect::Draft2020_12),
+            (at_a.clone(), at_a)
+        );
+    }
 }
