@@ -225,8 +225,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         self.valid_run(keywords, keywords, value)
     }
 
-    /// The quick walk of `run`, some of a node's keywords (`siblings`, all of them).
-    #[inline]
+    /// The quick walk of `run`, some of a node's keywords (`siblings`, all of them). Always
+    /// inlined: the recursion of the walk keeps it out of line otherwise, and a call per node
+    /// cost more than its body on the small nodes.
+    #[inline(always)]
     fn valid_run(&mut self, siblings: &'s [Keyword], run: &'s [Keyword], value: V) -> Flow {
         for keyword in run {
             self.budget.spend(1)?;
