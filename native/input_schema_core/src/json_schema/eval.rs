@@ -239,6 +239,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                 Check::MinItems(_) | Check::MaxItems(_) => {
                     array::count_holds(self.budget, &keyword.check, value)?
                 }
+                Check::Bound(bound) => numeric::bound_holds(self.budget, bound, value)?,
                 _ => self.valid_keyword(siblings, keyword, value)?,
             };
             if !valid {

@@ -152,17 +152,34 @@ impl MultipleOf {
     }
 }
 
+/// Whether `value` passes a bound: an integer against an integer limit is compared without
+/// building a `Number` (their comparison costs no units).
+#[inline]
+pub fn bound_holds<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    bound: &Bound,
+    value: V,
+) -> Result<bool, Halt> {
+    if let (Number::Int(limit), Some(int)) = (&bound.limit, value.small_integer()) {
+        return Ok(bound.holds(int.cmp(limit)));
+    }
+    let Some(number) = value.number() else {
+        return Ok(true);
+    };
+    budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
+    Ok(bound.holds(number.compare(&bound.limit)))
+}
+
 /// Whether `value` passes a numeric keyword: `check` without its error. Values that are not
 /// numbers pass.
 pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> Result<bool, Halt> {
+    if let Check::Bound(bound) = check {
+        return bound_holds(budget, bound, value);
+    }
     let Some(number) = value.number() else {
         return Ok(true);
     };
     Ok(match check {
-        Check::Bound(bound) => {
-            budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
-            bound.holds(number.compare(&bound.limit))
-        }
         Check::MultipleOf(multiple) => multiple.divides(&number, budget)?,
         _ => true,
     })
