@@ -26,11 +26,12 @@
 //! taking turns to go first, so the machine's drift (large on a shared 2-core box) hits both
 //! alike. The table gives each engine's median ns per call and the median of the rounds' ratios.
 //!
-//! What is timed: "valid" rows are the core's `validate(_, Mode::First, _)` (Ok or Err) against
-//! jsonschema's `is_valid`; on an invalid instance the core also builds its first error, which
-//! `is_valid` never does. "compile" rows are the core's `compile` against jsonschema's
-//! `options().with_draft(..).build(..)` (which also checks the schema against its
-//! meta-schema), each including the drop of what it built.
+//! What is timed: "is_valid" rows are the core's `JsonSchema::is_valid` (the quick walk, no
+//! error built) against jsonschema's `is_valid`. "first error" rows, for the invalid instances,
+//! are the core's `validate(_, Mode::First, _)` (the quick walk, then the walk that reports the
+//! first error) against jsonschema's `validate`, each building its first error. "compile" rows
+//! are the core's `compile` against jsonschema's `options().with_draft(..).build(..)` (which
+//! also checks the schema against its meta-schema), each including the drop of what it built.
 //!
 //! Arguments: `--quick` (fewer, shorter rounds) and one optional substring that keeps only the
 //! cases whose name contains it; cargo's `--bench` and other flags are ignored.
@@ -205,12 +206,21 @@ fn describe<V>(failure: &Failure<V>) -> String {
     }
 }
 
-/// The core's answer: valid, invalid, or something else (a schema error or exhaustion).
+/// The core's answer: valid, invalid, or something else (a schema error, exhaustion, or
+/// `is_valid` and `validate` answering differently).
 fn ours_answer(schema: &JsonSchema, data: &Value) -> Result<bool, String> {
-    match schema.validate(Json::from(data), Mode::First, &mut Budget::unlimited()) {
+    let reported = match schema.validate(Json::from(data), Mode::First, &mut Budget::unlimited()) {
         Ok(()) => Ok(true),
         Err(Failure::Arguments(_)) => Ok(false),
         Err(other) => Err(describe(&other)),
+    };
+    let quick = schema
+        .is_valid(Json::from(data), &mut Budget::unlimited())
+        .map_err(|failure| describe(&failure));
+    if quick == reported {
+        reported
+    } else {
+        Err(format!("is_valid {quick:?}, validate {reported:?}"))
     }
 }
 
@@ -319,6 +329,7 @@ fn measure(settings: &Settings, mut ours: impl FnMut(), mut theirs: impl FnMut()
 struct Table {
     width: usize,
     valid_ratios: Vec<(String, f64, bool)>,
+    first_error_ratios: Vec<(String, f64)>,
     compile_ratios: Vec<(String, f64)>,
 }
 
@@ -512,6 +523,7 @@ fn main() {
     let mut table = Table {
         width,
         valid_ratios: Vec::new(),
+        first_error_ratios: Vec::new(),
         compile_ratios: Vec::new(),
     };
     println!();
@@ -522,11 +534,43 @@ fn main() {
         settings.batch.as_millis()
     );
 
-    table.header("is_valid: ours validate(Mode::First) -> Ok/Err, theirs is_valid");
+    table.header("is_valid: ours JsonSchema::is_valid, theirs is_valid");
     for entry in &ready {
         for (instance, answer) in entry.pair.instances.iter().zip(&entry.answers) {
             let Some(valid) = *answer else { continue };
             if !settings.keeps(&instance.name) {
+                continue;
+            }
+            let data = &instance.data;
+            let measured = measure(
+                &settings,
+                || {
+                    black_box(
+                        entry
+                            .ours
+                            .is_valid(Json::from(black_box(data)), &mut Budget::unlimited())
+                            .ok(),
+                    );
+                },
+                || {
+                    black_box(entry.theirs.is_valid(black_box(data)));
+                },
+            );
+            table.row(
+                &instance.name,
+                if valid { "valid" } else { "invalid" },
+                &measured,
+            );
+            table
+                .valid_ratios
+                .push((instance.name.clone(), measured.ratio, valid));
+        }
+    }
+
+    table.header("first error: ours validate(Mode::First), theirs validate (invalid instances)");
+    for entry in &ready {
+        for (instance, answer) in entry.pair.instances.iter().zip(&entry.answers) {
+            if *answer != Some(false) || !settings.keeps(&instance.name) {
                 continue;
             }
             let data = &instance.data;
@@ -545,17 +589,13 @@ fn main() {
                     );
                 },
                 || {
-                    black_box(entry.theirs.is_valid(black_box(data)));
+                    black_box(entry.theirs.validate(black_box(data)).is_ok());
                 },
             );
-            table.row(
-                &instance.name,
-                if valid { "valid" } else { "invalid" },
-                &measured,
-            );
+            table.row(&instance.name, "invalid", &measured);
             table
-                .valid_ratios
-                .push((instance.name.clone(), measured.ratio, valid));
+                .first_error_ratios
+                .push((instance.name.clone(), measured.ratio));
         }
     }
 
@@ -636,6 +676,19 @@ fn main() {
             .max_by(|left, right| left.1.total_cmp(&right.1))
             .unwrap();
         println!("  is_valid: highest {} ({name})", ratio_text(*highest));
+    }
+    if let Some(mean) = geomean(table.first_error_ratios.iter().map(|(_, ratio)| *ratio)) {
+        let (name, lowest) = table
+            .first_error_ratios
+            .iter()
+            .min_by(|left, right| left.1.total_cmp(&right.1))
+            .unwrap();
+        println!(
+            "  first error: geometric mean {} over {} invalid instances, lowest {} ({name})",
+            ratio_text(mean),
+            table.first_error_ratios.len(),
+            ratio_text(*lowest)
+        );
     }
     if let Some(mean) = geomean(table.compile_ratios.iter().map(|(_, ratio)| *ratio)) {
         let (name, lowest) = table

@@ -58,6 +58,8 @@ impl<'a> Value<'a> for Json<'a> {
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;
 
+    const KEYS_ARE_STRINGS: bool = true;
+
     fn kind(self) -> Kind {
         use serde_json::Value as J;
         match self {
@@ -148,6 +150,13 @@ impl<'a> Value<'a> for Json<'a> {
         map.get(std::str::from_utf8(key).ok()?).map(Json::Value)
     }
 
+    fn map_get_str(self, key: &str) -> Option<Self> {
+        let Json::Value(serde_json::Value::Object(map)) = self else {
+            return None;
+        };
+        map.get(key).map(Json::Value)
+    }
+
     fn map_get_atom(self, key: NoAtom) -> Option<Self> {
         match key {}
     }
@@ -159,6 +168,13 @@ impl<'a> Value<'a> for Json<'a> {
 
     fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
         None
+    }
+
+    fn proper_list_len(self) -> Option<usize> {
+        match self {
+            Json::Value(serde_json::Value::Array(items)) => Some(items.len()),
+            _ => None,
+        }
     }
 
     fn list_elements(self) -> Elements<'a> {

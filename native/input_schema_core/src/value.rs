@@ -76,6 +76,10 @@ pub trait Value<'a>: Copy + 'a {
     type Entries: ExactSizeIterator<Item = (Self, Self)>;
     type Elements: Iterator<Item = Element<Self>>;
 
+    /// Whether every map key is a string and no map is a struct, so that the JSON modes' rule
+    /// for argument keys holds of every value without a walk (JSON text's values).
+    const KEYS_ARE_STRINGS: bool = false;
+
     /// What the value is. Cheap, and small enough to pass in a register: the bytes of a
     /// binary are read separately, by the few checks that compare them.
     fn kind(self) -> Kind;
@@ -144,6 +148,12 @@ pub trait Value<'a>: Copy + 'a {
     /// The value under the binary key `key`.
     fn map_get_binary(self, key: &[u8]) -> Option<Self>;
 
+    /// `map_get_binary` of a key known to be UTF-8, which a host whose keys are strings need
+    /// not check again.
+    fn map_get_str(self, key: &str) -> Option<Self> {
+        self.map_get_binary(key.as_bytes())
+    }
+
     /// The value under an atom key.
     fn map_get_atom(self, key: Self::AtomKey) -> Option<Self>;
 
@@ -161,6 +171,12 @@ pub trait Value<'a>: Copy + 'a {
     /// An atom key's name as a string value (for `propertyNames`, which sees every key as a
     /// string); `None` for other values, or where the host cannot make one.
     fn name_value(self) -> Option<Self> {
+        None
+    }
+
+    /// The number of elements of a list the host knows to be proper without walking its cells;
+    /// `None` where the cells must be walked to tell, and for other values.
+    fn proper_list_len(self) -> Option<usize> {
         None
     }
 

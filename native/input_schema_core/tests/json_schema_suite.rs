@@ -97,15 +97,28 @@ fn run_file(
                 test["description"].as_str().unwrap()
             );
             let answer = match &compiled {
-                Ok(compiled) => match compiled.validate(
-                    Json::from(&test["data"]),
-                    Mode::First,
-                    &mut Budget::unlimited(),
-                ) {
-                    Ok(()) => Ok(true),
-                    Err(Failure::Arguments(_)) => Ok(false),
-                    Err(other) => Err(format!("{:?}", other.first().map(ToString::to_string))),
-                },
+                Ok(compiled) => {
+                    let data = Json::from(&test["data"]);
+                    let answer =
+                        match compiled.validate(data, Mode::First, &mut Budget::unlimited()) {
+                            Ok(()) => Ok(true),
+                            Err(Failure::Arguments(_)) => Ok(false),
+                            Err(other) => {
+                                Err(format!("{:?}", other.first().map(ToString::to_string)))
+                            }
+                        };
+                    // The quick check alone must give the same answer.
+                    match (answer, compiled.is_valid(data, &mut Budget::unlimited())) {
+                        (Ok(valid), Ok(quick)) if valid != quick => {
+                            Err(format!("validate answered {valid}, is_valid {quick}"))
+                        }
+                        (Ok(_), Err(other)) => Err(format!(
+                            "is_valid: {:?}",
+                            other.first().map(ToString::to_string)
+                        )),
+                        (answer, _) => answer,
+                    }
+                }
                 Err(failure) => Err(format!(
                     "compile: {:?}",
                     failure.first().map(ToString::to_string)

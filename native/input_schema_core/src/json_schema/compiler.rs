@@ -39,6 +39,15 @@ pub struct Node {
     pub resource: ResourceId,
     /// Its JSON pointer in its document.
     pub location: Box<str>,
+    /// No keyword applies a subschema: the quick walk checks it without entering it (no
+    /// recursion, so no stack check, loop guard or dynamic scope).
+    pub leaf: bool,
+    /// How many of its first keywords apply no subschema: the quick walk checks them before
+    /// entering the node.
+    pub shallow: usize,
+    /// The node a node made of one `$ref` applies, when that one is no such node itself and
+    /// no `$dynamicRef` needs the dynamic scope: the quick walk goes there directly.
+    pub forward: Option<NodeId>,
 }
 
 #[derive(Debug)]
@@ -274,6 +283,9 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             kind: NodeKind::Bool(true),
             resource: 0,
             location: location.pointer.as_str().into(),
+            leaf: false,
+            shallow: 0,
+            forward: None,
         });
         self.compiled.insert(location.clone(), id);
         Ok(id)
@@ -674,8 +686,28 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     }
 
     /// Once every node is known: each `properties` lets its quick walk check the properties
-    /// whose schema goes no deeper first.
+    /// whose schema goes no deeper first, and nodes that go no deeper are marked as leaves
+    /// (see `Node::leaf`, `Node::shallow` and `Node::forward`).
     fn order_quick_walks(&mut self) {
+        let only_ref = |node: &Node| match &node.kind {
+            NodeKind::Keywords(keywords) => match &**keywords {
+                [Keyword {
+                    check: Check::Ref(target),
+                    ..
+                }] => Some(*target),
+                _ => None,
+            },
+            NodeKind::Bool(_) => None,
+        };
+        let forwards: Vec<Option<NodeId>> = self
+            .nodes
+            .iter()
+            .map(|node| {
+                let target = only_ref(node)?;
+                let final_node = self.nodes.get(target)?;
+                (!self.has_dynamic_refs && only_ref(final_node).is_none()).then_some(target)
+            })
+            .collect();
         let deep: Vec<bool> = self
             .nodes
             .iter()
@@ -686,8 +718,14 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 NodeKind::Bool(_) => false,
             })
             .collect();
-        for node in &mut self.nodes {
+        for ((node, node_deep), forward) in self.nodes.iter_mut().zip(&deep).zip(forwards) {
+            node.leaf = !node_deep;
+            node.forward = forward;
             if let NodeKind::Keywords(keywords) = &mut node.kind {
+                node.shallow = keywords
+                    .iter()
+                    .take_while(|keyword| !keyword.check.applies_schemas())
+                    .count();
                 for keyword in keywords.iter_mut() {
                     if let Check::Properties(properties) = &mut keyword.check {
                         properties.order_quick_walk(&deep);

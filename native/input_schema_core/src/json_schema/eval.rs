@@ -23,14 +23,14 @@ use crate::value::{AtomKind, Element, Kind, Value};
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
 const MAX_IN_PLACE: usize = 10_000;
 
-/// Stops a walk.
-#[derive(Debug)]
+/// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Halt {
     /// The answer is known (first error, or the error cap).
     Failed,
     Exhausted,
-    /// References loop without progress, at this node.
-    Loop(NodeId),
+    /// References loop without progress, at the node `Eval::loop_at` names.
+    Loop,
 }
 
 impl From<Exhausted> for Halt {
@@ -61,12 +61,7 @@ pub fn validate<'a, V: Value<'a>>(
     if !schema.options.any_root && value.kind() != Kind::Map {
         return Err(Failure::schema(Error::NotMaps));
     }
-    let root = if schema.options.any_root {
-        ANY_ROOT
-    } else {
-        ARGUMENTS
-    };
-    match keys::first_problem(value, root, budget) {
+    match keys::first_problem(value, root_of(schema), budget) {
         Ok(None) => {}
         Ok(Some(error)) => {
             budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
@@ -91,6 +86,37 @@ pub fn validate<'a, V: Value<'a>>(
     }
 }
 
+/// `validate`'s answer without its errors: the boundary, the key rule, the quick walk.
+pub fn is_valid<'a, V: Value<'a>>(
+    schema: &JsonSchema,
+    value: V,
+    budget: &mut Budget,
+) -> Result<bool, Failure<V>> {
+    if !schema.options.any_root && value.kind() != Kind::Map {
+        return Err(Failure::schema(Error::NotMaps));
+    }
+    match keys::first_problem(value, root_of(schema), budget) {
+        Ok(None) => {}
+        Ok(Some(_)) => return Ok(false),
+        Err(Exhausted) => return Err(Failure::Exhausted),
+    }
+    let mut eval = Eval::new(schema, Mode::First, budget);
+    match eval.valid(schema.root, value) {
+        Ok(valid) => Ok(valid),
+        Err(Halt::Failed) => Ok(false),
+        Err(halt) => Err(eval.halted(halt)),
+    }
+}
+
+/// Where argument paths start.
+fn root_of(schema: &JsonSchema) -> &'static [u8] {
+    if schema.options.any_root {
+        ANY_ROOT
+    } else {
+        ARGUMENTS
+    }
+}
+
 pub struct Eval<'s, 'b, V> {
     pub schema: &'s JsonSchema,
     pub budget: &'b mut Budget,
@@ -103,6 +129,8 @@ pub struct Eval<'s, 'b, V> {
     depth: usize,
     /// Nodes applied to the current value without reading into it.
     in_place: usize,
+    /// Where a reference loop was found (see `Halt::Loop`).
+    pub loop_at: NodeId,
 }
 
 impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
@@ -116,16 +144,23 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             scope: Vec::new(),
             depth: 0,
             in_place: 0,
+            loop_at: 0,
         }
+    }
+
+    /// Stops the walk on a reference loop at node `id`.
+    fn looped(&mut self, id: NodeId) -> Halt {
+        self.loop_at = id;
+        Halt::Loop
     }
 
     fn halted(&self, halt: Halt) -> Failure<V> {
         match halt {
-            Halt::Loop(node) => Failure::schema(Error::ReferenceLoop {
+            Halt::Loop => Failure::schema(Error::ReferenceLoop {
                 schema_path: self
                     .schema
                     .nodes
-                    .get(node)
+                    .get(self.loop_at)
                     .map_or_else(Box::default, |node| node.location.clone()),
             }),
             Halt::Failed | Halt::Exhausted => Failure::Exhausted,
@@ -141,17 +176,86 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         let Some(node) = self.node(id) else {
             return Ok(true);
         };
-        match &node.kind {
-            NodeKind::Bool(valid) => Ok(*valid),
-            NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
-                for keyword in keywords.iter() {
-                    this.budget.spend(1)?;
-                    if !this.valid_keyword(keywords, keyword, value)? {
-                        return Ok(false);
-                    }
+        let keywords = match &node.kind {
+            NodeKind::Bool(valid) => return Ok(*valid),
+            NodeKind::Keywords(keywords) if node.leaf => return self.valid_leaf(keywords, value),
+            NodeKind::Keywords(keywords) => keywords,
+        };
+        if let Some(target) = node.forward {
+            // Counted by the loop guard as `enter` would count it.
+            self.in_place += 1;
+            if self.in_place > MAX_IN_PLACE {
+                return Err(self.looped(id));
+            }
+            let result = self.valid(target, value);
+            self.in_place -= 1;
+            return result;
+        }
+        // The keywords before the first that applies a subschema cannot recurse: checked
+        // before entering, after the loop guard's check that `enter` would make first.
+        if self.in_place >= MAX_IN_PLACE {
+            return Err(self.looped(id));
+        }
+        let (shallow, deep) = keywords
+            .split_at_checked(node.shallow)
+            .unwrap_or((&[], keywords));
+        if !self.valid_run(keywords, shallow, value)? {
+            return Ok(false);
+        }
+        self.enter(id, node.resource, |this| {
+            this.valid_run(keywords, deep, value)
+        })
+    }
+
+    /// The keywords of node `id` when it is a leaf (see `Node::leaf`).
+    pub fn leaf(&self, id: NodeId) -> Option<&'s [Keyword]> {
+        match self.node(id) {
+            Some(Node {
+                kind: NodeKind::Keywords(keywords),
+                leaf: true,
+                ..
+            }) => Some(keywords),
+            _ => None,
+        }
+    }
+
+    /// The quick walk of a leaf node's keywords.
+    #[inline]
+    pub fn valid_leaf(&mut self, keywords: &'s [Keyword], value: V) -> Flow {
+        self.valid_run(keywords, keywords, value)
+    }
+
+    /// The quick walk of `run`, some of a node's keywords (`siblings`, all of them). Always
+    /// inlined: the recursion of the walk keeps it out of line otherwise, and a call per node
+    /// cost more than its body on the small nodes.
+    #[inline(always)]
+    fn valid_run(&mut self, siblings: &'s [Keyword], run: &'s [Keyword], value: V) -> Flow {
+        for keyword in run {
+            self.budget.spend(1)?;
+            // The usual keywords of a small node, answered here rather than through the
+            // dispatch (which recursion keeps out of line).
+            let valid = match &keyword.check {
+                Check::Type(expected) => types::holds(self.budget, expected, value)?,
+                Check::MinItems(_) | Check::MaxItems(_) => {
+                    array::count_holds(self.budget, &keyword.check, value)?
                 }
-                Ok(true)
-            }),
+                Check::Bound(bound) => numeric::bound_holds(self.budget, bound, value)?,
+                _ => self.valid_keyword(siblings, keyword, value)?,
+            };
+            if !valid {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The quick walk of a value inside the current one (an item, a property's value).
+    #[inline]
+    pub fn valid_item(&mut self, id: NodeId, value: V) -> Flow {
+        match self.leaf(id) {
+            // A leaf does not recurse: the loop guard need not start again.
+            Some(keywords) => self.valid_leaf(keywords, value),
+            None => self.descend(|eval| eval.valid(id, value)),
         }
     }
 
@@ -185,7 +289,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
     ) -> Flow {
         self.in_place += 1;
         if self.in_place > MAX_IN_PLACE {
-            return Err(Halt::Loop(id));
+            return Err(self.looped(id));
         }
         let pushed = self.schema.has_dynamic_refs && self.scope.last() != Some(&resource);
         if pushed {
@@ -230,8 +334,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         &self.scope
     }
 
+    #[inline]
     fn valid_keyword(&mut self, siblings: &'s [Keyword], keyword: &'s Keyword, value: V) -> Flow {
         Ok(match &keyword.check {
+            Check::Type(expected) => types::holds(self.budget, expected, value)?,
             Check::Ref(target) => self.valid(*target, value)?,
             Check::DynamicRef(dynamic) => {
                 let target = reference::target(self, dynamic);
@@ -255,7 +361,25 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
                 unevaluated::valid(self, siblings, keyword, value)?
             }
-            _ => self.assertion(&keyword.check, value)?.is_none(),
+            _ => self.holds(&keyword.check, value)?,
+        })
+    }
+
+    /// Whether `value` passes a keyword that asserts something of the value itself:
+    /// `assertion` without building the error, for the quick walk.
+    #[inline(never)]
+    fn holds(&mut self, check: &'s Check, value: V) -> Flow {
+        Ok(match check {
+            Check::Type(expected) => types::holds(self.budget, expected, value)?,
+            Check::MultipleOf(_) | Check::Bound(_) => numeric::holds(self.budget, check, value)?,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) => {
+                string::holds(self.budget, check, value)?
+            }
+            Check::MinItems(_) | Check::MaxItems(_) => {
+                array::count_holds(self.budget, check, value)?
+            }
+            Check::MinProperties(_) | Check::MaxProperties(_) => object::count_holds(check, value),
+            _ => self.assertion(check, value)?.is_none(),
         })
     }
 
@@ -334,7 +458,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             None => (keyword, location.to_string()),
         };
         let location = location.as_str();
-        let root = self.path_root();
+        let root = root_of(self.schema);
         let bytes = trail
             .path_len_from(root)
             .saturating_add(location.len())
@@ -358,14 +482,6 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             Ok(false)
         } else {
             Err(Halt::Failed)
-        }
-    }
-
-    fn path_root(&self) -> &'static [u8] {
-        if self.schema.options.any_root {
-            ANY_ROOT
-        } else {
-            ARGUMENTS
         }
     }
 }
@@ -399,6 +515,7 @@ pub fn json_type<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Json
         },
         Kind::Atom(AtomKind::True | AtomKind::False) => JsonType::Boolean,
         Kind::Atom(AtomKind::Nil) => JsonType::Null,
+        Kind::List if value.proper_list_len().is_some() => JsonType::Array,
         Kind::List => {
             let mut cells = 0_u64;
             for element in value.list_elements() {
@@ -424,4 +541,65 @@ pub fn with_key_trail<'a, V: Value<'a>, R>(
     step: impl FnOnce(&Trail<'_>) -> R,
 ) -> Option<R> {
     with_key_name(key, |name| step(&trail.child(Segment::Property(name))))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::super::{compile, Dialect, Options};
+    use crate::budget::Budget;
+    use crate::error::Error;
+    use crate::serde::Json;
+    use crate::validate::{Failure, Mode};
+    use serde_json::json;
+
+    /// Where each walk reports the reference loop of `schema` on `value`.
+    fn loop_paths(schema: &serde_json::Value, dialect: Dialect) -> (String, String) {
+        let mut options = Options::new(dialect);
+        options.any_root = true;
+        let schema = compile(
+            Json::from(schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        let value = json!(1);
+        let path = |failure: Failure<Json<'_>>| match failure {
+            Failure::Schema {
+                error: Error::ReferenceLoop { schema_path },
+                ..
+            } => schema_path.to_string(),
+            other => panic!("{other:?}"),
+        };
+        let quick = schema
+            .is_valid(Json::from(&value), &mut Budget::unlimited())
+            .unwrap_err();
+        let reported = schema
+            .validate(Json::from(&value), Mode::First, &mut Budget::unlimited())
+            .unwrap_err();
+        (path(quick), path(reported))
+    }
+
+    #[test]
+    fn reference_loops_are_reported_at_the_node_that_passes_the_guard() {
+        let alone = json!({"$ref": "#"});
+        assert_eq!(
+            loop_paths(&alone, Dialect::Draft7),
+            (String::new(), String::new())
+        );
+        // `a` is a lone `$ref` the quick walk passes through; the guard still counts it.
+        let chain = json!({
+            "$ref": "#/$defs/a",
+            "$defs": {
+                "a": {"$ref": "#/$defs/b"},
+                "b": {"type": "integer", "allOf": [{"$ref": "#/$defs/a"}]}
+            }
+        });
+        let at_a = "/$defs/a".to_string();
+        assert_eq!(
+            loop_paths(&chain, Dialect::Draft2020_12),
+            (at_a.clone(), at_a)
+        );
+    }
 }

@@ -449,6 +449,18 @@ fn is_hostname(text: &str, idn: bool) -> bool {
     if text.is_empty() || text.len() > 253 * 4 || (!idn && !text.is_ascii()) {
         return false;
     }
+    if text.is_ascii() && !text.split('.').any(is_a_label) {
+        // No label can hold a right-to-left character, so the Bidi rule does not apply: each
+        // label is told by its bytes alone, without copying its characters.
+        let mut length = 0;
+        for label in text.split('.') {
+            if !is_ldh_label(label, idn) {
+                return false;
+            }
+            length += label.len() + 1;
+        }
+        return length <= 254;
+    }
     let separator =
         |c: char| c == '.' || (idn && matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}'));
     let (mut length, mut rtl_domain, mut bidi_ok) = (0, false, true);
@@ -462,6 +474,28 @@ fn is_hostname(text: &str, idn: bool) -> bool {
         bidi_ok &= bidi.ok;
     }
     length <= 254 && (!rtl_domain || bidi_ok)
+}
+
+/// Whether an ASCII label starts with the A-label prefix `xn--`.
+fn is_a_label(label: &str) -> bool {
+    label
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+}
+
+/// Whether an ASCII label that is no A-label is a valid LDH label: 1 to 63 letters, digits
+/// and hyphens, no hyphen first or last. Only idn-hostname takes the RFC 5891 ban on "--" in
+/// the 3rd and 4th positions to the ASCII labels; RFC 1123 has no such rule.
+fn is_ldh_label(label: &str, idn: bool) -> bool {
+    let bytes = label.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 63
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        && bytes.first() != Some(&b'-')
+        && bytes.last() != Some(&b'-')
+        && !(idn && bytes.get(2..4) == Some(b"--"))
 }
 
 /// A label's standing under the Bidi rule of RFC 5893: whether it holds right-to-left characters
@@ -490,11 +524,7 @@ fn check_label(label: &str, idn: bool, chars: &mut Vec<char>) -> Option<(usize, 
     if label.is_empty() || label.len() > 63 {
         return None;
     }
-    if let Some(encoded) = label
-        .get(..4)
-        .filter(|p| p.eq_ignore_ascii_case("xn--"))
-        .and(label.get(4..))
-    {
+    if let Some(encoded) = label.get(4..).filter(|_| is_a_label(label)) {
         // An A-label: canonical Punycode of a U-label that is not all ASCII.
         punycode_decode(encoded, chars)?;
         if chars.iter().all(char::is_ascii)
@@ -505,16 +535,7 @@ fn check_label(label: &str, idn: bool, chars: &mut Vec<char>) -> Option<(usize, 
         chars.iter_mut().for_each(|c| c.make_ascii_lowercase());
         return Some((label.len(), check_u_label(chars)?));
     }
-    // An LDH label. Only idn-hostname takes the RFC 5891 ban on "--" in the 3rd and 4th
-    // positions to the ASCII labels; RFC 1123 has no such rule.
-    let bytes = label.as_bytes();
-    if !bytes
-        .iter()
-        .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
-        || bytes.first() == Some(&b'-')
-        || bytes.last() == Some(&b'-')
-        || (idn && bytes.get(2..4) == Some(b"--"))
-    {
+    if !is_ldh_label(label, idn) {
         return None;
     }
     chars.extend(label.chars().map(|c| c.to_ascii_lowercase()));

@@ -1,7 +1,8 @@
 //! The contract's rule for argument keys (section 3): every map in the arguments has keys that
 //! are strings or atoms read by name, one name per map. Checked over the whole value before any
 //! keyword runs, by a walk with its own stack, so any depth is fine. A struct is no JSON
-//! object: its keys are not looked at.
+//! object: its keys are not looked at. A host whose keys are all strings skips the walk
+//! (`Value::KEYS_ARE_STRINGS`).
 
 use super::literal::with_key_name;
 use crate::budget::{Budget, Exhausted};
@@ -29,7 +30,7 @@ pub fn first_problem<'a, V: Value<'a>>(
     root: &[u8],
     budget: &mut Budget,
 ) -> Result<Option<Error<V>>, Exhausted> {
-    if flat_with_string_keys(value, budget)? {
+    if V::KEYS_ARE_STRINGS || flat_with_string_keys(value, budget)? {
         return Ok(None);
     }
     let mut visited = vec![Visited {

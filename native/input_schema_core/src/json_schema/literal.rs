@@ -174,6 +174,11 @@ impl From<Exhausted> for CopyError {
 /// Appends one JSON pointer token (`~` and `/` escaped).
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
+    // Most tokens (keywords, property names) have nothing to escape: copied at once.
+    if !token.bytes().any(|byte| byte == b'~' || byte == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for character in token.chars() {
         match character {
             '~' => pointer.push_str("~0"),
@@ -384,6 +389,13 @@ pub fn get_by_name<'a, V: Value<'a>>(map: V, name: &[u8]) -> Option<V> {
         .or_else(|| map.map_get_atom_named(name))
 }
 
+/// `get_by_name` of a name known to be UTF-8 (a schema's property names).
+#[inline]
+pub fn get_by_str<'a, V: Value<'a>>(map: V, name: &str) -> Option<V> {
+    map.map_get_str(name)
+        .or_else(|| map.map_get_atom_named(name.as_bytes()))
+}
+
 /// JSON equality of an argument value and a literal: numbers by value, strings by bytes, arrays
 /// element-wise, objects by names and values. Values of no JSON type equal nothing.
 pub fn equals<'a, V: Value<'a>>(
@@ -392,6 +404,10 @@ pub fn equals<'a, V: Value<'a>>(
     budget: &mut Budget,
     depth: usize,
 ) -> Result<bool, Exhausted> {
+    // A scalar is compared without recursing: no stack to check.
+    if !matches!(literal, Literal::Array(_) | Literal::Object(_)) {
+        return equals_here(value, literal, budget, depth);
+    }
     with_stack(depth, |segment| {
         if segment == StackSegment::Fresh {
             budget.spend_stack_segment()?;
@@ -462,6 +478,10 @@ pub fn values_equal<'a, V: Value<'a>>(
     budget: &mut Budget,
     depth: usize,
 ) -> Result<bool, Exhausted> {
+    // A scalar is compared without recursing: no stack to check.
+    if !matches!(left.kind(), Kind::List | Kind::Map) {
+        return values_equal_here(left, right, budget, depth);
+    }
     with_stack(depth, |segment| {
         if segment == StackSegment::Fresh {
             budget.spend_stack_segment()?;

@@ -99,6 +99,18 @@ impl JsonSchema {
     ) -> Result<(), Failure<V>> {
         eval::validate(self, value, mode, budget)
     }
+
+    /// Whether `value` is valid: the tool boundary (unless `any_root`) and the argument-key
+    /// rule, then the quick walk alone, which builds no error. `Err` only where `validate`
+    /// would not answer with argument errors either: arguments that are no map at the tool
+    /// boundary, a reference loop, or the budget spent.
+    pub fn is_valid<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        budget: &mut Budget,
+    ) -> Result<bool, Failure<V>> {
+        eval::is_valid(self, value, budget)
+    }
 }
 
 /// Validates `value` against a raw schema: compile, then validate.

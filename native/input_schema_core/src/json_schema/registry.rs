@@ -215,15 +215,27 @@ pub fn pointer_tokens(pointer: &str) -> Option<Vec<String>> {
     let rest = pointer.strip_prefix('/')?;
     Some(
         rest.split('/')
-            .map(|token| token.replace("~1", "/").replace("~0", "~"))
+            .map(|token| unescape(token).into_owned())
             .collect(),
     )
+}
+
+/// A JSON pointer token's text (`~1` is `/`, `~0` is `~`), borrowed when nothing is escaped.
+fn unescape(token: &str) -> std::borrow::Cow<'_, str> {
+    if token.contains('~') {
+        std::borrow::Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
+    } else {
+        std::borrow::Cow::Borrowed(token)
+    }
 }
 
 /// The value at `pointer` in `document`.
 pub fn navigate<'d>(document: &'d Literal, pointer: &str) -> Option<&'d Literal> {
     let mut current = document;
-    for token in pointer_tokens(pointer)? {
+    if pointer.is_empty() {
+        return Some(current);
+    }
+    for token in pointer.strip_prefix('/')?.split('/').map(unescape) {
         current = match current {
             Literal::Object(_) => current.get(&token)?,
             Literal::Array(items) => {

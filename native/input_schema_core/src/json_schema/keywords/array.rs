@@ -2,7 +2,7 @@
 //! `items`), `items` (and `additionalItems`), `contains` with `minContains`/`maxContains`. They
 //! read proper lists only: an improper list is no JSON array, and they pass it.
 
-use super::{Assertion, Check, Keyword};
+use super::{types, Assertion, Check, Keyword};
 use crate::budget::Budget;
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
@@ -37,6 +37,9 @@ impl Contains {
 
 /// The number of elements of a proper list; `None` for anything else.
 pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<u64>, Halt> {
+    if let Some(length) = value.proper_list_len() {
+        return Ok(Some(length as u64));
+    }
     if value.kind() != Kind::List {
         return Ok(None);
     }
@@ -53,20 +56,36 @@ pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<
     Ok(Some(count))
 }
 
+/// The items of a list known to be proper, read in place.
+fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
+    list.list_elements().filter_map(|element| match element {
+        Element::Item(item) => Some(item),
+        Element::ImproperTail(_) => None,
+    })
+}
+
 /// The proper list's items, or `None`.
 fn items<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<Vec<V>>, Halt> {
     if length(value, budget)?.is_none() {
         return Ok(None);
     }
-    Ok(Some(
-        value
-            .list_elements()
-            .filter_map(|element| match element {
-                Element::Item(item) => Some(item),
-                Element::ImproperTail(_) => None,
-            })
-            .collect(),
-    ))
+    Ok(Some(elements(value).collect()))
+}
+
+/// Whether `value` passes `minItems` or `maxItems`: `count` without its error.
+pub fn count_holds<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    check: &Check,
+    value: V,
+) -> Result<bool, Halt> {
+    let Some(length) = length(value, budget)? else {
+        return Ok(true);
+    };
+    Ok(match check {
+        Check::MinItems(minimum) => length >= *minimum,
+        Check::MaxItems(maximum) => length <= *maximum,
+        _ => true,
+    })
 }
 
 pub fn count<'a, V: Value<'a>>(
@@ -165,11 +184,11 @@ fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result
 fn matches<'a, V: Value<'a>>(
     eval: &mut Eval<'_, '_, V>,
     contains: &Contains,
-    items: &[V],
+    items: impl Iterator<Item = V>,
 ) -> Result<u64, Halt> {
     let mut found = 0_u64;
     for item in items {
-        if eval.descend(|eval| eval.valid(contains.node, *item))? {
+        if eval.descend(|eval| eval.valid(contains.node, item))? {
             found += 1;
             match contains.max {
                 Some(max) if found > max => break,
@@ -181,30 +200,73 @@ fn matches<'a, V: Value<'a>>(
     Ok(found)
 }
 
+/// Lists this short are told unique pair by pair, from a copy on the stack: cheaper than
+/// the hashing's allocations.
+const PAIRWISE_MAX: usize = 16;
+
+/// `uniqueItems` of a proper list of `length` items.
+fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> Result<bool, Halt> {
+    if length <= PAIRWISE_MAX as u64 {
+        let mut copy = [list; PAIRWISE_MAX];
+        let mut count = 0;
+        for (slot, item) in copy.iter_mut().zip(elements(list)) {
+            *slot = item;
+            count += 1;
+        }
+        return unique_pairwise(copy.get(..count).unwrap_or_default(), budget);
+    }
+    let items: Vec<V> = elements(list).collect();
+    unique(&items, budget)
+}
+
+/// The quick walk reads the items in place; only a long list's `uniqueItems` collects them.
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
-    let Some(items) = items(value, eval.budget)? else {
+    let Some(length) = length(value, eval.budget)? else {
         return Ok(true);
     };
     match check {
-        Check::UniqueItems => unique(&items, eval.budget),
+        Check::UniqueItems => unique_list(value, length, eval.budget),
         Check::PrefixItems(nodes) => {
-            for (node, item) in nodes.iter().zip(items.iter()) {
-                if !eval.descend(|eval| eval.valid(*node, *item))? {
+            for (node, item) in nodes.iter().zip(elements(value)) {
+                if !eval.valid_item(*node, item)? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
         Check::Items { start, node } => {
-            for item in items.iter().skip(*start) {
-                if !eval.descend(|eval| eval.valid(*node, *item))? {
+            // The node is looked up once for the whole list when it is a leaf; a lone `type`
+            // is checked in the loop itself.
+            if let Some([keyword]) = eval.leaf(*node) {
+                if let Check::Type(expected) = &keyword.check {
+                    for item in elements(value).skip(*start) {
+                        eval.budget.spend(1)?;
+                        if !types::holds(eval.budget, expected, item)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+            }
+            if let Some(keywords) = eval.leaf(*node) {
+                for item in elements(value).skip(*start) {
+                    if !eval.valid_leaf(keywords, item)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            for item in elements(value).skip(*start) {
+                if !eval.descend(|eval| eval.valid(*node, item))? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
         Check::Contains(contains) => {
-            let found = matches(eval, contains, &items)?;
+            let found = matches(eval, contains, elements(value))?;
             Ok(found >= contains.min && contains.max.is_none_or(|max| found <= max))
         }
         _ => Ok(true),
@@ -244,7 +306,9 @@ pub fn report<'a, V: Value<'a>>(
         eval.fail(trail, keyword.name, &keyword.location, assertion, None)
     };
     match &keyword.check {
-        Check::UniqueItems if !unique(&items, eval.budget)? => fail(eval, Assertion::UniqueItems),
+        Check::UniqueItems if !unique_list(value, items.len() as u64, eval.budget)? => {
+            fail(eval, Assertion::UniqueItems)
+        }
         Check::PrefixItems(nodes) => {
             let mut valid = true;
             for (index, (node, item)) in nodes.iter().zip(items.iter()).enumerate() {
@@ -262,7 +326,7 @@ pub fn report<'a, V: Value<'a>>(
             Ok(valid)
         }
         Check::Contains(contains) => {
-            let found = matches(eval, contains, &items)?;
+            let found = matches(eval, contains, items.iter().copied())?;
             if found < contains.min {
                 fail(eval, Assertion::MinContains(contains.min))
             } else {

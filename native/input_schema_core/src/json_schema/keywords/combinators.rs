@@ -44,6 +44,8 @@ fn count<'a, V: Value<'a>>(
     Ok(found)
 }
 
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
     match check {
         Check::AllOf(branches) => {

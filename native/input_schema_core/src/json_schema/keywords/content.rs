@@ -86,6 +86,12 @@ pub fn check<'a, V: Value<'a>>(
         return Ok(None);
     };
     let mut inner = Eval::<LiteralView<'_>>::new(eval.schema, Mode::First, eval.budget);
-    let valid = inner.valid(node, LiteralView::Value(&document))?;
+    let valid = match inner.valid(node, LiteralView::Value(&document)) {
+        Ok(valid) => valid,
+        Err(halt) => {
+            eval.loop_at = inner.loop_at;
+            return Err(halt);
+        }
+    };
     Ok((!valid).then_some(Assertion::ContentSchema))
 }

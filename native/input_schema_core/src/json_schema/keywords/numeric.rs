@@ -122,8 +122,18 @@ impl MultipleOf {
     }
 
     fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
-        if let (Number::Int(value), Number::Int(divisor)) = (value, &self.divisor) {
-            return Ok(value % divisor == 0);
+        /// Below this a whole float's shortest decimal is the integer it holds.
+        const TWO_POW_53: f64 = 9_007_199_254_740_992.0;
+        match (value, &self.divisor) {
+            (Number::Int(value), Number::Int(divisor)) => return Ok(value % divisor == 0),
+            // An integer's multiples are whole: a float with a fraction is none.
+            (Number::Float(value), Number::Int(_)) if value.is_finite() && value.fract() != 0.0 => {
+                return Ok(false)
+            }
+            (Number::Float(value), Number::Int(divisor)) if value.abs() < TWO_POW_53 => {
+                return Ok((*value as i64) % divisor == 0)
+            }
+            _ => {}
         }
         let value = decimal(value);
         let common = value.exponent.min(self.decimal.exponent);
@@ -142,21 +152,50 @@ impl MultipleOf {
     }
 }
 
+/// Whether `value` passes a bound: an integer against an integer limit is compared without
+/// building a `Number` (their comparison costs no units).
+#[inline]
+pub fn bound_holds<'a, V: Value<'a>>(
+    budget: &mut Budget,
+    bound: &Bound,
+    value: V,
+) -> Result<bool, Halt> {
+    if let (Number::Int(limit), Some(int)) = (&bound.limit, value.small_integer()) {
+        return Ok(bound.holds(int.cmp(limit)));
+    }
+    let Some(number) = value.number() else {
+        return Ok(true);
+    };
+    budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
+    Ok(bound.holds(number.compare(&bound.limit)))
+}
+
+/// Whether `value` passes a numeric keyword: `check` without its error. Values that are not
+/// numbers pass.
+pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> Result<bool, Halt> {
+    if let Check::Bound(bound) = check {
+        return bound_holds(budget, bound, value);
+    }
+    let Some(number) = value.number() else {
+        return Ok(true);
+    };
+    Ok(match check {
+        Check::MultipleOf(multiple) => multiple.divides(&number, budget)?,
+        _ => true,
+    })
+}
+
 pub fn check<'a, V: Value<'a>>(
     budget: &mut Budget,
     check: &Check,
     value: V,
 ) -> Result<Option<Assertion>, Halt> {
-    let Some(number) = value.number() else {
+    if holds(budget, check, value)? {
         return Ok(None);
-    };
+    }
     Ok(match check {
-        Check::Bound(bound) => {
-            budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
-            (!bound.holds(number.compare(&bound.limit))).then(|| bound.assertion())
-        }
-        Check::MultipleOf(multiple) => (!multiple.divides(&number, budget)?)
-            .then(|| Assertion::MultipleOf(multiple.divisor.clone())),
+        Check::Bound(bound) => Some(bound.assertion()),
+        Check::MultipleOf(multiple) => Some(Assertion::MultipleOf(multiple.divisor.clone())),
         _ => None,
     })
 }

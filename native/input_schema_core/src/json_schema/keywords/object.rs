@@ -8,7 +8,7 @@ use super::{Assertion, Check, Keyword};
 use crate::budget::{Budget, Exhausted};
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
-use crate::json_schema::literal::{get_by_name, with_key_name};
+use crate::json_schema::literal::{get_by_str, with_key_name};
 use crate::path::Trail;
 use crate::value::Value;
 
@@ -20,7 +20,8 @@ pub struct Properties {
     /// `oneOf` branch fails on its `tag` before it reads a deep `content` (the answer is the
     /// same in any order).
     quick_order: Box<[usize]>,
-    /// Entry indices sorted by name: which property an argument key names.
+    /// Entry indices sorted by `by_length` of their names: which property an argument key
+    /// names.
     by_name: Box<[usize]>,
     /// Per entry, whether its schema applies subschemas (see `order_quick_walk`).
     deep: Box<[bool]>,
@@ -31,13 +32,23 @@ pub struct Properties {
 /// an atom of that name when it is absent) cost more than the walk.
 const WALK_MAX_ENTRIES: usize = 32;
 
+/// The order names are searched in: by length, then by bytes, so that most comparisons are
+/// told by the lengths alone.
+fn by_length(known: &[u8], name: &[u8]) -> std::cmp::Ordering {
+    known.len().cmp(&name.len()).then_with(|| known.cmp(name))
+}
+
 impl Properties {
     pub fn new(entries: Vec<(Box<str>, NodeId)>) -> Self {
         let quick_order = (0..entries.len()).collect();
         let mut by_name: Vec<usize> = (0..entries.len()).collect();
         by_name.sort_by(|a, b| {
-            let name = |index: &usize| entries.get(*index).map(|(name, _)| name.as_bytes());
-            name(a).cmp(&name(b))
+            let name = |index: &usize| {
+                entries
+                    .get(*index)
+                    .map_or(&[][..], |(name, _)| name.as_bytes())
+            };
+            by_length(name(a), name(b))
         });
         let deep = vec![true; entries.len()].into();
         Properties {
@@ -52,10 +63,11 @@ impl Properties {
     fn find(&self, name: &[u8], budget: &mut Budget) -> Result<Option<usize>, Exhausted> {
         budget.spend_search(self.by_name.len(), name.len())?;
         let Ok(position) = self.by_name.binary_search_by(|index| {
-            self.entries
+            let known = self
+                .entries
                 .get(*index)
-                .map_or(&[][..], |(known, _)| known.as_bytes())
-                .cmp(name)
+                .map_or(&[][..], |(known, _)| known.as_bytes());
+            by_length(known, name)
         }) else {
             return Ok(None);
         };
@@ -79,27 +91,54 @@ impl Properties {
     }
 
     /// The quick walk of a small map: its entries in two passes, the properties whose schema
-    /// goes no deeper first (see `quick_order`).
+    /// goes no deeper first (see `quick_order`). The first pass notes which deep property each
+    /// entry names, so the second (only when there is one) searches no name again.
     fn walk_valid<'a, V: Value<'a>>(
         &self,
         eval: &mut Eval<'_, '_, V>,
         map: V,
         size: usize,
     ) -> Flow {
-        for deep_pass in [false, true] {
-            for (key, item) in map.map_entries_sized(size) {
-                eval.budget.spend(1)?;
-                let found = with_key_name(key, |name| self.find(name, eval.budget));
-                let Some(index) = found.transpose()?.flatten() else {
-                    continue;
-                };
-                let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
-                else {
-                    continue;
-                };
-                if *deep == deep_pass && !eval.descend(|eval| eval.valid(*node, item))? {
-                    return Ok(false);
+        const NONE: usize = usize::MAX;
+        let mut deep_named = [NONE; WALK_MAX_ENTRIES];
+        let mut any_deep = false;
+        for (position, (key, item)) in map.map_entries_sized(size).enumerate() {
+            eval.budget.spend(1)?;
+            let found = with_key_name(key, |name| self.find(name, eval.budget));
+            let Some(index) = found.transpose()?.flatten() else {
+                continue;
+            };
+            let (Some((_, node)), Some(deep)) = (self.entries.get(index), self.deep.get(index))
+            else {
+                continue;
+            };
+            if *deep {
+                any_deep = true;
+                if let Some(slot) = deep_named.get_mut(position) {
+                    *slot = index;
                 }
+            } else if !eval.valid_item(*node, item)? {
+                return Ok(false);
+            }
+        }
+        if !any_deep {
+            return Ok(true);
+        }
+        for (position, (key, item)) in map.map_entries_sized(size).enumerate() {
+            eval.budget.spend(1)?;
+            let index = match deep_named.get(position) {
+                Some(index) => *index,
+                None => with_key_name(key, |name| self.find(name, eval.budget))
+                    .transpose()?
+                    .flatten()
+                    .filter(|index| self.deep.get(*index) == Some(&true))
+                    .unwrap_or(NONE),
+            };
+            let Some((_, node)) = self.entries.get(index) else {
+                continue;
+            };
+            if !eval.valid_item(*node, item)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -109,14 +148,14 @@ impl Properties {
 #[derive(Debug)]
 pub struct Additional {
     pub node: NodeId,
-    /// The sibling `properties` names, sorted.
+    /// The sibling `properties` names, sorted by `by_length`.
     names: Box<[Box<str>]>,
     patterns: Box<[Pattern]>,
 }
 
 impl Additional {
     pub fn new(node: NodeId, mut names: Vec<Box<str>>, patterns: Vec<Pattern>) -> Self {
-        names.sort_unstable();
+        names.sort_unstable_by(|a, b| by_length(a.as_bytes(), b.as_bytes()));
         Additional {
             node,
             names: names.into(),
@@ -129,7 +168,7 @@ impl Additional {
         budget.spend_search(self.names.len(), name.len())?;
         if self
             .names
-            .binary_search_by(|known| known.as_bytes().cmp(name))
+            .binary_search_by(|known| by_length(known.as_bytes(), name))
             .is_ok()
         {
             return Ok(false);
@@ -163,7 +202,20 @@ pub fn object_size<'a, V: Value<'a>>(value: V) -> Option<usize> {
 
 fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
     budget.spend_lookup(name.len())?;
-    Ok(get_by_name(map, name.as_bytes()).is_some())
+    Ok(get_by_str(map, name).is_some())
+}
+
+/// Whether `value` passes `minProperties` or `maxProperties`: `assertion` without its error.
+pub fn count_holds<'a, V: Value<'a>>(check: &Check, value: V) -> bool {
+    let Some(size) = object_size(value) else {
+        return true;
+    };
+    let size = size as u64;
+    match check {
+        Check::MinProperties(minimum) => size >= *minimum,
+        Check::MaxProperties(maximum) => size <= *maximum,
+        _ => true,
+    }
 }
 
 /// `minProperties`, `maxProperties`: one function for both walks.
@@ -216,7 +268,7 @@ fn priced_required<'c, 'a, V: Value<'a>>(
     let mut exhausted = false;
     let lists = required(check, &mut |name| {
         exhausted = exhausted || budget.spend_lookup(name.len()).is_err();
-        !exhausted && get_by_name(map, name.as_bytes()).is_some()
+        !exhausted && get_by_str(map, name).is_some()
     });
     if exhausted {
         return Err(Exhausted);
@@ -224,15 +276,27 @@ fn priced_required<'c, 'a, V: Value<'a>>(
     Ok(lists)
 }
 
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
     let Some(size) = object_size(value) else {
         return Ok(true);
     };
     match check {
-        Check::Required(_) | Check::DependentRequired(_) => {
-            let lists = priced_required(check, value, eval.budget)?;
-            for names in lists {
-                for name in names {
+        Check::Required(names) => {
+            for name in names.iter() {
+                if !has(value, name, eval.budget)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Check::DependentRequired(dependent) => {
+            for (name, names) in dependent.iter() {
+                if !has(value, name, eval.budget)? {
+                    continue;
+                }
+                for name in names.iter() {
                     if !has(value, name, eval.budget)? {
                         return Ok(false);
                     }
@@ -247,8 +311,8 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             let entries = properties.quick_order.iter();
             for (name, node) in entries.filter_map(|index| properties.entries.get(*index)) {
                 eval.budget.spend_lookup(name.len())?;
-                if let Some(item) = get_by_name(value, name.as_bytes()) {
-                    if !eval.descend(|eval| eval.valid(*node, item))? {
+                if let Some(item) = get_by_str(value, name) {
+                    if !eval.valid_item(*node, item)? {
                         return Ok(false);
                     }
                 }
@@ -259,7 +323,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             for (key, item) in value.map_entries_sized(size) {
                 for (pattern, node) in patterns.iter() {
                     let matched = pattern.found_in_key(key, eval.budget)?;
-                    if matched && !eval.descend(|eval| eval.valid(*node, item))? {
+                    if matched && !eval.valid_item(*node, item)? {
                         return Ok(false);
                     }
                 }
@@ -270,7 +334,7 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
             for (key, item) in value.map_entries_sized(size) {
                 let covered = with_key_name(key, |name| additional.covers(name, eval.budget))
                     .unwrap_or(Ok(true))?;
-                if covered && !eval.descend(|eval| eval.valid(additional.node, item))? {
+                if covered && !eval.valid_item(additional.node, item)? {
                     return Ok(false);
                 }
             }
@@ -367,7 +431,7 @@ pub fn report<'a, V: Value<'a>>(
         Check::Properties(properties) => {
             for (name, node) in properties.entries.iter() {
                 eval.budget.spend_lookup(name.len())?;
-                if let Some(item) = get_by_name(value, name.as_bytes()) {
+                if let Some(item) = get_by_str(value, name) {
                     let child = trail.child(crate::path::Segment::Property(name.as_bytes()));
                     valid &= eval.descend(|eval| eval.report(*node, item, &child))?;
                 }
@@ -462,5 +526,5 @@ pub fn declares(
 
 /// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).
 pub fn present<'a, V: Value<'a>>(map: V, name: &str) -> bool {
-    get_by_name(map, name.as_bytes()).is_some()
+    get_by_str(map, name).is_some()
 }

@@ -74,56 +74,52 @@ impl FormatCheck {
     }
 }
 
+/// Whether `value` passes a string keyword: `check` without its error. Values that are not
+/// strings pass.
+pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> Result<bool, Halt> {
+    let Some(bytes) = value.binary() else {
+        return Ok(true);
+    };
+    // The UTF-8 check reads every byte, before the keyword's own pass.
+    budget.spend_bytes(bytes.len())?;
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(!matches!(
+            check,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_)
+        ));
+    };
+    Ok(match check {
+        Check::MinLength(minimum) => {
+            budget.spend_bytes(text.len())?;
+            text.chars().count() as u64 >= *minimum
+        }
+        Check::MaxLength(maximum) => {
+            budget.spend_bytes(text.len())?;
+            text.chars().count() as u64 <= *maximum
+        }
+        Check::Pattern(pattern) => pattern.found(text, budget)?,
+        Check::Format(format) => {
+            budget.spend_bytes(text.len())?;
+            format.holds(text)
+        }
+        _ => true,
+    })
+}
+
 /// The failure of a string keyword, if any; values that are not strings pass.
 pub fn check<'a, V: Value<'a>>(
     budget: &mut Budget,
     check: &Check,
     value: V,
 ) -> Result<Option<Assertion>, Halt> {
-    let Some(bytes) = value.binary() else {
+    if holds(budget, check, value)? {
         return Ok(None);
-    };
-    // The UTF-8 check reads every byte, before the keyword's own pass.
-    budget.spend_bytes(bytes.len())?;
-    let text = std::str::from_utf8(bytes).ok();
+    }
     Ok(match check {
-        Check::MinLength(minimum) => {
-            let long_enough = match text {
-                Some(text) => {
-                    budget.spend_bytes(text.len())?;
-                    text.chars().count() as u64 >= *minimum
-                }
-                None => false,
-            };
-            (!long_enough).then_some(Assertion::MinLength(*minimum))
-        }
-        Check::MaxLength(maximum) => {
-            let short_enough = match text {
-                Some(text) => {
-                    budget.spend_bytes(text.len())?;
-                    text.chars().count() as u64 <= *maximum
-                }
-                None => false,
-            };
-            (!short_enough).then_some(Assertion::MaxLength(*maximum))
-        }
-        Check::Pattern(pattern) => {
-            let found = match text {
-                Some(text) => pattern.found(text, budget)?,
-                None => false,
-            };
-            (!found).then(|| Assertion::Pattern(pattern.source.clone()))
-        }
-        Check::Format(format) => {
-            let holds = match text {
-                Some(text) => {
-                    budget.spend_bytes(text.len())?;
-                    format.holds(text)
-                }
-                None => false,
-            };
-            (!holds).then(|| Assertion::Format(format.name.clone()))
-        }
+        Check::MinLength(minimum) => Some(Assertion::MinLength(*minimum)),
+        Check::MaxLength(maximum) => Some(Assertion::MaxLength(*maximum)),
+        Check::Pattern(pattern) => Some(Assertion::Pattern(pattern.source.clone())),
+        Check::Format(format) => Some(Assertion::Format(format.name.clone())),
         _ => None,
     })
 }

@@ -4,7 +4,7 @@ use super::Assertion;
 use crate::budget::Budget;
 use crate::json_schema::eval::{json_type, Halt, JsonType};
 use crate::json_schema::literal::Literal;
-use crate::value::Value;
+use crate::value::{Kind, Value};
 
 #[derive(Debug)]
 pub struct Types {
@@ -66,12 +66,23 @@ impl Types {
     }
 }
 
+/// Whether `value` is of one of the types: `check` without its error.
+#[inline]
+pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, types: &Types, value: V) -> Result<bool, Halt> {
+    let found = match value.kind() {
+        Kind::Binary => bit(JsonType::String),
+        Kind::Integer => bit(JsonType::Integer),
+        // Any float is a number: whether it is integral matters only to `integer` alone.
+        Kind::Float if types.mask & bit(JsonType::Number) != 0 => bit(JsonType::Number),
+        _ => bit(json_type(value, budget)?),
+    };
+    Ok(types.mask & found != 0)
+}
+
 pub fn check<'a, V: Value<'a>>(
     budget: &mut Budget,
     types: &Types,
     value: V,
 ) -> Result<Option<Assertion>, Halt> {
-    // A list's cells are walked only when `array` is asked of it.
-    let found = json_type(value, budget)?;
-    Ok((types.mask & bit(found) == 0).then(|| Assertion::Type(types.written.clone())))
+    Ok((!holds(budget, types, value)?).then(|| Assertion::Type(types.written.clone())))
 }

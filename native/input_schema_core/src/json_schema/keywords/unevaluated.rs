@@ -188,6 +188,8 @@ fn node_of(check: &Check) -> Option<NodeId> {
     }
 }
 
+// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
+#[inline(never)]
 pub fn valid<'a, V: Value<'a>>(
     eval: &mut Eval<'_, '_, V>,
     siblings: &[Keyword],
