@@ -4,6 +4,7 @@
 
 use super::{types, Assertion, Check, Keyword};
 use crate::budget::Budget;
+use crate::choice_index::{hash, Equality, Limit};
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
@@ -166,7 +167,34 @@ fn unique<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Ha
     if all_scalars {
         return Ok(true);
     }
-    unique_pairwise(items, budget)
+    unique_hashed(items, budget)
+}
+
+/// `uniqueItems` over a list that holds arrays or objects: every item is hashed by JSON
+/// equality (as `enum` choices are), and only items that share a hash are compared. Compared
+/// pair by pair, 10,000 distinct objects took 30 s.
+fn unique_hashed<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
+    let mut hashed = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        // An item with no hash equals no value, itself included.
+        if let Some(found) = hash(*item, Equality::Json, Limit::NONE, budget)? {
+            hashed.push((found.hash, index));
+        }
+    }
+    budget.spend_sort(hashed.len(), 0)?;
+    hashed.sort_unstable();
+    for run in hashed.chunk_by(|a, b| a.0 == b.0) {
+        for (position, (_, a)) in run.iter().enumerate() {
+            for (_, b) in run.iter().skip(position + 1) {
+                if let (Some(a), Some(b)) = (items.get(*a), items.get(*b)) {
+                    if values_equal(*a, *b, budget, 0)? {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+    Ok(true)
 }
 
 fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
@@ -374,10 +402,26 @@ mod tests {
             (json!([9007199254740993_i64, 9007199254740992.0]), true),
             (json!([[1], [1.0]]), false),
             (json!([{"a": 1}, {"a": 2}, 3]), true),
+            (json!([{"a": 1, "b": [2]}, {"b": [2.0], "a": 1.0}]), false),
+            (json!([{"a": 1, "b": 2}, {"a": 2, "b": 1}]), true),
+            (json!([[1, 2], [2, 1], [[1, 2]]]), true),
+            (json!([{"a": {}}, {"a": []}, {"a": null}, {}]), true),
+            (json!([1, [1], {"": 1}, [1.0]]), false),
         ];
         for (items, expected) in cases {
             assert_eq!(answers(&items), (expected, expected), "{items}");
         }
+    }
+
+    #[test]
+    fn distinct_objects_are_told_apart_in_linear_work() {
+        let objects: Vec<JsonValue> = (0..20_000).map(|id| json!({"id": id})).collect();
+        let items: Vec<Json<'_>> = objects.iter().map(Json::from).collect();
+        let mut budget = Budget::new(2_000_000);
+        assert!(unique(&items, &mut budget).unwrap());
+        let mut repeated = items.clone();
+        repeated.push(Json::from(&objects[12_345]));
+        assert!(!unique(&repeated, &mut Budget::new(2_000_000)).unwrap());
     }
 
     #[test]
