@@ -30,7 +30,9 @@ defmodule InputSchema do
       `:execution_failure` only when a `:schema_loader` fails; `detail` is a flat map with
       `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
       `:keyword` or `:keywords`; the JSON Schema modes add `:schema_path` and the failing
-      keyword's own value under its name. The catalog is `docs/errors.md`.
+      keyword's own value under its name. The catalog is `docs/errors.md`. A call that
+      spends more than 100,000,000 work units (a few seconds), in any mode, answers
+      `{:error, :unsupported_capability, %{message: "validation work limit exceeded"}}`.
 
   ## Options
 
