@@ -1,5 +1,6 @@
-//! Validating the reference tools' valid calls against compiled schemas allocates nothing:
-//! arguments are read in place and nothing is copied on the success path.
+//! Validating the reference tools' valid calls against compiled schemas allocates nothing, in
+//! the subset and in the JSON Schema modes: arguments are read in place and nothing is copied
+//! on the success path.
 
 #![allow(
     clippy::unwrap_used,
@@ -8,6 +9,7 @@
     clippy::indexing_slicing
 )]
 
+use input_schema_core::json_schema::{self, Dialect, Options};
 use input_schema_core::serde::Json;
 use input_schema_core::{compile, Budget, Mode};
 use serde_json::Value;
@@ -85,6 +87,67 @@ fn valid_reference_calls_allocate_nothing() {
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} valid calls");
+}
+
+#[test]
+fn valid_reference_calls_allocate_nothing_in_the_json_modes() {
+    let tools = read("reference_tools.json");
+    let calls = read("reference_calls.json");
+    let no_documents = |_: &str| None;
+    for dialect in [Dialect::Draft2020_12, Dialect::Draft7] {
+        let mut checked = 0;
+        for call in calls["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|call| call["expect"] == "ok")
+        {
+            let tool = tools["tools"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|tool| tool["name"] == call["tool"])
+                .unwrap();
+            let schema = json_schema::compile(
+                Json::from(&tool["inputSchema"]),
+                &no_documents,
+                Options::new(dialect),
+                &mut Budget::unlimited(),
+            )
+            .unwrap();
+            let arguments = Json::from(&call["arguments"]);
+            for (label, mode) in [
+                ("first", Mode::First),
+                ("all", Mode::All { max_errors: 100 }),
+            ] {
+                // The first call may set up the stack-limit bookkeeping of this thread.
+                schema
+                    .validate(arguments, mode, &mut Budget::unlimited())
+                    .unwrap();
+                let before = allocations();
+                let result = schema.validate(arguments, mode, &mut Budget::unlimited());
+                let quick = schema
+                    .is_valid(arguments, &mut Budget::unlimited())
+                    .unwrap();
+                let after = allocations();
+                assert!(
+                    result.is_ok() && quick,
+                    "{} / {}",
+                    call["tool"],
+                    call["name"]
+                );
+                assert_eq!(
+                    after - before,
+                    0,
+                    "{dialect:?} {label}: {} / {} allocated",
+                    call["tool"],
+                    call["name"]
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} valid calls");
+    }
 }
 
 #[test]
