@@ -271,11 +271,7 @@ impl Choices {
             else {
                 continue;
             };
-            let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
-                Some(equal) => equal,
-                None => self.equal_containers(value, *root, budget)?,
-            };
-            if equal {
+            if self.equals_root(value, kind, &probe, *root, budget)? {
                 return Ok(true);
             }
         }
@@ -293,15 +289,26 @@ impl Choices {
         // The value's number is read once, not once per choice.
         let probe = Probe::of(value, kind);
         for root in &self.roots {
-            let equal = match self.compare_scalar(kind, &probe, *root, budget)? {
-                Some(equal) => equal,
-                None => self.equal_containers(value, *root, budget)?,
-            };
-            if equal {
+            if self.equals_root(value, kind, &probe, *root, budget)? {
                 return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Whether `value` (of `kind`, read into `probe`) equals the choice whose node is `root`.
+    fn equals_root<'a, V: Value<'a>>(
+        &self,
+        value: V,
+        kind: Kind,
+        probe: &Probe,
+        root: usize,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        match self.compare_scalar(kind, probe, root, budget)? {
+            Some(equal) => Ok(equal),
+            None => self.equal_containers(value, root, budget),
+        }
     }
 
     /// Whether a binary is one of the binary choices: a unit per choice (spent a chunk at a

@@ -385,7 +385,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 continue;
             }
             // Ignored when evaluating, yet still held to the meta-schema: their values are
-            // read, and what they compile to is not kept.
+            // compiled (so checked), and their checks left out of the node.
             let ignored = ref_alone && !matches!(spec.role, Role::Ref | Role::Definitions);
             self.budget().spend(1)?;
             let here = child_pointer(&location.pointer, spelling, self.budget())?;

@@ -7,6 +7,7 @@
 //! strings or atoms read by name, one name per map, values are JSON values, and atoms stand for
 //! strings only as type names.
 
+use super::vocabulary::name;
 use crate::budget::{Budget, Exhausted};
 use crate::number::Number;
 use crate::schema::{with_stack, StackSegment};
@@ -329,9 +330,10 @@ impl Copier<'_> {
             name_bytes = name_bytes.saturating_add(length);
             longest = longest.max(length);
             let name = key_name(key).ok_or_else(|| self.not_json())?;
-            let place = match &*name {
-                "type" => Place::TypeName,
-                _ => Place::Value,
+            let place = if &*name == name::TYPE {
+                Place::TypeName
+            } else {
+                Place::Value
             };
             self.tokens.push(name.to_string());
             let copied = self.value(item, place, depth + 1)?;

@@ -239,39 +239,24 @@ pub fn assertion<'a, V: Value<'a>>(
     })
 }
 
-/// The required names of a `required`-like keyword that apply to `map`.
-fn required<'c>(check: &'c Check, map_has: &mut dyn FnMut(&str) -> bool) -> Vec<&'c [Box<str>]> {
-    match check {
-        Check::Required(names) => vec![names],
-        Check::DependentRequired(dependent) => dependent
-            .iter()
-            .filter(|(name, _)| map_has(name))
-            .map(|(_, names)| &**names)
-            .collect(),
-        Check::Dependencies(dependencies) => dependencies
-            .iter()
-            .filter_map(|(name, dependency)| match dependency {
-                Dependency::Names(names) if map_has(name) => Some(&**names),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// `required` on an argument map, each lookup of a dependent name priced.
-fn priced_required<'c, 'a, V: Value<'a>>(
+/// The lists of names that `required` or `dependentRequired` asks of `map`: the first's own,
+/// the second's for each trigger name present (its lookup priced like any other).
+fn required_lists<'c, 'a, V: Value<'a>>(
     check: &'c Check,
     map: V,
     budget: &mut Budget,
-) -> Result<Vec<&'c [Box<str>]>, Exhausted> {
-    let mut exhausted = false;
-    let lists = required(check, &mut |name| {
-        exhausted = exhausted || budget.spend_lookup(name.len()).is_err();
-        !exhausted && get_by_str(map, name).is_some()
-    });
-    if exhausted {
-        return Err(Exhausted);
+) -> Result<Vec<&'c [Box<str>]>, Halt> {
+    let mut lists = Vec::new();
+    match check {
+        Check::Required(names) => lists.push(&**names),
+        Check::DependentRequired(dependent) => {
+            for (name, names) in dependent.iter() {
+                if has(map, name, budget)? {
+                    lists.push(&**names);
+                }
+            }
+        }
+        _ => {}
     }
     Ok(lists)
 }
@@ -413,7 +398,7 @@ pub fn report<'a, V: Value<'a>>(
     let mut valid = true;
     match &keyword.check {
         Check::Required(_) | Check::DependentRequired(_) => {
-            let lists = priced_required(&keyword.check, value, eval.budget)?;
+            let lists = required_lists(&keyword.check, value, eval.budget)?;
             for names in lists {
                 for name in names {
                     if !has(value, name, eval.budget)? {
