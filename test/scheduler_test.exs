@@ -358,6 +358,14 @@ defmodule InputSchema.SchedulerTest do
 
     assert {:ok, _} = InputSchema.validate(by_choice, %{"a" => choices})
 
+    # One value, in and out of the 2,000 choices.
+    single = root(%{"type" => "integer", "enum" => choices})
+
+    assert {:error, :validation, %{message: "tool argument is not an allowed enum value"}} =
+             InputSchema.validate(single, %{"a" => base})
+
+    assert {:ok, _} = InputSchema.validate(single, %{"a" => base + 2_000})
+
     assert {:error, :validation,
             %{message: "tool argument is not an allowed enum value", path: "$arguments.a[2000]"}} =
              InputSchema.validate(by_choice, %{"a" => choices ++ [base]})

@@ -50,103 +50,79 @@ fn read(name: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-#[test]
-fn valid_reference_calls_allocate_nothing() {
+/// The reference calls expected to pass: each tool's input schema, the call's arguments, and
+/// a label.
+fn valid_calls() -> Vec<(Value, Value, String)> {
     let tools = read("reference_tools.json");
     let calls = read("reference_calls.json");
-    let mut checked = 0;
-    for call in calls["calls"]
+    let calls: Vec<_> = calls["calls"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|call| call["expect"] == "ok")
-    {
-        let tool = tools["tools"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|tool| tool["name"] == call["tool"])
-            .unwrap();
-        let schema = compile(Json::from(&tool["inputSchema"]), &mut Budget::unlimited()).unwrap();
-        let arguments = Json::from(&call["arguments"]);
-        // The first call may set up the stack-limit bookkeeping of this thread.
-        schema
-            .validate(arguments, Mode::First, &mut Budget::unlimited())
-            .unwrap();
-        let before = allocations();
-        let result = schema.validate(arguments, Mode::First, &mut Budget::unlimited());
-        let after = allocations();
-        assert!(result.is_ok(), "{} / {}", call["tool"], call["name"]);
-        assert_eq!(
-            after - before,
-            0,
-            "{} / {} allocated",
-            call["tool"],
-            call["name"]
-        );
-        checked += 1;
-    }
-    assert!(checked >= 20, "only {checked} valid calls");
-}
-
-#[test]
-fn valid_reference_calls_allocate_nothing_in_the_json_modes() {
-    let tools = read("reference_tools.json");
-    let calls = read("reference_calls.json");
-    let no_documents = |_: &str| None;
-    for dialect in [Dialect::Draft2020_12, Dialect::Draft7] {
-        let mut checked = 0;
-        for call in calls["calls"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|call| call["expect"] == "ok")
-        {
+        .map(|call| {
             let tool = tools["tools"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .find(|tool| tool["name"] == call["tool"])
                 .unwrap();
+            let label = format!("{} / {}", call["tool"], call["name"]);
+            (
+                tool["inputSchema"].clone(),
+                call["arguments"].clone(),
+                label,
+            )
+        })
+        .collect();
+    assert!(calls.len() >= 20, "only {} valid calls", calls.len());
+    calls
+}
+
+/// Allocations made by `call`'s second run (the first may set up the stack-limit bookkeeping
+/// of this thread).
+fn allocations_of(mut call: impl FnMut()) -> u64 {
+    call();
+    let before = allocations();
+    call();
+    allocations() - before
+}
+
+#[test]
+fn valid_reference_calls_allocate_nothing() {
+    for (source, arguments, label) in valid_calls() {
+        let schema = compile(Json::from(&source), &mut Budget::unlimited()).unwrap();
+        let arguments = Json::from(&arguments);
+        let allocated = allocations_of(|| {
+            let result = schema.validate(arguments, Mode::First, &mut Budget::unlimited());
+            assert!(result.is_ok(), "{label}");
+        });
+        assert_eq!(allocated, 0, "{label} allocated");
+    }
+}
+
+#[test]
+fn valid_reference_calls_allocate_nothing_in_the_json_modes() {
+    for dialect in [Dialect::Draft2020_12, Dialect::Draft7] {
+        for (source, arguments, label) in valid_calls() {
+            let no_documents = |_: &str| None;
             let schema = json_schema::compile(
-                Json::from(&tool["inputSchema"]),
+                Json::from(&source),
                 &no_documents,
                 Options::new(dialect),
                 &mut Budget::unlimited(),
             )
             .unwrap();
-            let arguments = Json::from(&call["arguments"]);
-            for (label, mode) in [
-                ("first", Mode::First),
-                ("all", Mode::All { max_errors: 100 }),
-            ] {
-                // The first call may set up the stack-limit bookkeeping of this thread.
-                schema
-                    .validate(arguments, mode, &mut Budget::unlimited())
-                    .unwrap();
-                let before = allocations();
-                let result = schema.validate(arguments, mode, &mut Budget::unlimited());
-                let quick = schema
-                    .is_valid(arguments, &mut Budget::unlimited())
-                    .unwrap();
-                let after = allocations();
-                assert!(
-                    result.is_ok() && quick,
-                    "{} / {}",
-                    call["tool"],
-                    call["name"]
-                );
-                assert_eq!(
-                    after - before,
-                    0,
-                    "{dialect:?} {label}: {} / {} allocated",
-                    call["tool"],
-                    call["name"]
-                );
+            let arguments = Json::from(&arguments);
+            for mode in [Mode::First, Mode::All { max_errors: 100 }] {
+                let allocated = allocations_of(|| {
+                    let result = schema.validate(arguments, mode, &mut Budget::unlimited());
+                    let quick = schema.is_valid(arguments, &mut Budget::unlimited());
+                    assert!(result.is_ok() && quick.unwrap(), "{label}");
+                });
+                assert_eq!(allocated, 0, "{dialect:?} {mode:?}: {label} allocated");
             }
-            checked += 1;
         }
-        assert!(checked >= 20, "only {checked} valid calls");
     }
 }
 
