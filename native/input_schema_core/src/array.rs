@@ -1,24 +1,17 @@
 //! Array schemas: `items`, checked in the schema and then against each element.
 
-use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::error::{Error, TypeLabel};
+use crate::json_schema::vocabulary::subset::Types;
+use crate::json_schema::vocabulary::type_name;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
 use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
-    name: "array",
+    name: type_name::ARRAY,
     atom: false,
 };
-
-/// Rejected beside `type: array`, in this order.
-const REJECTED: [TypeKeyword; 5] = [
-    TypeKeyword::Properties,
-    TypeKeyword::Required,
-    TypeKeyword::Minimum,
-    TypeKeyword::AdditionalProperties,
-    TypeKeyword::AdditionalPropertiesSnake,
-];
 
 /// Following cons cells is cheap, but not free: a walk of a huge list on a budget gives up
 /// after 8 * 10,000 cells, which took 0.3 ms on this project's machine in a slow phase (at 16
@@ -38,7 +31,7 @@ impl<A: Copy + PartialEq> Array<A> {
         depth: usize,
     ) -> Result<Self, Stop<V>> {
         keywords
-            .reject(&REJECTED)
+            .reject(Types::ARRAY)
             .map_err(|error| Stop::Error(error, trail.schema_location()))?;
         let items = match keywords.get(Keyword::Items) {
             Some(schema) => Some(Box::new(compiler.child(

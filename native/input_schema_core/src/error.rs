@@ -1,5 +1,6 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
+use crate::json_schema::vocabulary::name;
 use crate::json_schema::Literal;
 use crate::json_schema::{Assertion, Detail};
 use crate::number::Number;
@@ -8,30 +9,6 @@ use crate::number::Number;
 pub enum Class {
     Validation,
     UnsupportedCapability,
-}
-
-/// A keyword that a type does not allow, reported by its canonical atom name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TypeKeyword {
-    Minimum,
-    Items,
-    Properties,
-    Required,
-    AdditionalProperties,
-    AdditionalPropertiesSnake,
-}
-
-impl TypeKeyword {
-    pub fn atom_name(self) -> &'static str {
-        match self {
-            TypeKeyword::Minimum => "minimum",
-            TypeKeyword::Items => "items",
-            TypeKeyword::Properties => "properties",
-            TypeKeyword::Required => "required",
-            TypeKeyword::AdditionalProperties => "additionalProperties",
-            TypeKeyword::AdditionalPropertiesSnake => "additional_properties",
-        }
-    }
 }
 
 /// The `type` detail of a wrong-type error: a string for object, array, integer and number;
@@ -61,8 +38,9 @@ pub enum Error<V> {
     OneOfSiblings { keywords: Vec<V> },
     #[error("property schema type is unsupported")]
     UnsupportedType { type_: V },
+    /// `keyword`: its name, reported as an atom.
     #[error("schema keyword is unsupported for this type")]
-    KeywordNotForType { keyword: TypeKeyword },
+    KeywordNotForType { keyword: &'static str },
     #[error("schema nesting is too deep")]
     TooDeep,
     /// Its compiled form would pass `budget::MAX_KEPT_BYTES`.
@@ -214,9 +192,9 @@ impl<V: Copy> Error<V> {
         match self {
             Error::UnknownKeyword { keyword } => vec![("keyword", Field::Term(*keyword))],
             Error::OneOfSiblings { keywords } => vec![("keywords", Field::Terms(keywords))],
-            Error::UnsupportedType { type_ } => vec![("type", Field::Term(*type_))],
+            Error::UnsupportedType { type_ } => vec![(name::TYPE, Field::Term(*type_))],
             Error::KeywordNotForType { keyword } => {
-                vec![("keyword", Field::Atom(keyword.atom_name()))]
+                vec![("keyword", Field::Atom(keyword))]
             }
             Error::MissingRequired { path, property } => vec![
                 ("path", Field::Binary(path)),
@@ -229,7 +207,7 @@ impl<V: Copy> Error<V> {
             Error::WrongType { path, type_ } => vec![
                 ("path", Field::Binary(path)),
                 (
-                    "type",
+                    name::TYPE,
                     if type_.atom {
                         Field::Atom(type_.name)
                     } else {
@@ -239,7 +217,7 @@ impl<V: Copy> Error<V> {
             ],
             Error::BelowMinimum { path, minimum } => vec![
                 ("path", Field::Binary(path)),
-                ("minimum", Field::Number(minimum)),
+                (name::MINIMUM, Field::Number(minimum)),
             ],
             Error::NotInEnum { path }
             | Error::OneOfMismatch { path }
@@ -312,7 +290,7 @@ impl<V: Copy> Error<V> {
                 ("reference", Field::Binary(reference.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
-            Error::RootTypeNotObject { type_ } => vec![("type", Field::Literal(type_))],
+            Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
             Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),

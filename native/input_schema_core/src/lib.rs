@@ -28,7 +28,7 @@ mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
-pub use error::{Class, Error, Field, KeywordFailure, Path, TypeKeyword, TypeLabel};
+pub use error::{Class, Error, Field, KeywordFailure, Path, TypeLabel};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
 pub use schema::{compile, Schema, MAX_DEPTH};

@@ -2,7 +2,9 @@
 //! then in the arguments.
 
 use crate::budget::{Budget, Exhausted};
-use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::error::{Error, TypeLabel};
+use crate::json_schema::vocabulary::subset::Types;
+use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
 use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
@@ -12,12 +14,9 @@ use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
-    name: "object",
+    name: type_name::OBJECT,
     atom: false,
 };
-
-/// Rejected beside `type: object`, in this order.
-const REJECTED: [TypeKeyword; 2] = [TypeKeyword::Minimum, TypeKeyword::Items];
 
 /// Objects with at most this many properties find their arguments in one walk of the argument
 /// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
@@ -101,7 +100,7 @@ impl<A: Copy + PartialEq> Object<A> {
             Some(Kind::Atom(AtomKind::False)) => false,
             Some(_) => return Err(fail(Error::BadAdditionalProperties)),
         };
-        keywords.reject(&REJECTED).map_err(fail)?;
+        keywords.reject(Types::OBJECT).map_err(fail)?;
 
         // Sized for the usual few properties; a huge map grows as the budget allows.
         let mut compiled =

@@ -148,10 +148,7 @@ impl<'a, V: Value<'a>> Keywords<V> {
     fn siblings_of_one_of(&self, budget: &mut Budget) -> Result<Vec<V>, Exhausted> {
         let mut siblings = Vec::new();
         for (key, _) in self.entries() {
-            if !matches!(
-                Keyword::of_key(key, budget)?,
-                Some(Keyword::OneOf | Keyword::Description)
-            ) {
+            if !Keyword::of_key(key, budget)?.is_some_and(Keyword::beside_one_of) {
                 siblings.push(key);
             }
         }

@@ -1,6 +1,8 @@
 //! Integer, number, string and boolean schemas, with `minimum` for the numeric ones.
 
-use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::error::{Error, TypeLabel};
+use crate::json_schema::vocabulary::subset::Types;
+use crate::json_schema::vocabulary::type_name;
 use crate::number::Number;
 use crate::path::Trail;
 use crate::schema::{Keyword, Keywords};
@@ -23,39 +25,23 @@ pub(crate) struct Bound {
     minimum: Option<Number>,
 }
 
-/// Rejected beside `type: integer | number`, in this order.
-const REJECTED_NUMERIC: [TypeKeyword; 5] = [
-    TypeKeyword::Properties,
-    TypeKeyword::Required,
-    TypeKeyword::Items,
-    TypeKeyword::AdditionalProperties,
-    TypeKeyword::AdditionalPropertiesSnake,
-];
-
-/// Rejected beside `type: string | boolean`, in this order.
-const REJECTED_PLAIN: [TypeKeyword; 6] = [
-    TypeKeyword::Properties,
-    TypeKeyword::Required,
-    TypeKeyword::Minimum,
-    TypeKeyword::Items,
-    TypeKeyword::AdditionalProperties,
-    TypeKeyword::AdditionalPropertiesSnake,
-];
-
 const INTEGER: TypeLabel = TypeLabel {
-    name: "integer",
+    name: type_name::INTEGER,
     atom: false,
 };
 const NUMBER: TypeLabel = TypeLabel {
-    name: "number",
+    name: type_name::NUMBER,
     atom: false,
 };
 
 impl Bound {
-    /// The keywords a numeric type rejects; then `minimum` must be a number (the original
-    /// validator's order, which the contract reproduces).
-    pub fn compile<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<Self, Error<V>> {
-        keywords.reject(&REJECTED_NUMERIC)?;
+    /// The keywords a numeric type (`found`) rejects; then `minimum` must be a number (the
+    /// original validator's order, which the contract reproduces).
+    pub fn compile<'a, V: Value<'a>>(
+        keywords: &Keywords<V>,
+        found: Types,
+    ) -> Result<Self, Error<V>> {
+        keywords.reject(found)?;
         let minimum = match keywords.get(Keyword::Minimum) {
             Some(value) => Some(value.number().ok_or(Error::BadMinimum)?),
             None => None,
@@ -117,14 +103,15 @@ impl Bound {
 }
 
 impl Scalar {
-    /// A string or boolean schema (`make` picks which): no keyword beside type, description
-    /// and enum.
+    /// A string or boolean schema (`found`; `make` builds it): no keyword beside type,
+    /// description and enum.
     pub fn plain<'a, V: Value<'a>>(
         keywords: &Keywords<V>,
+        found: Types,
         make: fn(TypeLabel) -> Scalar,
         label: TypeLabel,
     ) -> Result<Self, Error<V>> {
-        keywords.reject(&REJECTED_PLAIN)?;
+        keywords.reject(found)?;
         Ok(make(label))
     }
 

@@ -4,7 +4,7 @@
 use crate::array::Array;
 use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
-use crate::error::{Error, TypeKeyword, TypeLabel};
+use crate::error::{Error, TypeLabel};
 use crate::object::Object;
 use crate::offending::OffendingKeys;
 use crate::one_of::OneOf;
@@ -105,42 +105,13 @@ impl<A: Copy + PartialEq> Shape<A> {
     }
 }
 
-/// The keywords of the subset, by their string form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Keyword {
-    Type,
-    Properties,
-    Required,
-    AdditionalProperties,
-    AdditionalPropertiesSnake,
-    Description,
-    Enum,
-    Minimum,
-    Items,
-    OneOf,
-}
+pub(crate) use crate::json_schema::vocabulary::subset::Keyword;
+use crate::json_schema::vocabulary::subset::{Types, KEYWORDS, LONGEST, TYPES};
+use crate::json_schema::vocabulary::type_name;
 
-const KEYWORD_COUNT: usize = 10;
-/// Bytes of the longest keyword.
-const KEYWORD_LONGEST: usize = b"additional_properties".len();
+const KEYWORD_COUNT: usize = KEYWORDS.len();
 
 impl Keyword {
-    fn from_text(text: &[u8]) -> Option<Keyword> {
-        Some(match text {
-            b"type" => Keyword::Type,
-            b"properties" => Keyword::Properties,
-            b"required" => Keyword::Required,
-            b"additionalProperties" => Keyword::AdditionalProperties,
-            b"additional_properties" => Keyword::AdditionalPropertiesSnake,
-            b"description" => Keyword::Description,
-            b"enum" => Keyword::Enum,
-            b"minimum" => Keyword::Minimum,
-            b"items" => Keyword::Items,
-            b"oneOf" => Keyword::OneOf,
-            _ => return None,
-        })
-    }
-
     /// The keyword a key's string form names, if any.
     pub fn of_key<'a, V: Value<'a>>(
         key: V,
@@ -155,33 +126,18 @@ impl Keyword {
         budget: &mut Budget,
     ) -> Result<Option<(Keyword, Spelling)>, Exhausted> {
         if let Some(text) = key.binary() {
-            return Ok(Keyword::from_text(text).map(|keyword| (keyword, Spelling::Binary)));
+            return Ok(Keyword::named(text).map(|keyword| (keyword, Spelling::Binary)));
         }
         let kind = key.kind();
         let spelling = match kind {
             Kind::Atom(_) => Spelling::Atom,
             _ => Spelling::Other,
         };
-        Ok(with_string_form_of(
-            key,
-            kind,
-            TextUse::Compare(KEYWORD_LONGEST),
-            budget,
-            Keyword::from_text,
-        )?
-        .flatten()
-        .map(|keyword| (keyword, spelling)))
-    }
-
-    fn for_type(keyword: TypeKeyword) -> Keyword {
-        match keyword {
-            TypeKeyword::Minimum => Keyword::Minimum,
-            TypeKeyword::Items => Keyword::Items,
-            TypeKeyword::Properties => Keyword::Properties,
-            TypeKeyword::Required => Keyword::Required,
-            TypeKeyword::AdditionalProperties => Keyword::AdditionalProperties,
-            TypeKeyword::AdditionalPropertiesSnake => Keyword::AdditionalPropertiesSnake,
-        }
+        Ok(
+            with_string_form_of(key, kind, TextUse::Compare(LONGEST), budget, Keyword::named)?
+                .flatten()
+                .map(|keyword| (keyword, spelling)),
+        )
     }
 }
 
@@ -245,13 +201,16 @@ impl<'a, V: Value<'a>> Keywords<V> {
         self.values.get(keyword as usize).copied().flatten()
     }
 
-    /// The first keyword of `order` that is present: the one a type rejects first.
-    pub fn reject(&self, order: &[TypeKeyword]) -> Result<(), Error<V>> {
-        match order
+    /// The first keyword present that a schema of type `found` does not allow, in the
+    /// registry's order: the one that type rejects first.
+    pub fn reject(&self, found: Types) -> Result<(), Error<V>> {
+        match KEYWORDS
             .iter()
-            .find(|keyword| self.get(Keyword::for_type(**keyword)).is_some())
+            .find(|entry| !entry.types.has(found) && self.get(entry.keyword).is_some())
         {
-            Some(keyword) => Err(Error::KeywordNotForType { keyword: *keyword }),
+            Some(entry) => Err(Error::KeywordNotForType {
+                keyword: entry.name,
+            }),
             None => Ok(()),
         }
     }
@@ -325,17 +284,19 @@ impl Compiler<'_> {
             let shape = Shape::OneOf(OneOf::compile(self, &keywords, branches, trail, depth)?);
             return Ok(Node { shape, choices });
         }
-        let shape = match resolve_type(&keywords, depth).map_err(fail)? {
-            SchemaType::Object => Shape::Object(Object::compile(self, &keywords, trail, depth)?),
-            SchemaType::Array => Shape::Array(Array::compile(self, &keywords, trail, depth)?),
-            SchemaType::Integer => Shape::Scalar(Scalar::Integer(self.bound(&keywords, trail)?)),
-            SchemaType::Number => Shape::Scalar(Scalar::Number(self.bound(&keywords, trail)?)),
-            SchemaType::String(label) => {
-                Shape::Scalar(Scalar::plain(&keywords, Scalar::String, label).map_err(fail)?)
+        let SchemaType { found, label } = resolve_type(&keywords, depth).map_err(fail)?;
+        let shape = match found {
+            Types::OBJECT => Shape::Object(Object::compile(self, &keywords, trail, depth)?),
+            Types::ARRAY => Shape::Array(Array::compile(self, &keywords, trail, depth)?),
+            Types::INTEGER => Shape::Scalar(Scalar::Integer(self.bound(&keywords, found, trail)?)),
+            Types::NUMBER => Shape::Scalar(Scalar::Number(self.bound(&keywords, found, trail)?)),
+            Types::STRING => {
+                Shape::Scalar(Scalar::plain(&keywords, found, Scalar::String, label).map_err(fail)?)
             }
-            SchemaType::Boolean(label) => {
-                Shape::Scalar(Scalar::plain(&keywords, Scalar::Boolean, label).map_err(fail)?)
-            }
+            // `Types::BOOLEAN`, the last of the six.
+            _ => Shape::Scalar(
+                Scalar::plain(&keywords, found, Scalar::Boolean, label).map_err(fail)?,
+            ),
         };
         Ok(Node { shape, choices })
     }
@@ -344,9 +305,10 @@ impl Compiler<'_> {
     fn bound<'a, V: Value<'a>>(
         &mut self,
         keywords: &Keywords<V>,
+        found: Types,
         trail: &Trail<'_>,
     ) -> Result<Bound, Stop<V>> {
-        let bound = Bound::compile(keywords)
+        let bound = Bound::compile(keywords, found)
             .map_err(|error| Stop::Error(error, trail.schema_location()))?;
         self.budget.keep(bound.kept_bytes())?;
         Ok(bound)
@@ -364,19 +326,17 @@ impl Compiler<'_> {
     }
 }
 
+/// A schema's type, and its name as the schema spells it (the wrong-type error of a string or
+/// boolean schema echoes it).
 #[derive(Clone, Copy, PartialEq)]
-enum SchemaType {
-    Object,
-    Array,
-    Integer,
-    Number,
-    String(TypeLabel),
-    Boolean(TypeLabel),
+struct SchemaType {
+    found: Types,
+    label: TypeLabel,
 }
 
 /// The root must be an object schema: no `oneOf`, and `type` absent or object.
 fn root_gate<'a, V: Value<'a>>(keywords: &Keywords<V>) -> Result<(), Error<V>> {
-    let is_object = |value: V| schema_type(value).is_ok_and(|found| found == SchemaType::Object);
+    let is_object = |value: V| schema_type(value).is_ok_and(|named| named.found == Types::OBJECT);
     if keywords.get(Keyword::OneOf).is_some()
         || keywords
             .get(Keyword::Type)
@@ -392,7 +352,13 @@ fn resolve_type<'a, V: Value<'a>>(
     depth: usize,
 ) -> Result<SchemaType, Error<V>> {
     match keywords.get(Keyword::Type) {
-        None if depth == 0 => Ok(SchemaType::Object),
+        None if depth == 0 => Ok(SchemaType {
+            found: Types::OBJECT,
+            label: TypeLabel {
+                name: type_name::OBJECT,
+                atom: false,
+            },
+        }),
         None => Err(Error::TypeRequired),
         Some(value) => match schema_type(value) {
             Ok(found) => Ok(found),
@@ -405,15 +371,10 @@ fn resolve_type<'a, V: Value<'a>>(
 /// One of the six type names, written as a binary or an atom; otherwise the value's kind.
 fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind> {
     let named = |text: &[u8], atom: bool| {
-        let label = |name| TypeLabel { name, atom };
-        Some(match text {
-            b"object" => SchemaType::Object,
-            b"array" => SchemaType::Array,
-            b"integer" => SchemaType::Integer,
-            b"number" => SchemaType::Number,
-            b"string" => SchemaType::String(label("string")),
-            b"boolean" => SchemaType::Boolean(label("boolean")),
-            _ => return None,
+        let (name, found) = TYPES.iter().find(|(name, _)| name.as_bytes() == text)?;
+        Some(SchemaType {
+            found: *found,
+            label: TypeLabel { name, atom },
         })
     };
     let kind = value.kind();

@@ -13,8 +13,8 @@ use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
     DEFAULT_BASE,
 };
-use super::vocabulary::name;
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
+use super::vocabulary::{name, type_name};
 use super::{Dialect, JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
@@ -234,7 +234,7 @@ fn compile_literal<'a, V: Value<'a>>(
 
 /// The tool boundary: an object root (`type` absent, `"object"` or `["object"]`).
 fn root_gate<V>(root: &Literal) -> Result<(), Stop<V>> {
-    let object = Literal::String("object".into());
+    let object = Literal::String(type_name::OBJECT.into());
     match root.get(name::TYPE) {
         None => Ok(()),
         Some(found) if *found == object => Ok(()),

@@ -17,7 +17,7 @@ mod keys;
 pub(crate) mod keywords;
 pub mod literal;
 mod registry;
-mod vocabulary;
+pub(crate) mod vocabulary;
 
 pub use compiler::compile;
 pub use eval::gate;

@@ -4,6 +4,7 @@ use super::Assertion;
 use crate::budget::Budget;
 use crate::json_schema::eval::{json_type, Halt, JsonType};
 use crate::json_schema::literal::Literal;
+use crate::json_schema::vocabulary::type_name;
 use crate::value::{Kind, Value};
 
 #[derive(Debug)]
@@ -16,13 +17,13 @@ pub struct Types {
 
 fn named(name: &str) -> Option<u8> {
     Some(match name {
-        "null" => 1,
-        "boolean" => 2,
-        "object" => 4,
-        "array" => 8,
-        "number" => 16,
-        "string" => 32,
-        "integer" => 64,
+        type_name::NULL => 1,
+        type_name::BOOLEAN => 2,
+        type_name::OBJECT => 4,
+        type_name::ARRAY => 8,
+        type_name::NUMBER => 16,
+        type_name::STRING => 32,
+        type_name::INTEGER => 64,
         _ => return None,
     })
 }
