@@ -10,6 +10,7 @@ mod array;
 mod budget;
 mod choice_index;
 mod choices;
+mod engine;
 mod error;
 pub mod json_schema;
 pub mod json_text;
@@ -28,6 +29,7 @@ mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
+pub use engine::{no_documents, Compiled, Profile};
 pub use error::{Class, Error, Field, KeywordFailure, Path, TypeLabel};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};

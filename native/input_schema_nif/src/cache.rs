@@ -9,7 +9,7 @@
 
 use crate::resource::CompiledSchema;
 use crate::term::{Arg, ATOM_NAME_MAX};
-use input_schema_core::json_schema::Options;
+use input_schema_core::Profile;
 use input_schema_core::{Kind, Value};
 use rustler::sys::{
     enif_alloc_env, enif_binary_to_term, enif_free_env, enif_get_atom_length, enif_is_identical,
@@ -52,8 +52,8 @@ pub struct Entry {
     /// read after; freed with the entry.
     env: *mut ErlNifEnv,
     copy: ErlNifTerm,
-    /// The mode it was compiled in: `None` for the subset, else the JSON mode's options.
-    mode: Option<Options>,
+    /// The profile it was compiled in: the subset, or a JSON mode with its options.
+    profile: Profile,
     pub schema: CompiledSchema,
 }
 
@@ -78,7 +78,7 @@ impl Entry {
     fn new(
         fingerprint: u64,
         schema_term: Term<'_>,
-        mode: Option<Options>,
+        profile: Profile,
         schema: CompiledSchema,
     ) -> Option<Self> {
         let external = schema_term.to_binary();
@@ -105,7 +105,7 @@ impl Entry {
                 fingerprint,
                 env,
                 copy,
-                mode,
+                profile,
                 schema,
             })
         }
@@ -199,13 +199,13 @@ fn bucket(fingerprint: u64) -> Option<&'static Mutex<Bucket>> {
 /// The entry for a schema identical to `schema`, if one is kept. The entries of the same
 /// fingerprint are taken out under the lock and compared after it, so that a long comparison
 /// never holds up other schedulers.
-pub fn get(fingerprint: u64, schema: Term<'_>, mode: Option<Options>) -> Option<Arc<Entry>> {
+pub fn get(fingerprint: u64, schema: Term<'_>, profile: Profile) -> Option<Arc<Entry>> {
     let candidates: [Option<Arc<Entry>>; WAYS] = {
         let bucket = bucket(fingerprint)?.lock().ok()?;
         bucket.entries.each_ref().map(|entry| {
             entry
                 .as_ref()
-                .filter(|entry| entry.fingerprint == fingerprint && entry.mode == mode)
+                .filter(|entry| entry.fingerprint == fingerprint && entry.profile == profile)
                 .cloned()
         })
     };
@@ -217,11 +217,11 @@ pub fn get(fingerprint: u64, schema: Term<'_>, mode: Option<Options>) -> Option<
 
 /// Keeps `compiled` for later calls with a schema identical to `schema`, in place of the
 /// oldest entry of its bucket; schemas over the size limit are not kept.
-pub fn put(fingerprint: u64, schema: Term<'_>, mode: Option<Options>, compiled: CompiledSchema) {
+pub fn put(fingerprint: u64, schema: Term<'_>, profile: Profile, compiled: CompiledSchema) {
     if !within_bytes(schema, SCHEMA_BYTES_MAX) {
         return;
     }
-    let Some(entry) = Entry::new(fingerprint, schema, mode, compiled) else {
+    let Some(entry) = Entry::new(fingerprint, schema, profile, compiled) else {
         return;
     };
     let Some(bucket) = bucket(fingerprint) else {

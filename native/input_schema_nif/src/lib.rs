@@ -19,8 +19,7 @@ use encode::{Answer, Report};
 use input_schema_core::json_schema;
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
-    compile as compile_schema, entry_gate, validate as validate_raw, Budget, Error, Failure, Mode,
-    Path, Value, ANY_ROOT, WORK_CAP_UNITS,
+    Budget, Compiled, Error, Failure, Mode, Path, Profile, Value, ANY_ROOT, WORK_CAP_UNITS,
 };
 use resource::CompiledSchema;
 use rustler::sys::enif_get_uint64;
@@ -92,37 +91,88 @@ fn max_errors_of(term: Term<'_>) -> Option<usize> {
         .and_then(|value| usize::try_from(value).ok())
 }
 
-/// Validates against the schema inside a genuine `%InputSchema.Compiled{}`, or against `schema`
-/// as the raw term it is; `{:ok, arguments}` on success.
-fn validate_against<'a>(
+/// A call's schema as the Elixir side passes it: the term, the profile that reads it (the
+/// subset, or a JSON mode's options) and, in the JSON modes, the registry: a map from URIs to
+/// the documents the schema may reference.
+#[derive(Clone, Copy)]
+struct Source<'a> {
     schema: Term<'a>,
+    profile: Profile,
+    registry: Option<Term<'a>>,
+}
+
+impl<'a> Source<'a> {
+    fn subset(schema: Term<'a>) -> Self {
+        Source {
+            schema,
+            profile: Profile::Subset,
+            registry: None,
+        }
+    }
+
+    fn json(schema: Term<'a>, options: json_schema::Options, registry: Term<'a>) -> Self {
+        Source {
+            schema,
+            profile: Profile::Json(options),
+            registry: Some(registry),
+        }
+    }
+
+    fn compile(self, budget: &mut Budget) -> Result<CompiledSchema, Failure<Arg<'a>>> {
+        let registry = self.registry.map(Arg::new);
+        let lookup = move |uri: &str| {
+            registry.and_then(|documents| documents.map_get_binary(uri.as_bytes()))
+        };
+        self.profile.compile(Arg::new(self.schema), &lookup, budget)
+    }
+
+    /// Whether what the schema compiles to depends on more than its own term: on the
+    /// registry's documents (a registry that is no map is read as none, by the core).
+    fn reads_registry(self) -> bool {
+        self.registry
+            .is_some_and(|registry| Arg::new(registry).map_size() != Some(0))
+    }
+}
+
+/// Validates against the schema inside a genuine `%InputSchema.Compiled{}`, or against the
+/// source's schema as the raw term it is; `{:ok, arguments}` on success.
+fn validate_against<'a>(
+    source: Source<'a>,
     arguments: Term<'a>,
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    match compiled_schema(schema) {
+    match compiled_schema(source.schema) {
         Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
-        None => validate_cached(schema, arguments, mode, budget),
+        None => validate_cached(source, arguments, mode, budget),
     }
     .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
 }
 
-/// `validate/2` on a raw schema, compiling it only when no identical schema was compiled
-/// before (see `cache`): the same answer as `input_schema_core::validate`, in the same order.
+/// A raw schema, compiled only when no identical one was compiled before in the same profile
+/// (see `cache`): the same answer as the core's `Profile::validate`, in the same order. Schemas
+/// that read a registry are compiled on every call: what they compile to depends on the
+/// registry's documents too.
 fn validate_cached<'a>(
-    schema: Term<'a>,
+    source: Source<'a>,
     arguments: Term<'a>,
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<Arg<'a>>> {
-    entry_gate(Arg::new(schema), Arg::new(arguments))?;
+    let (schema, profile) = (source.schema, source.profile);
+    profile.gate(Arg::new(schema), Arg::new(arguments))?;
+    if source.reads_registry() || schema.get_type() != TermType::Map {
+        return source
+            .compile(budget)?
+            .validate(Arg::new(arguments), mode, budget);
+    }
     let fingerprint = cache::fingerprint(schema);
-    if let Some(entry) = cache::get(fingerprint, schema, None) {
+    if let Some(entry) = cache::get(fingerprint, schema, profile) {
         return entry.schema.validate(Arg::new(arguments), mode, budget);
     }
-    let compiled = CompiledSchema::Subset(compile_schema(Arg::new(schema), budget)?);
+    let compiled = source.compile(budget)?;
     let result = compiled.validate(Arg::new(arguments), mode, budget);
-    cache::put(fingerprint, schema, None, compiled);
+    cache::put(fingerprint, schema, profile, compiled);
     result
 }
 
@@ -133,7 +183,12 @@ fn run_validate<'a>(
     max_errors: usize,
     dirty: bool,
 ) -> Term<'a> {
-    let result = validate_against(schema, arguments, mode(max_errors), &mut budget(dirty));
+    let result = validate_against(
+        Source::subset(schema),
+        arguments,
+        mode(max_errors),
+        &mut budget(dirty),
+    );
     answer(env, result, Report::arguments(max_errors))
 }
 
@@ -238,37 +293,41 @@ twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, argum
 
 /// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else, a struct
 /// that only looks compiled included, is checked as the term it is.
-fn run_validate_schema<'a>(env: Env<'a>, schema: Term<'a>, locate: bool, dirty: bool) -> Term<'a> {
-    if compiled_schema(schema).is_some() {
+fn run_validate_schema<'a>(
+    env: Env<'a>,
+    source: Source<'a>,
+    locate: bool,
+    dirty: bool,
+) -> Term<'a> {
+    if compiled_schema(source.schema).is_some() {
         return atoms::ok().encode(env);
     }
-    let result =
-        compile_schema(Arg::new(schema), &mut budget(dirty)).map(|_| atoms::ok().encode(env));
+    let result = source
+        .compile(&mut budget(dirty))
+        .map(|_| atoms::ok().encode(env));
     answer(env, result, Report::schema(locate))
 }
 
 twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dirty| {
     let locate = locate.decode::<bool>().ok()?;
-    Some(run_validate_schema(env, schema, locate, dirty))
+    Some(run_validate_schema(env, Source::subset(schema), locate, dirty))
 });
 
 /// `None` only where the VM has no resource for the schema, which cannot happen once the
 /// library is loaded (the type opens at load, and the VM aborts rather than fail an
 /// allocation); the NIF then raises `badarg`.
-fn run_compile<'a>(env: Env<'a>, schema: Term<'a>, dirty: bool) -> Option<Term<'a>> {
-    let result = match compile_schema(Arg::new(schema), &mut budget(dirty)) {
-        Ok(schema) => Ok((
-            atoms::ok(),
-            resource::make(env, CompiledSchema::Subset(schema))?,
-        )
-            .encode(env)),
+fn run_compile<'a>(env: Env<'a>, source: Source<'a>, dirty: bool) -> Option<Term<'a>> {
+    let result = match source.compile(&mut budget(dirty)) {
+        Ok(schema) => Ok((atoms::ok(), resource::make(env, schema)?).encode(env)),
         Err(failure) => Err(failure),
     };
     Some(answer(env, result, Report::schema(false)))
 }
 
 twin_nifs!("compile", "compile_dirty", |env, schema; dirty| run_compile(
-    env, schema, dirty
+    env,
+    Source::subset(schema),
+    dirty
 ));
 
 /// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
@@ -334,19 +393,15 @@ fn run_validate_json<'a>(
     dirty: bool,
 ) -> Term<'a> {
     let report = Report::arguments(max_errors);
+    let source = Source::subset(schema);
     if schema.get_type() != TermType::Map {
-        // The core's entry gate decides on the schema alone, whatever the arguments.
-        let gate = validate_raw(
-            Arg::new(schema),
-            Arg::new(text),
-            Mode::First,
-            &mut budget(true),
-        );
+        // The entry gate refuses any schema but a map, whatever the arguments.
+        let gate = source.profile.gate(Arg::new(schema), Arg::new(text));
         return answer(env, gate.map(|()| text), report);
     }
     let mut budget = budget(dirty);
     let result = read_json(env, text, true, &mut budget, dirty)
-        .and_then(|arguments| validate_against(schema, arguments, mode(max_errors), &mut budget));
+        .and_then(|arguments| validate_against(source, arguments, mode(max_errors), &mut budget));
     answer(env, result, report)
 }
 
@@ -406,63 +461,6 @@ fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
     })
 }
 
-/// Compiles a JSON-mode schema; `registry` (a map from URIs to schemas) supplies the external
-/// documents it references.
-fn compile_json<'a>(
-    schema: Term<'a>,
-    options: json_schema::Options,
-    registry: Term<'a>,
-    budget: &mut Budget,
-) -> Result<json_schema::JsonSchema, Failure<Arg<'a>>> {
-    let registry = Arg::new(registry);
-    let lookup = move |uri: &str| registry.map_get_binary(uri.as_bytes());
-    json_schema::compile(Arg::new(schema), &lookup, options, budget)
-}
-
-/// Validates `arguments` in a JSON mode, against a genuine compiled schema or a raw one;
-/// `{:ok, arguments}` on success.
-fn json_validate<'a>(
-    [schema, arguments, registry]: [Term<'a>; 3],
-    options: json_schema::Options,
-    mode: Mode,
-    budget: &mut Budget,
-) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    match compiled_schema(schema) {
-        Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
-        None => {
-            json_schema::gate(Arg::new(schema), Arg::new(arguments), options)?;
-            json_validate_cached([schema, arguments, registry], options, mode, budget)
-        }
-    }
-    .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
-}
-
-/// A raw JSON-mode schema, compiled only when no identical one was compiled before with the
-/// same options (see `cache`). Schemas that read a registry are compiled on every call: what
-/// they compile to depends on the registry's documents too.
-fn json_validate_cached<'a>(
-    [schema, arguments, registry]: [Term<'a>; 3],
-    options: json_schema::Options,
-    mode: Mode,
-    budget: &mut Budget,
-) -> Result<(), Failure<Arg<'a>>> {
-    if Arg::new(registry).map_size() != Some(0) || schema.get_type() != TermType::Map {
-        return compile_json(schema, options, registry, budget)?.validate(
-            Arg::new(arguments),
-            mode,
-            budget,
-        );
-    }
-    let fingerprint = cache::fingerprint(schema);
-    if let Some(entry) = cache::get(fingerprint, schema, Some(options)) {
-        return entry.schema.validate(Arg::new(arguments), mode, budget);
-    }
-    let compiled = CompiledSchema::Json(compile_json(schema, options, registry, budget)?);
-    let result = compiled.validate(Arg::new(arguments), mode, budget);
-    cache::put(fingerprint, schema, Some(options), compiled);
-    result
-}
-
 fn run_json_validate<'a>(
     env: Env<'a>,
     terms: [Term<'a>; 3],
@@ -470,7 +468,9 @@ fn run_json_validate<'a>(
     max_errors: usize,
     dirty: bool,
 ) -> Term<'a> {
-    let result = json_validate(terms, options, mode(max_errors), &mut budget(dirty));
+    let [schema, arguments, registry] = terms;
+    let source = Source::json(schema, options, registry);
+    let result = validate_against(source, arguments, mode(max_errors), &mut budget(dirty));
     answer(env, result, Report::arguments(max_errors))
 }
 
@@ -502,16 +502,11 @@ fn run_json_validate_text<'a>(
         );
     }
     let mut budget = budget(dirty);
+    let source = Source::json(schema, options, registry);
     let object_root =
-        compiled_schema(schema).map_or(!options.any_root, CompiledSchema::object_root);
-    let result = read_json(env, text, object_root, &mut budget, dirty).and_then(|arguments| {
-        json_validate(
-            [schema, arguments, registry],
-            options,
-            mode(max_errors),
-            &mut budget,
-        )
-    });
+        compiled_schema(schema).map_or(source.profile.object_root(), Compiled::object_root);
+    let result = read_json(env, text, object_root, &mut budget, dirty)
+        .and_then(|arguments| validate_against(source, arguments, mode(max_errors), &mut budget));
     answer(env, result, report)
 }
 
@@ -530,21 +525,13 @@ twin_nifs!("json_validate", "json_validate_dirty", |env, schema, arguments, opti
 twin_nifs!("json_validate_schema", "json_validate_schema_dirty", |env, schema, options, registry, locate; dirty| {
     let options = json_options(options)?;
     let locate = locate.decode::<bool>().ok()?;
-    if compiled_schema(schema).is_some() {
-        return Some(atoms::ok().encode(env));
-    }
-    let result = compile_json(schema, options, registry, &mut budget(dirty))
-        .map(|_| atoms::ok().encode(env));
-    Some(answer(env, result, Report::schema(locate)))
+    let source = Source::json(schema, options, registry);
+    Some(run_validate_schema(env, source, locate, dirty))
 });
 
 twin_nifs!("json_compile", "json_compile_dirty", |env, schema, options, registry; dirty| {
     let options = json_options(options)?;
-    let result = match compile_json(schema, options, registry, &mut budget(dirty)) {
-        Ok(schema) => Ok((atoms::ok(), resource::make(env, CompiledSchema::Json(schema))?).encode(env)),
-        Err(failure) => Err(failure),
-    };
-    Some(answer(env, result, Report::schema(false)))
+    run_compile(env, Source::json(schema, options, registry), dirty)
 });
 
 // Whether a compiled schema's resource is alive in this VM: one that came from another node,

@@ -2,9 +2,7 @@
 //! `Resource` trait: rustler finds a type's handle in a `HashMap` keyed by `TypeId` on every
 //! lookup, which was a tenth of a whole compiled call. Here the handle is read from a static.
 
-use crate::term::Arg;
-use input_schema_core::json_schema::JsonSchema;
-use input_schema_core::{Budget, Failure, Mode, Schema};
+use input_schema_core::Compiled;
 use rustler::sys::{
     enif_alloc_resource, enif_get_resource, enif_make_resource, enif_open_resource_type,
     enif_release_resource, ErlNifEnv, ErlNifResourceFlags, ErlNifResourceType,
@@ -15,35 +13,8 @@ use std::mem::{align_of, size_of};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-/// A checked schema, shared read-only between processes: the subset's, or a JSON mode's.
-pub enum CompiledSchema {
-    Subset(Schema<Atom>),
-    Json(JsonSchema),
-}
-
-impl CompiledSchema {
-    /// Whether the tool boundary applies: arguments must be an object.
-    pub fn object_root(&self) -> bool {
-        match self {
-            CompiledSchema::Subset(_) => true,
-            CompiledSchema::Json(schema) => !schema.options().any_root,
-        }
-    }
-
-    /// Validates `arguments` against whichever schema this is.
-    #[inline(always)]
-    pub fn validate<'a>(
-        &self,
-        arguments: Arg<'a>,
-        mode: Mode,
-        budget: &mut Budget,
-    ) -> Result<(), Failure<Arg<'a>>> {
-        match self {
-            CompiledSchema::Subset(schema) => schema.validate(arguments, mode, budget),
-            CompiledSchema::Json(schema) => schema.validate(arguments, mode, budget),
-        }
-    }
-}
+/// A checked schema of either profile, shared read-only between processes.
+pub type CompiledSchema = Compiled<Atom>;
 
 // The VM shares a compiled schema between processes and frees it on any thread.
 const _: () = {

@@ -1,0 +1,181 @@
+//! The engine's one entry: a schema is read by a profile, either the subset (the contract's ten
+//! keywords, read from the registry's `vocabulary::subset`, with its own fused validators) or a
+//! JSON Schema dialect (the arena compiler of `json_schema`), and whatever it compiled to
+//! validates the same way. A bridge holds a `Compiled` and a `Profile`, and never asks which.
+
+use crate::budget::Budget;
+use crate::json_schema::{self, JsonSchema};
+use crate::schema::{self, Schema};
+use crate::validate::{self, Failure, Mode};
+use crate::value::Value;
+
+/// Which rules read a schema: the subset, or a JSON Schema dialect with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Profile {
+    Subset,
+    Json(json_schema::Options),
+}
+
+/// A compiled schema of either profile: owned, immutable, shareable between threads. `A` is
+/// the host's atom handle (the subset keeps property names that are atoms as atoms).
+#[derive(Debug)]
+pub enum Compiled<A> {
+    Subset(Schema<A>),
+    Json(JsonSchema),
+}
+
+impl Profile {
+    /// Whether the tool boundary applies: the arguments must be an object.
+    pub fn object_root(self) -> bool {
+        match self {
+            Profile::Subset => true,
+            Profile::Json(options) => !options.any_root,
+        }
+    }
+
+    /// The entry gate, which looks at nothing inside either value: a `nil` schema, then (at
+    /// the tool boundary) anything but two maps.
+    pub fn gate<'a, V: Value<'a>>(self, schema: V, arguments: V) -> Result<(), Failure<V>> {
+        match self {
+            Profile::Subset => validate::entry_gate(schema, arguments),
+            Profile::Json(options) => json_schema::gate(schema, arguments, options),
+        }
+    }
+
+    /// Checks `schema` whole and compiles it; `lookup` supplies the external documents a JSON
+    /// Schema references by URI (the subset has none).
+    pub fn compile<'a, V: Value<'a>>(
+        self,
+        schema: V,
+        lookup: &dyn Fn(&str) -> Option<V>,
+        budget: &mut Budget,
+    ) -> Result<Compiled<V::AtomKey>, Failure<V>> {
+        match self {
+            Profile::Subset => schema::compile(schema, budget).map(Compiled::Subset),
+            Profile::Json(options) => {
+                json_schema::compile(schema, lookup, options, budget).map(Compiled::Json)
+            }
+        }
+    }
+
+    /// Validates `arguments` against a raw schema: the gate, the schema, then the arguments.
+    pub fn validate<'a, V: Value<'a>>(
+        self,
+        schema: V,
+        arguments: V,
+        lookup: &dyn Fn(&str) -> Option<V>,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        self.gate(schema, arguments)?;
+        self.compile(schema, lookup, budget)?
+            .validate(arguments, mode, budget)
+    }
+}
+
+impl<A: Copy + PartialEq> Compiled<A> {
+    /// Whether the tool boundary applies: the arguments must be an object.
+    pub fn object_root(&self) -> bool {
+        match self {
+            Compiled::Subset(_) => true,
+            Compiled::Json(schema) => !schema.options().any_root,
+        }
+    }
+
+    /// Validates `arguments`: the first error, or up to `mode`'s count of them.
+    #[inline(always)]
+    pub fn validate<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        match self {
+            Compiled::Subset(schema) => schema.validate(arguments, mode, budget),
+            Compiled::Json(schema) => schema.validate(arguments, mode, budget),
+        }
+    }
+}
+
+/// A lookup that finds no document: for profiles and schemas that reference none.
+pub fn no_documents<'a, V: Value<'a>>(_uri: &str) -> Option<V> {
+    None
+}
+
+#[cfg(all(test, feature = "serde_json"))]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::json_schema::{Dialect, Options};
+    use crate::serde::Json;
+    use serde_json::json;
+
+    fn answer(
+        profile: Profile,
+        schema: &serde_json::Value,
+        arguments: &serde_json::Value,
+    ) -> String {
+        let mut budget = Budget::unlimited();
+        match profile.validate(
+            Json::from(schema),
+            Json::from(arguments),
+            &no_documents,
+            Mode::First,
+            &mut budget,
+        ) {
+            Ok(()) => "ok".into(),
+            Err(failure) => failure
+                .first()
+                .map_or_else(|| "exhausted".into(), Error::to_string),
+        }
+    }
+
+    #[test]
+    fn each_profile_reads_the_same_schema_by_its_own_rules() {
+        let schema =
+            json!({"type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}});
+        let subset = Profile::Subset;
+        let draft = Profile::Json(Options::new(Dialect::Draft2020_12));
+        // `maximum` is outside the subset, which refuses what it does not know.
+        assert_eq!(
+            answer(subset, &schema, &json!({"n": 5})),
+            "schema keyword is unsupported"
+        );
+        assert_eq!(
+            answer(draft, &schema, &json!({"n": 5})),
+            "tool argument is above the maximum"
+        );
+        assert_eq!(answer(draft, &schema, &json!({"n": 2})), "ok");
+        // 1.0 is an integer in JSON, not in the subset (Erlang terms: only integers are).
+        let integer = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+        assert_eq!(
+            answer(subset, &integer, &json!({"n": 1.0})),
+            "tool argument has the wrong type"
+        );
+        assert_eq!(answer(draft, &integer, &json!({"n": 1.0})), "ok");
+    }
+
+    #[test]
+    fn a_compiled_schema_answers_as_its_raw_schema() {
+        let schema = json!({"type": "object", "required": ["a"]});
+        for profile in [
+            Profile::Subset,
+            Profile::Json(Options::new(Dialect::Draft7)),
+        ] {
+            let mut budget = Budget::unlimited();
+            let compiled = profile.compile(Json::from(&schema), &no_documents, &mut budget);
+            let compiled = compiled.ok().filter(Compiled::object_root);
+            assert!(compiled.is_some(), "{profile:?}");
+            let arguments = json!({"b": 1});
+            let raw = answer(profile, &schema, &arguments);
+            let answered = compiled.map(|compiled| {
+                compiled
+                    .validate(Json::from(&arguments), Mode::First, &mut budget)
+                    .err()
+                    .and_then(|failure| failure.first().map(Error::to_string))
+            });
+            assert_eq!(raw, "required tool argument is missing");
+            assert_eq!(answered, Some(Some(raw)), "{profile:?}");
+        }
+    }
+}
