@@ -5,6 +5,19 @@ use crate::json_schema::Literal;
 use crate::json_schema::{Assertion, Detail};
 use crate::number::Number;
 
+/// The messages that more than one error gives (the subset's and the JSON modes' forms of one
+/// failure), each spelled once.
+pub mod message {
+    pub const WRONG_TYPE: &str = "tool argument has the wrong type";
+    pub const BELOW_MINIMUM: &str = "tool argument is below the minimum";
+    pub const NOT_IN_ENUM: &str = "tool argument is not an allowed enum value";
+    pub const ONE_OF_MISMATCH: &str = "tool argument must match exactly one oneOf branch";
+    pub const MISSING_REQUIRED: &str = "required tool argument is missing";
+    pub const ADDITIONAL_PROPERTY: &str = "additional tool argument is not allowed";
+    pub const UNKNOWN_KEYWORD: &str = "schema keyword is unsupported";
+    pub const ROOT_NOT_OBJECT: &str = "only object tool schemas are supported";
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     Validation,
@@ -30,9 +43,9 @@ pub enum Error<V> {
     SchemaNotMap,
     #[error("tool schema and arguments must be maps")]
     NotMaps,
-    #[error("only object tool schemas are supported")]
+    #[error("{}", message::ROOT_NOT_OBJECT)]
     RootNotObject,
-    #[error("schema keyword is unsupported")]
+    #[error("{}", message::UNKNOWN_KEYWORD)]
     UnknownKeyword { keyword: V },
     #[error("oneOf sibling keywords are unsupported")]
     OneOfSiblings { keywords: Vec<V> },
@@ -67,17 +80,17 @@ pub enum Error<V> {
     BadAdditionalProperties,
     #[error("schema minimum must be a number")]
     BadMinimum,
-    #[error("required tool argument is missing")]
+    #[error("{}", message::MISSING_REQUIRED)]
     MissingRequired { path: Path, property: Box<[u8]> },
-    #[error("additional tool argument is not allowed")]
+    #[error("{}", message::ADDITIONAL_PROPERTY)]
     AdditionalProperty { path: Path, property: V },
-    #[error("tool argument has the wrong type")]
+    #[error("{}", message::WRONG_TYPE)]
     WrongType { path: Path, type_: TypeLabel },
-    #[error("tool argument is below the minimum")]
+    #[error("{}", message::BELOW_MINIMUM)]
     BelowMinimum { path: Path, minimum: Number },
-    #[error("tool argument is not an allowed enum value")]
+    #[error("{}", message::NOT_IN_ENUM)]
     NotInEnum { path: Path },
-    #[error("tool argument must match exactly one oneOf branch")]
+    #[error("{}", message::ONE_OF_MISMATCH)]
     OneOfMismatch { path: Path },
     /// `validate_json`: the arguments given are not a binary.
     #[error("tool arguments must be JSON text")]
@@ -100,7 +113,7 @@ pub enum Error<V> {
     #[error("JSON Schema vocabulary is unsupported")]
     UnsupportedVocabulary { vocabulary: Box<str> },
     /// JSON modes with `strict: true`: a keyword outside the dialect's vocabularies.
-    #[error("schema keyword is unsupported")]
+    #[error("{}", message::UNKNOWN_KEYWORD)]
     StrictUnknownKeyword {
         keyword: Box<str>,
         schema_path: Box<str>,
@@ -130,7 +143,7 @@ pub enum Error<V> {
         schema_path: Box<str>,
     },
     /// JSON modes: the tool boundary's root type.
-    #[error("only object tool schemas are supported")]
+    #[error("{}", message::ROOT_NOT_OBJECT)]
     RootTypeNotObject { type_: Literal },
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]

@@ -14,6 +14,7 @@ pub mod unevaluated;
 
 use super::compiler::NodeId;
 use super::literal::Literal;
+use crate::error::message;
 use crate::json_schema::vocabulary::name;
 use crate::number::Number;
 
@@ -103,15 +104,15 @@ impl Check {
 /// it helps, reported under the keyword's name.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum Assertion {
-    #[error("tool argument has the wrong type")]
+    #[error("{}", message::WRONG_TYPE)]
     Type(Literal),
-    #[error("tool argument is not an allowed enum value")]
+    #[error("{}", message::NOT_IN_ENUM)]
     Enum,
     #[error("tool argument does not equal the constant")]
     Const,
     #[error("tool argument is not a multiple of the divisor")]
     MultipleOf(Number),
-    #[error("tool argument is below the minimum")]
+    #[error("{}", message::BELOW_MINIMUM)]
     Minimum(Number),
     #[error("tool argument is not above the exclusive minimum")]
     ExclusiveMinimum(Number),
@@ -143,9 +144,9 @@ pub enum Assertion {
     MinContains(u64),
     #[error("tool argument has too many matching items")]
     MaxContains(u64),
-    #[error("required tool argument is missing")]
+    #[error("{}", message::MISSING_REQUIRED)]
     Required(Box<str>),
-    #[error("additional tool argument is not allowed")]
+    #[error("{}", message::ADDITIONAL_PROPERTY)]
     AdditionalProperty,
     #[error("unevaluated tool argument is not allowed")]
     UnevaluatedProperty,
@@ -161,7 +162,7 @@ pub enum Assertion {
     MaxProperties(u64),
     #[error("tool argument must match at least one anyOf branch")]
     AnyOf,
-    #[error("tool argument must match exactly one oneOf branch")]
+    #[error("{}", message::ONE_OF_MISMATCH)]
     OneOf,
     #[error("tool argument must not match the negated schema")]
     Not,
