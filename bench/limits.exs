@@ -1,0 +1,185 @@
+# Figures for the README's "Limits and guarantees" and docs/limits.md (issue 19): the deepest
+# argument, the largest strings with their peak memory, the work cap, and schemas that share
+# subterms, in the JSON modes (and the subset where it applies). Not a test: nothing here fails
+# a build; each case's answer is printed beside its time so that a figure never measures the
+# wrong outcome.
+#
+#     mix run bench/limits.exs
+#
+# Every case runs once (these are seconds-long calls) in a fresh process that first builds its
+# input (a term built from shared subterms is small only in the process that built it); then
+# the call alone is timed. Peak memory is the growth of the VM's resident set over the call,
+# sampled every 2 ms from /proc/self/status (Linux only; "-" elsewhere).
+
+defmodule Bench.Limits do
+  @moduledoc false
+
+  def run do
+    IO.puts("case | answer | seconds | peak MB")
+    IO.puts("--- | --- | --- | ---")
+    Enum.each(cases(), &measure/1)
+  end
+
+  defp cases do
+    deep_schema = %{
+      "$defs" => %{
+        "n" => %{
+          "anyOf" => [
+            %{"type" => "integer"},
+            %{"type" => "object", "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}}
+          ]
+        }
+      },
+      "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}
+    }
+
+    draft = [dialect: :draft2020_12]
+    formats = [dialect: :draft2020_12, format_assertion: true]
+    content = [dialect: :draft2020_12, content_assertion: true]
+
+    [
+      {"1,000,000-level argument, recursive schema (valid)",
+       fn -> {deep_schema, %{"a" => nested(1_000_000, 1)}, draft} end},
+      {"1,000,000-level argument, recursive schema (invalid leaf)",
+       fn -> {deep_schema, %{"a" => nested(1_000_000, "x")}, draft} end},
+      string_case("100 MB string, pattern ^a+$", %{"pattern" => "^a+$"}, draft),
+      string_case("100 MB string, maxLength 5", %{"maxLength" => 5}, draft),
+      string_case("100 MB string, format email", %{"format" => "email"}, formats),
+      string_case("100 MB string, format uri", %{"format" => "uri"}, formats),
+      string_case("100 MB string, format regex", %{"format" => "regex"}, formats),
+      {"100 MB of base64 text, contentEncoding base64",
+       fn ->
+         text = Base.encode64(:binary.copy("a", 75_000_000))
+         property(%{"contentEncoding" => "base64"}, text, content)
+       end},
+      work_cap_case("work cap: 2^40-leaf shared argument, subset", []),
+      work_cap_case("work cap: 2^40-leaf shared argument, draft2020_12", draft),
+      work_cap_case("work cap: 2^40-leaf shared argument, draft7", dialect: :draft7),
+      {"work cap: 2^40-path anyOf chain under unevaluatedProperties",
+       fn -> {unevaluated_chain(40), %{"x" => 1}, draft} end}
+    ] ++
+      for levels <- [20, 30, 40], {shape, wrap} <- shared_shapes() do
+        {"schema sharing subterms, #{shape}, #{levels} levels: compile",
+         fn -> {:compile, nested(levels, %{"type" => "string"}, wrap), draft} end}
+      end
+  end
+
+  defp shared_shapes do
+    [
+      {"anyOf [s, s]", &%{"anyOf" => [&1, &1]}},
+      {"properties a: s, b: s", &%{"type" => "object", "properties" => %{"a" => &1, "b" => &1}}}
+    ]
+  end
+
+  defp string_case(name, keyword, options) do
+    {name, fn -> property(keyword, :binary.copy("a", 100_000_000), options) end}
+  end
+
+  defp work_cap_case(name, options) do
+    {name,
+     fn ->
+       deep = nested(40, 1, &[&1, &1])
+       items = nested(40, %{"type" => "integer"}, &%{"type" => "array", "items" => &1})
+       {%{"type" => "object", "properties" => %{"a" => items}}, %{"a" => deep}, options}
+     end}
+  end
+
+  defp unevaluated_chain(levels) do
+    defs =
+      Map.new(1..levels, fn level ->
+        below = %{"$ref" => "#/$defs/l#{level - 1}"}
+        {"l#{level}", %{"anyOf" => [below, below]}}
+      end)
+
+    %{
+      "type" => "object",
+      "$defs" => Map.put(defs, "l0", %{"properties" => %{"x" => true}}),
+      "allOf" => [%{"$ref" => "#/$defs/l#{levels}"}],
+      "unevaluatedProperties" => false
+    }
+  end
+
+  defp property(keyword, value, options) do
+    {%{"type" => "object", "properties" => %{"s" => keyword}}, %{"s" => value}, options}
+  end
+
+  defp nested(levels, leaf), do: nested(levels, leaf, &%{"a" => &1})
+
+  defp nested(levels, leaf, wrap),
+    do: Enum.reduce(1..levels, leaf, fn _, inner -> wrap.(inner) end)
+
+  defp measure({name, build}) do
+    task =
+      Task.async(fn ->
+        call =
+          case build.() do
+            {:compile, schema, options} ->
+              fn -> InputSchema.compile(schema, options) end
+
+            {schema, arguments, options} ->
+              fn -> InputSchema.validate(schema, arguments, options) end
+          end
+
+        :erlang.garbage_collect()
+        sampler = start_sampler()
+        {micros, answer} = :timer.tc(call)
+        peak = stop_sampler(sampler)
+        {micros, summary(answer), peak}
+      end)
+
+    {micros, answer, peak} = Task.await(task, :infinity)
+    seconds = :erlang.float_to_binary(micros / 1_000_000, decimals: 3)
+    IO.puts("#{name} | #{answer} | #{seconds} | #{peak}")
+  end
+
+  defp summary({:ok, _}), do: "ok"
+  defp summary({:error, class, %{message: message}}), do: "#{class}: #{message}"
+
+  defp start_sampler do
+    parent = self()
+
+    spawn_link(fn ->
+      base = rss_kb()
+      sample(parent, base, base)
+    end)
+  end
+
+  defp sample(parent, base, peak) do
+    receive do
+      :stop -> send(parent, {:peak, peak_mb(base, peak)})
+    after
+      2 -> sample(parent, base, max_rss(peak))
+    end
+  end
+
+  defp stop_sampler(sampler) do
+    send(sampler, :stop)
+
+    receive do
+      {:peak, peak} -> peak
+    end
+  end
+
+  defp max_rss(peak) do
+    case rss_kb() do
+      nil -> peak
+      kb -> max(kb, peak || kb)
+    end
+  end
+
+  defp peak_mb(base, peak) when is_integer(base) and is_integer(peak),
+    do: Integer.to_string(div(peak - base, 1024))
+
+  defp peak_mb(_, _), do: "-"
+
+  defp rss_kb do
+    with {:ok, status} <- File.read("/proc/self/status"),
+         [_, kb] <- Regex.run(~r/VmRSS:\s+(\d+) kB/, status) do
+      String.to_integer(kb)
+    else
+      _ -> nil
+    end
+  end
+end
+
+Bench.Limits.run()
