@@ -14,6 +14,7 @@ use crate::schema::{with_stack, StackSegment};
 use crate::value::{AtomKind, Element, Kind, Value};
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A JSON value owned by a compiled schema. Object entries keep the map's order.
@@ -218,7 +219,7 @@ pub fn copy<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Literal, 
     let mut copier = Copier {
         budget,
         tokens: Vec::new(),
-        copied: HashMap::new(),
+        copied: HashMap::default(),
     };
     copier.value(value, Place::Value, 0)
 }
@@ -235,7 +236,32 @@ struct Copier<'b> {
     budget: &'b mut Budget,
     tokens: Vec<String>,
     /// The maps and lists copied so far, by host identity and place.
-    copied: HashMap<(usize, Place), Literal>,
+    copied: HashMap<(usize, Place), Literal, BuildHasherDefault<IdentityHasher>>,
+}
+
+/// Hashes identities (addresses, term words) with one multiply a word: every map and list of a
+/// schema is entered in the copy's memo, where SipHash would cost as much as a small copy.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 impl Copier<'_> {
@@ -769,5 +795,13 @@ impl<'a> Value<'a> for LiteralView<'a> {
 
     fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
         None
+    }
+
+    /// The shared entries' address: a literal built from one subterm shares it (see `copy`).
+    fn identity(self) -> Option<usize> {
+        match self {
+            LiteralView::Value(literal) => literal.identity(),
+            LiteralView::Key(_) => None,
+        }
     }
 }
