@@ -285,6 +285,8 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     /// is new: a reference never compiles its target in place, so chains and cycles of
     /// references cost no native stack.
     fn reference_to(&mut self, location: Location) -> Result<NodeId, Stop<V>> {
+        // The site is found by following the pointer: priced as a copy of it.
+        self.budget().spend_copy(location.pointer.len())?;
         let site = self.registry.site_at(&location).ok_or(Stop::Exhausted)?;
         let key = {
             let document = self.registry.documents.get(location.document);
