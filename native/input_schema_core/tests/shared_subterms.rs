@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use input_schema_core::json_schema::literal::{Literal, LiteralView};
-use input_schema_core::json_schema::{compile, Dialect, Options};
+use input_schema_core::json_schema::{compile, Dialect, JsonSchema, Options};
 use input_schema_core::{Budget, Error, Failure, Mode};
 
 const LEVELS: usize = 40;
@@ -52,8 +52,17 @@ fn chain(first: &str, levels: usize, leaf: Literal) -> Literal {
     object(vec![(first, inner)])
 }
 
-fn options(dialect: Dialect) -> Options {
-    Options::new(dialect)
+/// Compiles `schema` within 100,000 work units, far below what its paths would take.
+fn compile_small(
+    schema: &Literal,
+    dialect: Dialect,
+) -> Result<JsonSchema, Failure<LiteralView<'_>>> {
+    compile(
+        LiteralView::Value(schema),
+        &|_| None,
+        Options::new(dialect),
+        &mut Budget::new(100_000),
+    )
 }
 
 #[test]
@@ -66,12 +75,7 @@ fn shared_subterms_compile_within_a_small_budget() {
             shared(leaf.clone(), properties),
         ] {
             // Per path this is 2^40 schema objects; per subterm, 40 or so.
-            let compiled = compile(
-                LiteralView::Value(&schema),
-                &|_| None,
-                options(dialect),
-                &mut Budget::new(100_000),
-            );
+            let compiled = compile_small(&schema, dialect);
             assert!(compiled.is_ok(), "{dialect:?}: {:?}", compiled.err());
         }
     }
@@ -80,13 +84,7 @@ fn shared_subterms_compile_within_a_small_budget() {
 #[test]
 fn an_error_under_a_shared_subterm_reports_the_path_taken() {
     let schema = shared(object(vec![("type", string("integer"))]), properties);
-    let compiled = compile(
-        LiteralView::Value(&schema),
-        &|_| None,
-        options(Dialect::Draft2020_12),
-        &mut Budget::new(100_000),
-    )
-    .unwrap();
+    let compiled = compile_small(&schema, Dialect::Draft2020_12).unwrap();
     let value = object(vec![
         ("a", chain("a", LEVELS - 1, string("x"))),
         ("b", chain("a", LEVELS - 1, string("y"))),
@@ -129,13 +127,7 @@ fn an_invalid_value_against_shared_branches_runs_out_of_budget() {
         object(vec![("required", Literal::Array([string("k")].into()))]),
         any_of,
     );
-    let compiled = compile(
-        LiteralView::Value(&schema),
-        &|_| None,
-        options(Dialect::Draft2020_12),
-        &mut Budget::new(100_000),
-    )
-    .unwrap();
+    let compiled = compile_small(&schema, Dialect::Draft2020_12).unwrap();
     // 2^40 branches to visit: the budget, not the shape of the schema, ends the walk.
     let empty = object(vec![]);
     let result = compiled.validate(
