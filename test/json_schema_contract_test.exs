@@ -2167,6 +2167,81 @@ defmodule InputSchema.JsonSchemaContractTest do
   # ---------------------------------------------------------------------------------------------
 
   describe "8. Errors" do
+    test "schema_path follows each applicator to the failing keyword" do
+      # Every applicator's step, as the walk takes it; after a `$ref`, the target's own pointer.
+      properties = fn items, dependents, defs ->
+        %{
+          "list" => items,
+          "then" => %{"if" => %{"type" => "integer"}, "then" => %{"minimum" => 10}},
+          "else" => %{"if" => %{"type" => "integer"}, "else" => %{"type" => "string"}},
+          "pattern" => %{
+            "patternProperties" => %{"^x/~" => %{"type" => "integer"}},
+            "additionalProperties" => false
+          },
+          "dependent" => dependents,
+          "ref" => %{"$ref" => "#/#{defs}/positive"},
+          "all" => %{"allOf" => [%{"type" => "integer"}, %{"minimum" => 5}]},
+          "not" => %{"not" => %{"type" => "integer"}}
+        }
+      end
+
+      value = %{
+        "list" => ["a", 1],
+        "then" => 3,
+        "else" => 1.5,
+        "pattern" => %{"x/~a" => "s", "y" => 1},
+        "dependent" => %{"a" => 1},
+        "ref" => -1,
+        "all" => 1,
+        "not" => 1
+      }
+
+      common = [
+        "/properties/then/then/minimum",
+        "/properties/else/else/type",
+        "/properties/pattern/patternProperties/^x~1~0/type",
+        "/properties/pattern/additionalProperties",
+        "/properties/all/allOf/1/minimum",
+        "/properties/not/not"
+      ]
+
+      cases = [
+        {properties.(
+           %{"prefixItems" => [%{"type" => "integer"}], "items" => %{"type" => "string"}},
+           %{"dependentSchemas" => %{"a" => %{"required" => ["b"]}}},
+           "$defs"
+         ), "$defs", @d20,
+         [
+           "/properties/list/prefixItems/0/type",
+           "/properties/list/items/type",
+           "/properties/dependent/dependentSchemas/a/required"
+         ]},
+        {properties.(
+           %{"items" => [%{"type" => "integer"}], "additionalItems" => %{"type" => "string"}},
+           %{"dependencies" => %{"a" => %{"required" => ["b"]}}},
+           "definitions"
+         ), "definitions", @d7,
+         [
+           "/properties/list/items/0/type",
+           "/properties/list/additionalItems/type",
+           "/properties/dependent/dependencies/a/required"
+         ]}
+      ]
+
+      for {properties, defs, options, own} <- cases do
+        schema = %{
+          "properties" => properties,
+          defs => %{"positive" => %{"exclusiveMinimum" => 0}}
+        }
+
+        assert {:error, :validation, %{errors: errors}} =
+                 check(schema, value, options ++ [errors: :all])
+
+        assert Enum.sort(Enum.map(errors, & &1.schema_path)) ==
+                 Enum.sort(own ++ common ++ ["/#{defs}/positive/exclusiveMinimum"])
+      end
+    end
+
     test "type: tool argument has the wrong type" do
       for options <- [@d20, @d7] do
         assert check_a(%{"type" => "string"}, 1, options) ===

@@ -140,4 +140,120 @@ defmodule InputSchema.JsonSchemaLimitsTest do
 
     assert long == []
   end
+
+  describe "schemas that share subterms" do
+    # A term built in the VM shares its subterms: 40 levels of `anyOf: [s, s]` is 40 small
+    # maps, though 2^40 paths lead through it. The JSON modes copy, index and compile each
+    # distinct subterm once (per base URI it sits under), so these compile in microseconds;
+    # they were refused as "schema is too large" after 2-3 s. The terms are built in the
+    # test's own process: sending one to another process copies every path.
+
+    @levels 40
+    @work_limit {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
+
+    defp shared(leaf, wrap), do: Enum.reduce(1..@levels, leaf, fn _, inner -> wrap.(inner) end)
+
+    defp any_of_twice(inner), do: %{"anyOf" => [inner, inner]}
+
+    defp properties_twice(inner),
+      do: %{"type" => "object", "properties" => %{"a" => inner, "b" => inner}}
+
+    # `%{first => %{"a" => %{"a" => ... leaf}}}`, `@levels` maps deep.
+    defp chain(first, leaf),
+      do: %{first => Enum.reduce(2..@levels, leaf, fn _, inner -> %{"a" => inner} end)}
+
+    # The argument path and schema path of a leaf reached through `first`, then `a`s.
+    defp leaf_paths(first) do
+      {"$arguments.#{first}" <> String.duplicate(".a", @levels - 1),
+       "/properties/#{first}" <> String.duplicate("/properties/a", @levels - 1) <> "/type"}
+    end
+
+    defp paths(errors), do: Enum.map(errors, &{&1.path, &1.schema_path})
+
+    # JSON text of maps with string keys and integers.
+    defp json(map) when is_map(map),
+      do:
+        "{" <> Enum.map_join(map, ",", fn {key, value} -> ~s("#{key}":) <> json(value) end) <> "}"
+
+    defp json(integer) when is_integer(integer), do: Integer.to_string(integer)
+
+    test "compile, validate_schema and valid values answer, raw and compiled" do
+      any_of = shared(%{"required" => ["k"]}, &any_of_twice/1)
+      properties = shared(%{"type" => "integer"}, &properties_twice/1)
+      deep = Map.merge(chain("a", 1), chain("b", 2))
+
+      for dialect <- [:draft2020_12, :draft7],
+          {schema, valid} <- [{any_of, %{"k" => 1}}, {properties, deep}] do
+        assert InputSchema.validate_schema(schema, dialect: dialect) === :ok
+        assert {:ok, compiled} = InputSchema.compile(schema, dialect: dialect)
+        assert InputSchema.validate(compiled, valid) === {:ok, valid}
+        assert InputSchema.validate(schema, valid, dialect: dialect) === {:ok, valid}
+
+        assert InputSchema.validate_json(schema, json(valid), dialect: dialect) === {:ok, valid}
+      end
+    end
+
+    test "an error under a shared subterm reports the path that reached it" do
+      schema = shared(%{"type" => "integer"}, &properties_twice/1)
+      {path, schema_path} = leaf_paths("b")
+      through_b = chain("b", "no")
+      both = Map.merge(chain("a", "no"), through_b)
+
+      for dialect <- [:draft2020_12, :draft7] do
+        {:ok, compiled} = InputSchema.compile(schema, dialect: dialect)
+
+        for answer <- [
+              InputSchema.validate(compiled, through_b),
+              InputSchema.validate(schema, through_b, dialect: dialect)
+            ] do
+          assert {:error, :validation, %{path: ^path, schema_path: ^schema_path}} = answer
+        end
+
+        for answer <- [
+              InputSchema.validate(compiled, both, errors: :all),
+              InputSchema.validate(schema, both, dialect: dialect, errors: :all)
+            ] do
+          assert {:error, :validation, %{errors: errors}} = answer
+          assert paths(errors) == [leaf_paths("a"), leaf_paths("b")]
+        end
+      end
+    end
+
+    test "an invalid value against 2^40 branches ends at the work limit" do
+      schema = shared(%{"required" => ["k"]}, &any_of_twice/1)
+      {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
+      assert InputSchema.validate(compiled, %{}) === @work_limit
+      assert InputSchema.validate(schema, %{}, dialect: :draft7) === @work_limit
+    end
+
+    test "a shared subterm's relative $ref resolves against the base it sits under" do
+      shared = %{"$ref" => "item.json"}
+
+      schema = %{
+        "properties" => %{
+          "p" => %{"$id" => "https://example.com/a/root.json", "allOf" => [shared]},
+          "q" => %{"$id" => "https://example.com/b/root.json", "allOf" => [shared]}
+        },
+        "$defs" => %{
+          "a" => %{"$id" => "https://example.com/a/item.json", "type" => "integer"},
+          "b" => %{"$id" => "https://example.com/b/item.json", "type" => "string"}
+        }
+      }
+
+      good = %{"p" => 1, "q" => "one"}
+      bad = %{"p" => "one", "q" => 1}
+
+      for dialect <- [:draft2020_12, :auto] do
+        assert InputSchema.validate(schema, good, dialect: dialect) === {:ok, good}
+
+        assert {:error, :validation, %{errors: errors}} =
+                 InputSchema.validate(schema, bad, dialect: dialect, errors: :all)
+
+        assert paths(errors) == [
+                 {"$arguments.p", "/$defs/a/type"},
+                 {"$arguments.q", "/$defs/b/type"}
+               ]
+      end
+    end
+  end
 end

@@ -577,7 +577,7 @@ mod tests {
         probes.extend(
             values
                 .iter()
-                .map(|value| Literal::Array(Box::new([value.clone()]))),
+                .map(|value| Literal::Array([value.clone()].into())),
         );
         probes.push(literal(&json!({"a": 1, "b": [1, {"c": 2}], "d": 3})));
         probes.push(literal(&json!([1, 2, 3])));
@@ -678,9 +678,9 @@ mod tests {
 
     #[test]
     fn a_value_nested_a_million_levels_is_hashed_without_recursion() {
-        let mut deep = Literal::Array(Box::new([]));
+        let mut deep = Literal::Array([].into());
         for _ in 0..1_000_000 {
-            deep = Literal::Array(Box::new([deep]));
+            deep = Literal::Array([deep].into());
         }
         let found = hash(
             LiteralView::Value(&deep),

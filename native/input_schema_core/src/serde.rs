@@ -170,6 +170,15 @@ impl<'a> Value<'a> for Json<'a> {
         None
     }
 
+    /// The address of the value: a `serde_json` value is a tree, so this tells nothing is
+    /// shared, yet exercises the same memo as the VM's shared terms.
+    fn identity(self) -> Option<usize> {
+        match self {
+            Json::Value(value) => Some(std::ptr::from_ref(value) as usize),
+            Json::Key(_) => None,
+        }
+    }
+
     fn proper_list_len(self) -> Option<usize> {
         match self {
             Json::Value(serde_json::Value::Array(items)) => Some(items.len()),

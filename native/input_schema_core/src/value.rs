@@ -190,4 +190,12 @@ pub trait Value<'a>: Copy + 'a {
 
     /// The value under the key that `exact_key` encoded as `key`.
     fn map_get_exact(self, key: &[u8]) -> Option<Self>;
+
+    /// An identity for a map or list, for the duration of the call: two values with the same
+    /// identity are the very same subterm, so a schema that uses one subterm many times (a
+    /// small term in the VM, `anyOf: [s, s]` nested 40 levels) is read once per subterm, not
+    /// once per path to it. `None` where the host cannot tell (every value is then distinct).
+    fn identity(self) -> Option<usize> {
+        None
+    }
 }

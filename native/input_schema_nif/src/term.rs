@@ -433,6 +433,14 @@ impl<'a> Value<'a> for Arg<'a> {
             (used != 0).then_some(term)
         })
     }
+
+    /// The term word itself: a map's or list cell's word points at its heap object, which
+    /// neither moves nor changes while the call runs (the process waits for it), so equal
+    /// words are the same subterm. Only read, never made into an atom or kept after the call.
+    fn identity(self) -> Option<usize> {
+        // SAFETY: `ErlNifTerm` is a `repr(transparent)` wrapper of the term word, a `usize`.
+        Some(unsafe { std::mem::transmute::<ErlNifTerm, usize>(self.term) })
+    }
 }
 
 // Kept out of line so that its buffer never sits in the frames of the recursive walks.

@@ -10,7 +10,7 @@ use super::keywords::{
 use super::keywords::{Check, Keyword};
 use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use super::registry::{
-    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site,
+    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site, SiteId,
     DEFAULT_BASE,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
@@ -23,6 +23,7 @@ use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 pub type NodeId = usize;
 
@@ -37,7 +38,9 @@ pub struct Node {
     pub kind: NodeKind,
     /// The schema resource it belongs to, for `$dynamicRef`'s dynamic scope.
     pub resource: ResourceId,
-    /// Its JSON pointer in its document.
+    /// Its JSON pointer in its document: where a reference to it resolved, or, for a subschema
+    /// that many paths share, the first path compiled (the reporting walk reports the path it
+    /// took to reach a node in place, see `SchemaTrail`).
     pub location: Box<str>,
     /// No keyword applies a subschema: the quick walk checks it without entering it (no
     /// recursion, so no stack check, loop guard or dynamic scope).
@@ -199,7 +202,7 @@ fn compile_literal<'a, V: Value<'a>>(
     let draft = read_as.draft;
     // What a failure of the indexing reports as the dialect asked for (the root is moved).
     let declared_literal = declared.clone().map(|uri| {
-        Literal::Object(Box::new([(
+        Literal::Object(Arc::new([(
             name::SCHEMA.into(),
             Literal::String(uri.into()),
         )]))
@@ -245,13 +248,31 @@ fn root_gate<V>(root: &Literal) -> Result<(), Stop<V>> {
     }
 }
 
+/// What makes a compiled node: a schema object (its literal's identity) at a site, so that a
+/// subterm shared by many paths compiles once per site it sits in; a boolean schema, which
+/// is cheap, by its location.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum NodeKey {
+    Shared { identity: usize, site: SiteId },
+    At(Location),
+}
+
+impl NodeKey {
+    fn of(schema: Option<&Literal>, location: &Location, site: SiteId) -> NodeKey {
+        match schema.and_then(Literal::identity) {
+            Some(identity) => NodeKey::Shared { identity, site },
+            None => NodeKey::At(location.clone()),
+        }
+    }
+}
+
 struct Compiler<'r, 'c, V> {
     registry: &'r mut Registry<'c, V>,
     options: Options,
     nodes: Vec<Node>,
-    compiled: HashMap<Location, NodeId>,
+    compiled: HashMap<NodeKey, NodeId>,
     /// Nodes reserved for a reference target, compiled after the node that referenced them.
-    pending: Vec<(NodeId, Location)>,
+    pending: Vec<(NodeId, Location, SiteId)>,
     has_dynamic_refs: bool,
 }
 
@@ -264,20 +285,28 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     /// is new: a reference never compiles its target in place, so chains and cycles of
     /// references cost no native stack.
     fn reference_to(&mut self, location: Location) -> Result<NodeId, Stop<V>> {
-        if let Some(id) = self.compiled.get(&location) {
+        // The site is found by following the pointer: priced as a copy of it.
+        self.budget().spend_copy(location.pointer.len())?;
+        let site = self.registry.site_at(&location).ok_or(Stop::Exhausted)?;
+        let key = {
+            let document = self.registry.documents.get(location.document);
+            let schema = document.and_then(|document| navigate(document, &location.pointer));
+            NodeKey::of(schema, &location, site)
+        };
+        if let Some(id) = self.compiled.get(&key) {
             return Ok(*id);
         }
-        let id = self.reserve(&location)?;
-        self.pending.push((id, location));
+        let id = self.reserve(&location, key)?;
+        self.pending.push((id, location, site));
         Ok(id)
     }
 
-    fn reserve(&mut self, location: &Location) -> Result<NodeId, Stop<V>> {
+    fn reserve(&mut self, location: &Location, key: NodeKey) -> Result<NodeId, Stop<V>> {
         // Kept twice: the node's own location and the key of `compiled`.
         self.budget()
             .spend_copy(location.pointer.len().saturating_mul(2))?;
         self.budget()
-            .keep(size_of::<Node>() + location.pointer.len())?;
+            .keep(size_of::<Node>() + size_of::<NodeKey>() + location.pointer.len())?;
         let id = self.nodes.len();
         self.nodes.push(Node {
             kind: NodeKind::Bool(true),
@@ -287,33 +316,48 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             shallow: 0,
             forward: None,
         });
-        self.compiled.insert(location.clone(), id);
+        self.compiled.insert(key, id);
         Ok(id)
     }
 
     fn drain(&mut self) -> Result<(), Stop<V>> {
-        while let Some((id, location)) = self.pending.pop() {
-            self.fill(id, &location, 0)?;
+        while let Some((id, location, site)) = self.pending.pop() {
+            self.fill(id, &location, site, 0)?;
         }
         Ok(())
     }
 
-    /// A subschema in place (a property's, an item's): compiled now, one level deeper.
-    fn subschema(&mut self, location: Location, depth: usize) -> Result<NodeId, Stop<V>> {
-        if let Some(id) = self.compiled.get(&location) {
+    /// A subschema in place (a property's, an item's), `schema` at `location` in a schema whose
+    /// site is `parent`: compiled now, one level deeper, unless compiled already.
+    fn subschema(
+        &mut self,
+        schema: &Literal,
+        location: Location,
+        parent: SiteId,
+        depth: usize,
+    ) -> Result<NodeId, Stop<V>> {
+        let site = self.registry.child_site(schema, parent);
+        let key = NodeKey::of(Some(schema), &location, site);
+        if let Some(id) = self.compiled.get(&key) {
             return Ok(*id);
         }
-        let id = self.reserve(&location)?;
+        let id = self.reserve(&location, key)?;
         with_stack(depth, |segment| {
             if segment == StackSegment::Fresh {
                 self.budget().spend_stack_segment()?;
             }
-            self.fill(id, &location, depth)
+            self.fill(id, &location, site, depth)
         })?;
         Ok(id)
     }
 
-    fn fill(&mut self, id: NodeId, location: &Location, depth: usize) -> Result<(), Stop<V>> {
+    fn fill(
+        &mut self,
+        id: NodeId,
+        location: &Location,
+        site_id: SiteId,
+        depth: usize,
+    ) -> Result<(), Stop<V>> {
         self.budget().spend(NODE_UNITS)?;
         let document = self
             .registry
@@ -321,13 +365,18 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             .get(location.document)
             .map(Rc::clone)
             .ok_or(Stop::Exhausted)?;
-        let site = self.registry.site(location).ok_or(Stop::Exhausted)?;
+        let site = self
+            .registry
+            .site(site_id)
+            .cloned()
+            .ok_or(Stop::Exhausted)?;
         let schema = navigate(&document, &location.pointer).ok_or(Stop::Exhausted)?;
         let kind = match schema {
             Literal::Bool(value) => NodeKind::Bool(*value),
-            Literal::Object(_) => {
-                NodeKind::Keywords(self.keywords(schema, location, &site, depth)?.into())
-            }
+            Literal::Object(_) => NodeKind::Keywords(
+                self.keywords(schema, location, (&site, site_id), depth)?
+                    .into(),
+            ),
             _ => {
                 let keyword = pointer_tokens(&location.pointer)
                     .and_then(|tokens| tokens.last().cloned())
@@ -347,7 +396,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         &mut self,
         schema: &Literal,
         location: &Location,
-        site: &Site,
+        (site, site_id): (&Site, SiteId),
         depth: usize,
     ) -> Result<Vec<Keyword>, Stop<V>> {
         let draft = site.read_as.draft;
@@ -397,17 +446,17 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     pointer: here,
                 },
                 site,
+                site_id,
                 name: spec.name,
                 depth,
             };
             let check = self.check(spec.role, &keyword)?;
             if let Some(check) = check.filter(|_| !ignored) {
-                self.budget()
-                    .keep(size_of::<Keyword>() + keyword.location.pointer.len())?;
+                self.budget().keep(size_of::<Keyword>())?;
                 keywords.push(Keyword {
                     check,
                     name: spec.name,
-                    location: keyword.location.pointer.as_str().into(),
+                    token: spelling,
                 });
             }
         }
@@ -774,7 +823,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         if !matches!(value, Literal::Object(_) | Literal::Bool(_)) {
             return Err(invalid(at.name, &location.pointer));
         }
-        self.subschema(location, at.depth + 1)
+        self.subschema(value, location, at.site_id, at.depth + 1)
     }
 
     /// A non-empty array of schemas.
@@ -845,6 +894,7 @@ struct Place<'p> {
     value: &'p Literal,
     location: Location,
     site: &'p Site,
+    site_id: SiteId,
     name: &'static str,
     depth: usize,
 }

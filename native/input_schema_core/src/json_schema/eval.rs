@@ -10,6 +10,7 @@ use super::keywords::{
     Assertion, Check, Keyword,
 };
 use super::literal::{sibling_pointer, with_key_name};
+use super::location::SchemaTrail;
 use super::registry::ResourceId;
 use super::{JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
@@ -76,7 +77,7 @@ pub fn validate<'a, V: Value<'a>>(
         Err(halt) => return Err(eval.halted(halt)),
     }
     let mut eval = Eval::new(schema, mode, eval.budget);
-    match eval.report(schema.root, value, &ROOT) {
+    match eval.report(schema.root, value, &ROOT, &SchemaTrail::at("")) {
         Ok(true) if eval.errors.is_empty() => Ok(()),
         Ok(_) | Err(Halt::Failed) if !eval.errors.is_empty() => {
             Err(Failure::Arguments(eval.errors))
@@ -259,25 +260,37 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         }
     }
 
-    /// Reports the errors of `value` against node `id` at `trail`: the reporting walk.
-    pub fn report(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
+    /// Reports the errors of `value` against node `id` at `trail`, the node reached at
+    /// `at`: the reporting walk.
+    pub fn report(
+        &mut self,
+        id: NodeId,
+        value: V,
+        trail: &Trail<'_>,
+        at: &SchemaTrail<'_>,
+    ) -> Flow {
         let Some(node) = self.node(id) else {
             return Ok(true);
         };
         match &node.kind {
             NodeKind::Bool(true) => Ok(true),
-            NodeKind::Bool(false) => {
-                self.fail(trail, "false", &node.location, Assertion::False, None)
-            }
+            NodeKind::Bool(false) => self.fail(trail, "false", at, Assertion::False, None),
             NodeKind::Keywords(keywords) => self.enter(id, node.resource, |this| {
                 let mut valid = true;
                 for keyword in keywords.iter() {
                     this.budget.spend(1)?;
-                    valid &= this.report_keyword(keywords, keyword, value, trail)?;
+                    let here = at.key(keyword.token);
+                    valid &= this.report_keyword(keywords, keyword, value, trail, &here)?;
                 }
                 Ok(valid)
             }),
         }
+    }
+
+    /// `report` of a reference's target, at the target's own location.
+    fn report_target(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
+        let location = self.node(id).map_or("", |node| &node.location);
+        self.report(id, value, trail, &SchemaTrail::at(location))
     }
 
     /// One node deeper: the stack checked, the dynamic scope kept, the loop guard counted.
@@ -389,20 +402,21 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         keyword: &'s Keyword,
         value: V,
         trail: &Trail<'_>,
+        here: &SchemaTrail<'_>,
     ) -> Flow {
         match &keyword.check {
-            Check::Ref(target) => self.report(*target, value, trail),
+            Check::Ref(target) => self.report_target(*target, value, trail),
             Check::DynamicRef(dynamic) => {
                 let target = reference::target(self, dynamic);
-                self.report(target, value, trail)
+                self.report_target(target, value, trail)
             }
             Check::AllOf(_) | Check::AnyOf(_) | Check::OneOf(_) | Check::Not(_) | Check::If(_) => {
-                combinators::report(self, keyword, value, trail)
+                combinators::report(self, keyword, value, trail, here)
             }
             Check::PrefixItems(_)
             | Check::Items { .. }
             | Check::Contains(_)
-            | Check::UniqueItems => array::report(self, keyword, value, trail),
+            | Check::UniqueItems => array::report(self, keyword, value, trail, here),
             Check::Required(_)
             | Check::DependentRequired(_)
             | Check::Properties(_)
@@ -410,15 +424,13 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
             | Check::AdditionalProperties(_)
             | Check::PropertyNames(_)
             | Check::DependentSchemas(_)
-            | Check::Dependencies(_) => object::report(self, keyword, value, trail),
+            | Check::Dependencies(_) => object::report(self, keyword, value, trail, here),
             Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
-                unevaluated::report(self, siblings, keyword, value, trail)
+                unevaluated::report(self, siblings, keyword, value, trail, here)
             }
             _ => match self.assertion(&keyword.check, value)? {
                 None => Ok(true),
-                Some(assertion) => {
-                    self.fail(trail, keyword.name, &keyword.location, assertion, None)
-                }
+                Some(assertion) => self.fail(trail, keyword.name, here, assertion, None),
             },
         }
     }
@@ -448,14 +460,15 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         &mut self,
         trail: &Trail<'_>,
         keyword: &'static str,
-        location: &str,
+        location: &SchemaTrail<'_>,
         assertion: Assertion,
         property: Option<V>,
     ) -> Flow {
+        let location = location.render();
         // One check stands for the content keywords: the error names the one that failed.
         let (keyword, location) = match assertion.keyword() {
-            Some(failed) => (failed, sibling_pointer(location, failed)),
-            None => (keyword, location.to_string()),
+            Some(failed) => (failed, sibling_pointer(&location, failed)),
+            None => (keyword, location),
         };
         let location = location.as_str();
         let root = root_of(self.schema);

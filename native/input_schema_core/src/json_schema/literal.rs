@@ -13,23 +13,41 @@ use crate::number::Number;
 use crate::schema::{with_stack, StackSegment};
 use crate::value::{AtomKind, Element, Kind, Value};
 use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// A JSON value owned by a compiled schema. Object entries keep the map's order.
 ///
-/// Values of any depth are cloned and dropped without exhausting the native stack (a schema
-/// nested 5,000 levels deep crashed a dirty scheduler's small stack when they recursed): the
-/// clone continues on a fresh segment when the stack runs low, the drop keeps its own list.
-#[derive(Debug, PartialEq)]
+/// Arrays and objects are shared (`Arc`): a host subterm used at many places of a schema is
+/// copied once and shared by each (see `copy`), a clone copies one pointer, and the address of
+/// an array's or object's entries identifies that subterm to the registry and the compiler
+/// (`identity`). `Arc`, not `Rc`: compiled schemas are shared between threads.
+///
+/// Values of any depth are dropped without exhausting the native stack (a schema nested 5,000
+/// levels deep crashed a dirty scheduler's small stack when it recursed): the drop keeps its
+/// own list.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
     Null,
     Bool(bool),
     Number(Number),
     String(Box<str>),
-    Array(Box<[Literal]>),
-    Object(Box<[(Box<str>, Literal)]>),
+    Array(Arc<[Literal]>),
+    Object(Arc<[(Box<str>, Literal)]>),
 }
 
 impl Literal {
+    /// Which array or object this is (the address of its shared entries): equal identities
+    /// are the same value, copied once from one host subterm. `None` for scalars.
+    pub fn identity(&self) -> Option<usize> {
+        match self {
+            Literal::Array(items) => Some(Arc::as_ptr(items).cast::<u8>() as usize),
+            Literal::Object(entries) => Some(Arc::as_ptr(entries).cast::<u8>() as usize),
+            _ => None,
+        }
+    }
+
     pub fn get(&self, name: &str) -> Option<&Literal> {
         match self {
             Literal::Object(entries) => entries
@@ -95,29 +113,6 @@ impl Literal {
     }
 }
 
-impl Clone for Literal {
-    fn clone(&self) -> Self {
-        // A deep value's clone recurses once per level; each level runs where there is room.
-        stacker::maybe_grow(CLONE_RED_ZONE, CLONE_SEGMENT, || match self {
-            Literal::Null => Literal::Null,
-            Literal::Bool(value) => Literal::Bool(*value),
-            Literal::Number(number) => Literal::Number(number.clone()),
-            Literal::String(text) => Literal::String(text.clone()),
-            Literal::Array(items) => Literal::Array(items.iter().cloned().collect()),
-            Literal::Object(entries) => Literal::Object(
-                entries
-                    .iter()
-                    .map(|(key, value)| (key.clone(), value.clone()))
-                    .collect(),
-            ),
-        })
-    }
-}
-
-/// Stack left below which a clone continues on a new segment, and the segment's size.
-const CLONE_RED_ZONE: usize = 64 * 1024;
-const CLONE_SEGMENT: usize = 1024 * 1024;
-
 impl Drop for Literal {
     fn drop(&mut self) {
         // The children are taken out and dropped from a list of our own: a deep value costs
@@ -130,15 +125,21 @@ impl Drop for Literal {
     }
 }
 
+/// Takes the children of the last holder of an array or object; a shared one is left to its
+/// other holders.
 fn take_children(literal: &mut Literal, pending: &mut Vec<Literal>) {
+    let take = |item: &mut Literal| std::mem::replace(item, Literal::Null);
     match literal {
-        Literal::Array(items) => pending.extend(std::mem::take(items).into_vec()),
-        Literal::Object(entries) => pending.extend(
-            std::mem::take(entries)
-                .into_vec()
-                .into_iter()
-                .map(|(_, value)| value),
-        ),
+        Literal::Array(items) => {
+            if let Some(items) = Arc::get_mut(items) {
+                pending.extend(items.iter_mut().map(take));
+            }
+        }
+        Literal::Object(entries) => {
+            if let Some(entries) = Arc::get_mut(entries) {
+                pending.extend(entries.iter_mut().map(|(_, value)| take(value)));
+            }
+        }
         _ => {}
     }
 }
@@ -211,16 +212,20 @@ pub fn sibling_pointer(pointer: &str, token: &str) -> String {
 }
 
 /// Copies a schema term. `tokens` tracks the pointer of the value being copied, for errors.
+/// A map or list the host identifies as one already copied (at the same kind of place) is
+/// shared rather than copied again: the work and memory follow the term's distinct subterms,
+/// not its paths.
 pub fn copy<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Literal, CopyError> {
     let mut copier = Copier {
         budget,
         tokens: Vec::new(),
+        copied: HashMap::default(),
     };
     copier.value(value, Place::Value, 0)
 }
 
 /// Where a value sits, which decides whether an atom may stand for a string.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Place {
     Value,
     /// The value of a `type` key, or an element of such a list: atoms are type names.
@@ -230,6 +235,33 @@ enum Place {
 struct Copier<'b> {
     budget: &'b mut Budget,
     tokens: Vec<String>,
+    /// The maps and lists copied so far, by host identity and place.
+    copied: HashMap<(usize, Place), Literal, BuildHasherDefault<IdentityHasher>>,
+}
+
+/// Hashes identities (addresses, term words) with one multiply a word: every map and list of a
+/// schema is entered in the copy's memo, where SipHash would cost as much as a small copy.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 impl Copier<'_> {
@@ -289,11 +321,35 @@ impl Copier<'_> {
                     .ok_or_else(|| self.not_json())?;
                 Literal::String(name)
             }
-            Kind::List => self.list(value, place, depth)?,
-            Kind::Map => self.map(value, depth)?,
+            Kind::List | Kind::Map => return self.compound(value, place, depth),
             Kind::Atom(AtomKind::Other) | Kind::Other => return Err(self.not_json()),
         };
         self.budget.keep(literal.held_bytes())?;
+        Ok(literal)
+    }
+
+    /// A map or list: shared when the host identifies it as one already copied here.
+    fn compound<'a, V: Value<'a>>(
+        &mut self,
+        value: V,
+        place: Place,
+        depth: usize,
+    ) -> Result<Literal, CopyError> {
+        let identity = value.identity();
+        if let Some(copied) = identity.and_then(|id| self.copied.get(&(id, place))) {
+            return Ok(copied.clone());
+        }
+        let literal = if value.kind() == Kind::List {
+            self.list(value, place, depth)?
+        } else {
+            self.map(value, depth)?
+        };
+        self.budget.keep(literal.held_bytes())?;
+        if let Some(id) = identity {
+            // The memo's entry: a key and a literal.
+            self.budget.keep(size_of::<((usize, Place), Literal)>())?;
+            self.copied.insert((id, place), literal.clone());
+        }
         Ok(literal)
     }
 
@@ -739,5 +795,13 @@ impl<'a> Value<'a> for LiteralView<'a> {
 
     fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
         None
+    }
+
+    /// The shared entries' address: a literal built from one subterm shares it (see `copy`).
+    fn identity(self) -> Option<usize> {
+        match self {
+            LiteralView::Value(literal) => literal.identity(),
+            LiteralView::Key(_) => None,
+        }
     }
 }

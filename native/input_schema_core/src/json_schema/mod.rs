@@ -16,6 +16,7 @@ pub mod format;
 mod keys;
 pub(crate) mod keywords;
 pub mod literal;
+pub(crate) mod location;
 mod registry;
 pub(crate) mod vocabulary;
 

@@ -22,6 +22,8 @@ pub const DEFAULT_BASE: &str = "json-schema:///";
 
 pub type DocumentId = usize;
 pub type ResourceId = usize;
+/// A `Site` as `Registry::site_at` names it: equal sites have equal ids.
+pub type SiteId = usize;
 
 /// A dialect as a resource reads it: the draft and the vocabularies its meta-schema enables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +42,7 @@ impl ReadAs {
 }
 
 /// What holds at one schema location.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Site {
     pub base: Rc<str>,
     pub read_as: ReadAs,
@@ -137,7 +139,16 @@ const META_SCHEMAS: [(&str, &str); 10] = [
 
 pub struct Registry<'c, V> {
     pub documents: Vec<Rc<Literal>>,
-    sites: HashMap<Location, Site>,
+    /// The distinct sites, by id, and the id of each.
+    sites: Vec<Site>,
+    site_ids: HashMap<Site, SiteId>,
+    /// The site of each document's root schema.
+    roots: Vec<Option<SiteId>>,
+    /// The schema objects indexed so far, by their literal's identity and the site of the
+    /// schema they sit in: their own site, and how many levels of schemas they hold (to keep
+    /// `MAX_DEPTH` along every path). A subterm shared by many paths of one document is
+    /// indexed once per site it sits in, not once per path.
+    schemas: HashMap<(usize, SiteId), (SiteId, usize)>,
     /// Absolute URIs without fragment name resource roots; `uri#name` names anchors.
     by_uri: HashMap<String, Location>,
     pub resources: Vec<Resource>,
@@ -236,18 +247,23 @@ pub fn navigate<'d>(document: &'d Literal, pointer: &str) -> Option<&'d Literal>
         return Some(current);
     }
     for token in pointer.strip_prefix('/')?.split('/').map(unescape) {
-        current = match current {
-            Literal::Object(_) => current.get(&token)?,
-            Literal::Array(items) => {
-                if token.starts_with('+') || (token.len() > 1 && token.starts_with('0')) {
-                    return None;
-                }
-                items.get(token.parse::<usize>().ok()?)?
-            }
-            _ => return None,
-        };
+        current = step(current, &token)?;
     }
     Some(current)
+}
+
+/// The value under one pointer token.
+fn step<'d>(current: &'d Literal, token: &str) -> Option<&'d Literal> {
+    match current {
+        Literal::Object(_) => current.get(token),
+        Literal::Array(items) => {
+            if token.starts_with('+') || (token.len() > 1 && token.starts_with('0')) {
+                return None;
+            }
+            items.get(token.parse::<usize>().ok()?)
+        }
+        _ => None,
+    }
 }
 
 /// A built-in meta-schema, parsed.
@@ -264,7 +280,10 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
     ) -> Self {
         Registry {
             documents: Vec::new(),
-            sites: HashMap::new(),
+            sites: Vec::new(),
+            site_ids: HashMap::new(),
+            roots: Vec::new(),
+            schemas: HashMap::new(),
             by_uri: HashMap::new(),
             resources: Vec::new(),
             lookup,
@@ -284,6 +303,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let id = self.documents.len();
         let document = Rc::new(document);
         self.documents.push(Rc::clone(&document));
+        self.roots.push(None);
         let root = Location {
             document: id,
             pointer: String::new(),
@@ -293,25 +313,55 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
             registry: self,
             document: id,
         };
-        walker.schema(&document, String::new(), uri, read_as, None, 0)?;
+        let inherited = Inherited {
+            base: uri,
+            read_as,
+            parent: None,
+        };
+        walker.schema(&document, String::new(), &inherited, 0)?;
         Ok(id)
     }
 
-    /// What holds at `location`: its own site if it is a schema the index reached, else the
-    /// nearest enclosing one's (a reference may point anywhere in a document).
-    pub fn site(&self, location: &Location) -> Option<Site> {
-        let mut pointer = location.pointer.as_str();
-        loop {
-            let key = Location {
-                document: location.document,
-                pointer: pointer.to_string(),
-            };
-            if let Some(site) = self.sites.get(&key) {
-                return Some(site.clone());
-            }
-            let cut = pointer.rfind('/')?;
-            pointer = pointer.get(..cut)?;
+    /// The site with id `id`.
+    pub fn site(&self, id: SiteId) -> Option<&Site> {
+        self.sites.get(id)
+    }
+
+    /// The id of `site`, made when it is new.
+    fn site_id(&mut self, site: Site) -> Result<SiteId, Exhausted> {
+        if let Some(id) = self.site_ids.get(&site) {
+            return Ok(*id);
         }
+        self.budget
+            .keep(2 * (size_of::<Site>() + site.base.len()))?;
+        let id = self.sites.len();
+        self.sites.push(site.clone());
+        self.site_ids.insert(site, id);
+        Ok(id)
+    }
+
+    /// The site of `schema` where it sits in a schema whose site is `parent`: its own if the
+    /// index reached it there, else the parent's.
+    pub fn child_site(&self, schema: &Literal, parent: SiteId) -> SiteId {
+        schema
+            .identity()
+            .and_then(|identity| self.schemas.get(&(identity, parent)))
+            .map_or(parent, |(site, _)| *site)
+    }
+
+    /// What holds at `location`: its own site if it is a schema the index reached, else the
+    /// nearest enclosing one's (a reference may point anywhere in a document). Found by
+    /// following the pointer from the document's root, as a subterm reached by many paths is
+    /// indexed by what it is and where it sits, not by its path.
+    pub fn site_at(&self, location: &Location) -> Option<SiteId> {
+        let document = self.documents.get(location.document)?;
+        let mut site = (*self.roots.get(location.document)?)?;
+        let mut current: &Literal = document;
+        for token in pointer_tokens(&location.pointer)? {
+            current = step(current, &token)?;
+            site = self.child_site(current, site);
+        }
+        Some(site)
     }
 
     /// The location a reference names, read at a schema whose base URI is `base`; supplies the
@@ -440,6 +490,14 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
     }
 }
 
+/// What a schema inherits from the schema it sits in.
+struct Inherited<'i> {
+    base: &'i str,
+    read_as: ReadAs,
+    /// The enclosing schema's site; `None` at a document's root, which starts a resource.
+    parent: Option<(SiteId, ResourceId)>,
+}
+
 /// The indexing walk over one document's schemas.
 struct Walk<'r, 'c, V> {
     registry: &'r mut Registry<'c, V>,
@@ -447,22 +505,20 @@ struct Walk<'r, 'c, V> {
 }
 
 impl<'a, V: Value<'a>> Walk<'_, '_, V> {
-    /// Indexes the schema at `pointer` and the schemas below it. `resource` is the enclosing
-    /// resource (`None` at a document's root, which is one).
+    /// Indexes the schema at `pointer` and the schemas below it; answers how many levels of
+    /// schemas it holds.
     fn schema(
         &mut self,
         schema: &Literal,
         pointer: String,
-        base: &str,
-        read_as: ReadAs,
-        resource: Option<ResourceId>,
+        inherited: &Inherited<'_>,
         depth: usize,
-    ) -> Result<(), RegistryError> {
+    ) -> Result<usize, RegistryError> {
         with_stack(depth, |segment| {
             if segment == StackSegment::Fresh {
                 self.registry.budget.spend_stack_segment()?;
             }
-            self.schema_here(schema, pointer, base, read_as, resource, depth)
+            self.schema_here(schema, pointer, inherited, depth)
         })
     }
 
@@ -470,49 +526,58 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
         &mut self,
         schema: &Literal,
         pointer: String,
-        base: &str,
-        read_as: ReadAs,
-        resource: Option<ResourceId>,
+        inherited: &Inherited<'_>,
         depth: usize,
-    ) -> Result<(), RegistryError> {
+    ) -> Result<usize, RegistryError> {
         if depth > MAX_DEPTH {
             return Err(RegistryError::TooDeep);
         }
         self.registry.budget.spend(1)?;
-        // What the index keeps of this schema: its location twice (the site and, later, the
-        // compiled node's key) and its site. Its copies, the ones for `$id`, `$anchor` and
-        // `$dynamicAnchor` included, are priced first: four at most.
+        // A subterm met again where it sat before (the same site around it) is indexed
+        // already: only the depth of this path is new.
+        let seen = match (schema.identity(), inherited.parent) {
+            (Some(identity), Some((parent, _))) => Some((identity, parent)),
+            _ => None,
+        };
+        if let Some(&(_, height)) = seen.and_then(|key| self.registry.schemas.get(&key)) {
+            if depth.saturating_add(height) > MAX_DEPTH {
+                return Err(RegistryError::TooDeep);
+            }
+            return Ok(height);
+        }
+        // What the index keeps of this schema: its location twice (an identifier's entry and,
+        // later, the compiled node's) and its entry. Its copies, the ones for `$id`, `$anchor`
+        // and `$dynamicAnchor` included, are priced first: four at most.
         self.registry
             .budget
             .spend_copy(pointer.len().saturating_mul(4))?;
         self.registry
             .budget
-            .keep(2 * pointer.len() + size_of::<(Location, Site)>())?;
-        let document_root = depth == 0;
+            .keep(2 * pointer.len() + size_of::<((usize, SiteId), (SiteId, usize))>())?;
         let location = Location {
             document: self.document,
             pointer: pointer.clone(),
         };
         let Literal::Object(_) = schema else {
-            let resource = resource.unwrap_or_else(|| self.new_resource());
-            self.registry.sites.insert(
-                location,
-                Site {
-                    base: base.into(),
-                    read_as,
+            if inherited.parent.is_none() {
+                let resource = self.new_resource();
+                let site = self.registry.site_id(Site {
+                    base: inherited.base.into(),
+                    read_as: inherited.read_as,
                     resource,
-                },
-            );
-            return Ok(());
+                })?;
+                self.set_root(site);
+            }
+            return Ok(0);
         };
-        let mut read_as = read_as;
+        let mut read_as = inherited.read_as;
         let draft7_ref = read_as.draft == Draft::Draft7 && schema.get(name::REF).is_some();
         let id = match schema.get(name::ID).and_then(Literal::as_str) {
             Some(id) if !draft7_ref => Some(id),
             _ => None,
         };
-        let mut base: String = base.to_string();
-        let mut resource = resource;
+        let mut base: String = inherited.base.to_string();
+        let mut resource = inherited.parent.map(|(_, resource)| resource);
         if let Some(id) = id {
             // A draft-07 `$id` of only a fragment names an anchor, not a resource.
             match (read_as.draft, id.strip_prefix('#')) {
@@ -534,7 +599,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                 }
             }
         }
-        if resource.is_none() || document_root {
+        if resource.is_none() || inherited.parent.is_none() {
             if let Some(uri) = schema.get(name::SCHEMA).and_then(Literal::as_str) {
                 read_as = self.registry.dialect_of(uri)?;
             }
@@ -560,14 +625,20 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                 }
             }
         }
-        self.registry.sites.insert(
-            location,
-            Site {
-                base: base.as_str().into(),
-                read_as,
-                resource,
-            },
-        );
+        let site = self.registry.site_id(Site {
+            base: base.as_str().into(),
+            read_as,
+            resource,
+        })?;
+        if inherited.parent.is_none() {
+            self.set_root(site);
+        }
+        let below = Inherited {
+            base: &base,
+            read_as,
+            parent: Some((site, resource)),
+        };
+        let mut height = 0;
         for (name, value) in schema.entries() {
             let Some(keyword) = read_as.draft.keyword_in(schema, name) else {
                 continue;
@@ -576,6 +647,10 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                 continue;
             }
             let child = child_pointer(&pointer, name, self.registry.budget)?;
+            let mut held = |walk: &mut Self, subschema: &Literal, pointer: String| {
+                walk.schema(subschema, pointer, &below, depth + 1)
+                    .map(|levels| height = height.max(levels + 1))
+            };
             match keyword.role {
                 Role::Properties
                 | Role::PatternProperties
@@ -585,14 +660,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                     for (key, subschema) in value.entries() {
                         let below = child_pointer(&child, key, self.registry.budget)?;
                         if matches!(subschema, Literal::Object(_) | Literal::Bool(_)) {
-                            self.schema(
-                                subschema,
-                                below,
-                                &base,
-                                read_as,
-                                Some(resource),
-                                depth + 1,
-                            )?;
+                            held(self, subschema, below)?;
                         }
                     }
                 }
@@ -605,19 +673,10 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                                     &index.to_string(),
                                     self.registry.budget,
                                 )?;
-                                self.schema(
-                                    subschema,
-                                    below,
-                                    &base,
-                                    read_as,
-                                    Some(resource),
-                                    depth + 1,
-                                )?;
+                                held(self, subschema, below)?;
                             }
                         }
-                        _ => {
-                            self.schema(value, child, &base, read_as, Some(resource), depth + 1)?
-                        }
+                        _ => held(self, value, child)?,
                     }
                 }
                 Role::AdditionalItems
@@ -628,13 +687,21 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
                 | Role::If
                 | Role::UnevaluatedItems
                 | Role::UnevaluatedProperties
-                | Role::Companion(super::vocabulary::Value::Schema) => {
-                    self.schema(value, child, &base, read_as, Some(resource), depth + 1)?;
-                }
+                | Role::Companion(super::vocabulary::Value::Schema) => held(self, value, child)?,
                 _ => {}
             }
         }
-        Ok(())
+        if let Some(key) = seen {
+            self.registry.schemas.insert(key, (site, height));
+        }
+        Ok(height)
+    }
+
+    /// Records the site of this document's root schema.
+    fn set_root(&mut self, site: SiteId) {
+        if let Some(root) = self.registry.roots.get_mut(self.document) {
+            *root = Some(site);
+        }
     }
 
     fn new_resource(&mut self) -> ResourceId {

@@ -8,6 +8,7 @@ use crate::choice_index::{hash, Equality, Limit};
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
+use crate::json_schema::location::SchemaTrail;
 use crate::json_schema::vocabulary::name;
 use crate::json_schema::vocabulary::Draft;
 use crate::number::Number;
@@ -279,17 +280,12 @@ fn report_item<'a, V: Value<'a>>(
     node: NodeId,
     item: V,
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     if let Some(NodeKind::Bool(false)) = eval.node(node).map(|node| &node.kind) {
-        return eval.fail(
-            trail,
-            keyword.name,
-            &keyword.location,
-            Assertion::AdditionalItem,
-            None,
-        );
+        return eval.fail(trail, keyword.name, here, Assertion::AdditionalItem, None);
     }
-    eval.descend(|eval| eval.report(node, item, trail))
+    eval.descend(|eval| eval.report(node, item, trail, here))
 }
 
 pub fn report<'a, V: Value<'a>>(
@@ -297,12 +293,13 @@ pub fn report<'a, V: Value<'a>>(
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     let Some(items) = items(value, eval.budget)? else {
         return Ok(true);
     };
     let fail = |eval: &mut Eval<'_, '_, V>, assertion| {
-        eval.fail(trail, keyword.name, &keyword.location, assertion, None)
+        eval.fail(trail, keyword.name, here, assertion, None)
     };
     match &keyword.check {
         Check::UniqueItems if !unique_list(value, items.len() as u64, eval.budget)? => {
@@ -312,7 +309,8 @@ pub fn report<'a, V: Value<'a>>(
             let mut valid = true;
             for (index, (node, item)) in nodes.iter().zip(items.iter()).enumerate() {
                 let child = trail.child(Segment::Index(index));
-                valid &= eval.descend(|eval| eval.report(*node, *item, &child))?;
+                let at = here.index(index);
+                valid &= eval.descend(|eval| eval.report(*node, *item, &child, &at))?;
             }
             Ok(valid)
         }
@@ -320,7 +318,7 @@ pub fn report<'a, V: Value<'a>>(
             let mut valid = true;
             for (index, item) in items.iter().enumerate().skip(*start) {
                 let child = trail.child(Segment::Index(index));
-                valid &= report_item(eval, keyword, *node, *item, &child)?;
+                valid &= report_item(eval, keyword, *node, *item, &child, here)?;
             }
             Ok(valid)
         }

@@ -4,6 +4,8 @@
 use super::{Assertion, Check, Keyword};
 use crate::json_schema::compiler::NodeId;
 use crate::json_schema::eval::{Eval, Flow};
+use crate::json_schema::location::SchemaTrail;
+use crate::json_schema::vocabulary::name;
 use crate::path::Trail;
 use crate::value::Value;
 
@@ -75,15 +77,16 @@ pub fn report<'a, V: Value<'a>>(
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     let fail = |eval: &mut Eval<'_, '_, V>, assertion| {
-        eval.fail(trail, keyword.name, &keyword.location, assertion, None)
+        eval.fail(trail, keyword.name, here, assertion, None)
     };
     match &keyword.check {
         Check::AllOf(branches) => {
             let mut valid = true;
-            for branch in branches.iter() {
-                valid &= eval.report(*branch, value, trail)?;
+            for (index, branch) in branches.iter().enumerate() {
+                valid &= eval.report(*branch, value, trail, &here.index(index))?;
             }
             Ok(valid)
         }
@@ -96,8 +99,9 @@ pub fn report<'a, V: Value<'a>>(
         Check::Not(node) if eval.valid(*node, value)? => fail(eval, Assertion::Not),
         Check::If(conditional) => {
             let holds = eval.valid(conditional.condition, value)?;
+            let at = here.sibling(if holds { name::THEN } else { name::ELSE });
             match conditional.branch(holds) {
-                Some(branch) => eval.report(branch, value, trail),
+                Some(branch) => eval.report(branch, value, trail, &at),
                 None => Ok(true),
             }
         }

@@ -22,12 +22,13 @@ use crate::number::Number;
 pub type Names = Box<[Box<str>]>;
 
 /// One keyword of a schema object, compiled: what it checks, its name (from the dialect's
-/// registry), and where it sits (the JSON pointer reported as `schema_path`).
+/// registry), and its key as the schema spells it (an alias, maybe), the last token of the
+/// `schema_path` the reporting walk makes for it (see `SchemaTrail`).
 #[derive(Debug)]
 pub struct Keyword {
     pub check: Check,
     pub name: &'static str,
-    pub location: Box<str>,
+    pub token: &'static str,
 }
 
 #[derive(Debug)]

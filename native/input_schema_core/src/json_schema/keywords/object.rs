@@ -9,6 +9,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::literal::{get_by_str, with_key_name};
+use crate::json_schema::location::SchemaTrail;
 use crate::path::Trail;
 use crate::value::Value;
 
@@ -376,12 +377,13 @@ fn report_property<'a, V: Value<'a>>(
     node: NodeId,
     (key, item): (V, V),
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     if let Some(NodeKind::Bool(false)) = eval.node(node).map(|node| &node.kind) {
-        return eval.fail(trail, keyword.name, &keyword.location, assertion, Some(key));
+        return eval.fail(trail, keyword.name, here, assertion, Some(key));
     }
     with_key_trail(key, trail, |child| {
-        eval.descend(|eval| eval.report(node, item, child))
+        eval.descend(|eval| eval.report(node, item, child, here))
     })
     .unwrap_or(Ok(true))
 }
@@ -391,6 +393,7 @@ pub fn report<'a, V: Value<'a>>(
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     let Some(size) = object_size(value) else {
         return Ok(true);
@@ -405,7 +408,7 @@ pub fn report<'a, V: Value<'a>>(
                         valid &= eval.fail(
                             trail,
                             keyword.name,
-                            &keyword.location,
+                            here,
                             Assertion::Required(name.clone()),
                             None,
                         )?;
@@ -418,7 +421,8 @@ pub fn report<'a, V: Value<'a>>(
                 eval.budget.spend_lookup(name.len())?;
                 if let Some(item) = get_by_str(value, name) {
                     let child = trail.child(crate::path::Segment::Property(name.as_bytes()));
-                    valid &= eval.descend(|eval| eval.report(*node, item, &child))?;
+                    let at = here.key(name);
+                    valid &= eval.descend(|eval| eval.report(*node, item, &child, &at))?;
                 }
             }
         }
@@ -427,8 +431,9 @@ pub fn report<'a, V: Value<'a>>(
                 for (pattern, node) in patterns.iter() {
                     let matched = pattern.found_in_key(key, eval.budget)?;
                     if matched {
+                        let at = here.key(&pattern.source);
                         valid &= with_key_trail(key, trail, |child| {
-                            eval.descend(|eval| eval.report(*node, item, child))
+                            eval.descend(|eval| eval.report(*node, item, child, &at))
                         })
                         .unwrap_or(Ok(true))?;
                     }
@@ -447,6 +452,7 @@ pub fn report<'a, V: Value<'a>>(
                         additional.node,
                         (key, item),
                         trail,
+                        here,
                     )?;
                 }
             }
@@ -458,7 +464,7 @@ pub fn report<'a, V: Value<'a>>(
                     valid &= eval.fail(
                         trail,
                         keyword.name,
-                        &keyword.location,
+                        here,
                         Assertion::PropertyName,
                         Some(key),
                     )?;
@@ -468,7 +474,7 @@ pub fn report<'a, V: Value<'a>>(
         Check::DependentSchemas(schemas) => {
             for (name, node) in schemas.iter() {
                 if has(value, name, eval.budget)? {
-                    valid &= eval.report(*node, value, trail)?;
+                    valid &= eval.report(*node, value, trail, &here.key(name))?;
                 }
             }
         }
@@ -484,14 +490,16 @@ pub fn report<'a, V: Value<'a>>(
                                 valid &= eval.fail(
                                     trail,
                                     keyword.name,
-                                    &keyword.location,
+                                    here,
                                     Assertion::Required(required.clone()),
                                     None,
                                 )?;
                             }
                         }
                     }
-                    Dependency::Schema(node) => valid &= eval.report(*node, value, trail)?,
+                    Dependency::Schema(node) => {
+                        valid &= eval.report(*node, value, trail, &here.key(name))?
+                    }
                 }
             }
         }

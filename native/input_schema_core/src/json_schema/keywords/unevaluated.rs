@@ -8,6 +8,7 @@ use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::keywords::{object, reference};
 use crate::json_schema::literal::with_key_name;
+use crate::json_schema::location::SchemaTrail;
 use crate::path::{Segment, Trail};
 use crate::value::{Element, Value};
 
@@ -227,6 +228,7 @@ pub fn report<'a, V: Value<'a>>(
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
+    here: &SchemaTrail<'_>,
 ) -> Flow {
     let (Some(node), Some((marked, marks))) = (
         node_of(&keyword.check),
@@ -249,13 +251,13 @@ pub fn report<'a, V: Value<'a>>(
                     eval.fail(
                         trail,
                         keyword.name,
-                        &keyword.location,
+                        here,
                         Assertion::UnevaluatedProperty,
                         Some(*key),
                     )?
                 } else {
                     with_key_trail(*key, trail, |child| {
-                        eval.descend(|eval| eval.report(node, *item, child))
+                        eval.descend(|eval| eval.report(node, *item, child, here))
                     })
                     .unwrap_or(Ok(true))?
                 };
@@ -268,15 +270,9 @@ pub fn report<'a, V: Value<'a>>(
                 }
                 let child = trail.child(Segment::Index(index));
                 valid &= if refused {
-                    eval.fail(
-                        &child,
-                        keyword.name,
-                        &keyword.location,
-                        Assertion::UnevaluatedItem,
-                        None,
-                    )?
+                    eval.fail(&child, keyword.name, here, Assertion::UnevaluatedItem, None)?
                 } else {
-                    eval.descend(|eval| eval.report(node, *item, &child))?
+                    eval.descend(|eval| eval.report(node, *item, &child, here))?
                 };
             }
         }
