@@ -322,7 +322,14 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
 
     fn drain(&mut self) -> Result<(), Stop<V>> {
         while let Some((id, location, site)) = self.pending.pop() {
-            self.fill(id, &location, site, 0)?;
+            let document = self
+                .registry
+                .documents
+                .get(location.document)
+                .map(Rc::clone)
+                .ok_or(Stop::Exhausted)?;
+            let schema = navigate(&document, &location.pointer).ok_or(Stop::Exhausted)?;
+            self.fill(id, schema, &location, site, 0)?;
         }
         Ok(())
     }
@@ -346,31 +353,28 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             if segment == StackSegment::Fresh {
                 self.budget().spend_stack_segment()?;
             }
-            self.fill(id, &location, site, depth)
+            self.fill(id, schema, &location, site, depth)
         })?;
         Ok(id)
     }
 
+    /// Compiles `schema`, found at `location` (a subschema is passed in, not found again from
+    /// its document's root: a lookup per pointer token made a wide `properties` of objects
+    /// quadratic).
     fn fill(
         &mut self,
         id: NodeId,
+        schema: &Literal,
         location: &Location,
         site_id: SiteId,
         depth: usize,
     ) -> Result<(), Stop<V>> {
         self.budget().spend(NODE_UNITS)?;
-        let document = self
-            .registry
-            .documents
-            .get(location.document)
-            .map(Rc::clone)
-            .ok_or(Stop::Exhausted)?;
         let site = self
             .registry
             .site(site_id)
             .cloned()
             .ok_or(Stop::Exhausted)?;
-        let schema = navigate(&document, &location.pointer).ok_or(Stop::Exhausted)?;
         let kind = match schema {
             Literal::Bool(value) => NodeKind::Bool(*value),
             Literal::Object(_) => NodeKind::Keywords(
