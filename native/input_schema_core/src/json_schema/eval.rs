@@ -9,7 +9,7 @@ use super::keywords::{
     array, combinators, content, equality, numeric, object, reference, string, types, unevaluated,
     Assertion, Check, Keyword,
 };
-use super::literal::{sibling_pointer, with_key_name};
+use super::literal::{equals, sibling_pointer, with_key_name};
 use super::registry::ResourceId;
 use super::{JsonSchema, Options};
 use crate::budget::{Budget, Exhausted};
@@ -379,6 +379,8 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                 array::count_holds(self.budget, check, value)?
             }
             Check::MinProperties(_) | Check::MaxProperties(_) => object::count_holds(check, value),
+            Check::Enum(choices) => choices.contains(value, self.budget)?,
+            Check::Const(expected) => equals(value, expected, self.budget, 0)?,
             _ => self.assertion(check, value)?.is_none(),
         })
     }
