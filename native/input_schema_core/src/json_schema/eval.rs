@@ -240,6 +240,8 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                     array::count_holds(self.budget, &keyword.check, value)?
                 }
                 Check::Bound(bound) => numeric::bound_holds(self.budget, bound, value)?,
+                Check::Enum(choices) => choices.contains(value, self.budget)?,
+                Check::Const(expected) => equals(value, expected, self.budget, 0)?,
                 _ => self.valid_keyword(siblings, keyword, value)?,
             };
             if !valid {
@@ -379,8 +381,6 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                 array::count_holds(self.budget, check, value)?
             }
             Check::MinProperties(_) | Check::MaxProperties(_) => object::count_holds(check, value),
-            Check::Enum(choices) => choices.contains(value, self.budget)?,
-            Check::Const(expected) => equals(value, expected, self.budget, 0)?,
             _ => self.assertion(check, value)?.is_none(),
         })
     }
