@@ -250,9 +250,13 @@ defmodule Bench.Corpus do
     {cases, unsatisfied} = Enum.split_with(Enum.map(tools, &generate/1), &match?({:ok, _}, &1))
     cases = for {:ok, found} <- cases, do: found
 
+    empty = Enum.count(cases, &(&1.arguments == %{}))
+
     IO.puts(
-      "valid arguments generated for #{length(cases)} of #{length(tools)} schemas; " <>
-        "#{length(unsatisfied)} not satisfied by the generator:"
+      "valid arguments generated for #{length(cases)} of #{length(tools)} schemas " <>
+        "(#{empty} of them empty: nothing required); " <>
+        "#{length(unsatisfied)} not satisfied by the generator" <>
+        if(unsatisfied == [], do: "", else: ":")
     )
 
     for {:unsatisfied, name, reason} <- unsatisfied, do: IO.puts("  #{name}: #{reason}")
