@@ -20,47 +20,7 @@
 # with the `jsonschema` crate, against this package's compiled call.
 
 Code.require_file("../test/support/fixture_json.ex", __DIR__)
-
-defmodule Bench.CorpusTiming do
-  @moduledoc false
-
-  @round_us 2_000
-  @rounds 5
-
-  @doc "Median microseconds per call of `fun` over #{@rounds} rounds of about 2 ms."
-  def per_call_us(fun) do
-    calls = calibrate(fun, 1)
-    _warm_up = round_us(fun, calls)
-    rounds = for _ <- 1..@rounds, do: round_us(fun, calls) / calls
-    Enum.at(Enum.sort(rounds), div(@rounds, 2))
-  end
-
-  defp calibrate(fun, calls) do
-    case round_us(fun, calls) do
-      us when us >= div(@round_us, 4) -> max(1, div(calls * @round_us, max(us, 1)))
-      _ -> calibrate(fun, calls * 2)
-    end
-  end
-
-  defp round_us(fun, calls) do
-    {us, :ok} = :timer.tc(fn -> loop(calls, fun) end)
-    us
-  end
-
-  defp loop(0, _fun), do: :ok
-
-  defp loop(calls, fun) do
-    fun.()
-    loop(calls - 1, fun)
-  end
-
-  @doc "The value at `fraction` (0..1) of the sorted samples, nearest rank."
-  def percentile(samples, fraction) do
-    sorted = Enum.sort(samples)
-    rank = max(1, ceil(fraction * length(sorted)))
-    Enum.at(sorted, rank - 1)
-  end
-end
+Code.require_file("timing.exs", __DIR__)
 
 defmodule Bench.ArgumentGenerator do
   @moduledoc false
@@ -232,7 +192,7 @@ end
 defmodule Bench.Corpus do
   @moduledoc false
 
-  alias Bench.{ArgumentGenerator, CorpusTiming}
+  alias Bench.{ArgumentGenerator, Timing}
   alias InputSchema.FixtureJSON
 
   @auto [dialect: :auto]
@@ -244,7 +204,7 @@ defmodule Bench.Corpus do
 
     IO.puts("""
     Corpus calls through the NIF (#{System.schedulers_online()} schedulers, OTP \
-    #{System.otp_release()}#{load_average()}): #{length(tools)} schemas from #{dir}
+    #{System.otp_release()}#{Timing.load_average()}): #{length(tools)} schemas from #{dir}
     """)
 
     {cases, unsatisfied} = Enum.split_with(Enum.map(tools, &generate/1), &match?({:ok, _}, &1))
@@ -308,13 +268,13 @@ defmodule Bench.Corpus do
     subset =
       with {:ok, subset} <- InputSchema.compile(schema),
            {:ok, _} <- InputSchema.validate(subset, arguments),
-           do: CorpusTiming.per_call_us(fn -> InputSchema.validate(subset, arguments) end),
+           do: Timing.short_per_call_us(fn -> InputSchema.validate(subset, arguments) end),
            else: (_ -> nil)
 
     %{
       name: found.name,
-      compiled: CorpusTiming.per_call_us(fn -> InputSchema.validate(compiled, arguments) end),
-      raw: CorpusTiming.per_call_us(fn -> InputSchema.validate(schema, arguments, @auto) end),
+      compiled: Timing.short_per_call_us(fn -> InputSchema.validate(compiled, arguments) end),
+      raw: Timing.short_per_call_us(fn -> InputSchema.validate(schema, arguments, @auto) end),
       subset: subset
     }
   end
@@ -340,8 +300,8 @@ defmodule Bench.Corpus do
     )
 
     compiled = Enum.map(rows, & &1.compiled)
-    median = CorpusTiming.percentile(compiled, 0.5)
-    p99 = CorpusTiming.percentile(compiled, 0.99)
+    median = Timing.percentile(compiled, 0.5)
+    p99 = Timing.percentile(compiled, 0.99)
     target(median < 1.0, "compiled median under 1 us: #{fmt(median)} us")
     target(p99 < 10.0, "compiled p99 under 10 us: #{fmt(p99)} us")
   end
@@ -352,8 +312,8 @@ defmodule Bench.Corpus do
     IO.puts(
       pad(label, 44) <>
         lpad(Integer.to_string(length(samples)), 8) <>
-        lpad(fmt(CorpusTiming.percentile(samples, 0.5)), 9) <>
-        lpad(fmt(CorpusTiming.percentile(samples, 0.99)), 9) <>
+        lpad(fmt(Timing.percentile(samples, 0.5)), 9) <>
+        lpad(fmt(Timing.percentile(samples, 0.99)), 9) <>
         lpad(fmt(Enum.max(samples)), 9)
     )
   end
@@ -401,15 +361,15 @@ defmodule Bench.Corpus do
         {:ok, _} = InputSchema.validate(ours, arguments)
         true = InputSchema.Native.peer_valid(peer, arguments)
 
-        ours_us = CorpusTiming.per_call_us(fn -> InputSchema.validate(ours, arguments) end)
+        ours_us = Timing.short_per_call_us(fn -> InputSchema.validate(ours, arguments) end)
 
         nif_us =
-          CorpusTiming.per_call_us(fn ->
+          Timing.short_per_call_us(fn ->
             InputSchema.Native.validate_compiled(ours.ref, arguments, 0)
           end)
 
         peer_us =
-          CorpusTiming.per_call_us(fn -> InputSchema.Native.peer_valid(peer, arguments) end)
+          Timing.short_per_call_us(fn -> InputSchema.Native.peer_valid(peer, arguments) end)
 
         ratio = peer_us / ours_us
 
@@ -436,13 +396,6 @@ defmodule Bench.Corpus do
   defp valid_call(calls, tool) do
     for(%{"tool" => ^tool, "arguments" => arguments, "expect" => "ok"} <- calls, do: arguments)
     |> Enum.max_by(&map_size/1)
-  end
-
-  defp load_average do
-    case File.read("/proc/loadavg") do
-      {:ok, text} -> ", load average #{text |> String.split() |> hd()}"
-      {:error, _} -> ""
-    end
   end
 
   defp target(met?, text), do: IO.puts("#{if met?, do: "PASS", else: "MISS"} #{text}")
