@@ -12,7 +12,7 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
 
     # cargo tracks staleness itself and is a no-op when nothing changed. Its output goes to
     # stderr so that tasks printing machine-readable stdout stay clean.
-    cargo!(["build", "--release", "-p", @crate], project_root)
+    cargo!(["build", "--release", "-p", @crate] ++ feature_args(), project_root)
 
     built = Path.join([cargo_target_dir(project_root), "release", built_library_name()])
     installed = Path.join(project_root, "priv/native/lib#{@crate}.so")
@@ -36,6 +36,15 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
          ) do
       {_, 0} -> :ok
       {_, status} -> Mix.raise("`cargo #{Enum.join(args, " ")}` failed (exit status #{status})")
+    end
+  end
+
+  # Cargo features of the NIF crate, off unless asked for: INPUT_SCHEMA_NIF_FEATURES=bench-peer
+  # builds the peer that bench/corpus.exs compares with. Cargo rebuilds when the set changes.
+  defp feature_args do
+    case System.get_env("INPUT_SCHEMA_NIF_FEATURES", "") do
+      "" -> []
+      features -> ["--features", features]
     end
   end
 

@@ -11,71 +11,7 @@
 # (raw and compiled alike) before it is timed, so a figure never measures the wrong outcome.
 
 Code.require_file("../test/support/fixture_json.ex", __DIR__)
-
-defmodule Bench.Timing do
-  @moduledoc false
-
-  @calibration_us 2_000
-  @round_us 20_000
-  @rounds 9
-
-  @doc """
-  Median microseconds per call of `fun` (a zero-arity function), timed in a fresh process so
-  that every figure starts from the same heap and garbage-collection state.
-  """
-  def per_call_us(fun) do
-    [us] = interleaved_us([fun])
-    us
-  end
-
-  @doc """
-  Median microseconds per call of each function of `funs`, in one fresh process whose rounds
-  take the functions in turn, so that the machine's drift (it moves by up to 2x within seconds)
-  touches them alike and their ratios hold.
-  """
-  def interleaved_us(funs) do
-    Task.await(Task.async(fn -> measure_interleaved(funs) end), :infinity)
-  end
-
-  defp measure_interleaved(funs) do
-    sized = for fun <- funs, do: {fun, calibrate(fun, 1)}
-    _warm_up = for {fun, calls} <- sized, do: round_us(fun, calls)
-    rounds = for _ <- 1..@rounds, do: for({fun, calls} <- sized, do: round_us(fun, calls) / calls)
-
-    rounds
-    |> Enum.zip_with(& &1)
-    |> Enum.map(&median/1)
-  end
-
-  # Doubles the loop until it runs long enough to time, then scales it to a round.
-  defp calibrate(fun, calls) do
-    case round_us(fun, calls) do
-      us when us >= @calibration_us -> max(1, div(calls * @round_us, us))
-      _ -> calibrate(fun, calls * 2)
-    end
-  end
-
-  defp round_us(fun, calls) do
-    {us, :ok} = :timer.tc(fn -> loop(calls, fun) end)
-    us
-  end
-
-  defp loop(0, _fun), do: :ok
-
-  defp loop(calls, fun) do
-    fun.()
-    loop(calls - 1, fun)
-  end
-
-  defp median(samples) do
-    sorted = Enum.sort(samples)
-    middle = div(length(sorted), 2)
-
-    if rem(length(sorted), 2) == 1,
-      do: Enum.at(sorted, middle),
-      else: (Enum.at(sorted, middle - 1) + Enum.at(sorted, middle)) / 2
-  end
-end
+Code.require_file("timing.exs", __DIR__)
 
 defmodule Bench.Cases do
   @moduledoc false
@@ -220,7 +156,7 @@ defmodule Bench do
 
     IO.puts("""
     InputSchema benchmarks (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}, \
-    Elixir #{System.version()}#{load_average()})
+    Elixir #{System.version()}#{Timing.load_average()})
     median of 9 rounds of ~20 ms each; us = microseconds per call
       floor: empty NIF call (InputSchema.Native.noop/0)            #{fmt(floor, 3)} us
       loop:  empty Elixir closure, the loop's own cost             #{fmt(loop, 3)} us
@@ -243,14 +179,6 @@ defmodule Bench do
 
     elapsed = (System.monotonic_time(:millisecond) - started) / 1000
     IO.puts("\nwhole run: #{fmt(elapsed, 1)} s")
-  end
-
-  # Other work on the machine skews every figure; say how busy it was (Linux only).
-  defp load_average do
-    case File.read("/proc/loadavg") do
-      {:ok, text} -> ", load average #{text |> String.split() |> hd()}"
-      {:error, _} -> ""
-    end
   end
 
   defp measure({label, schema, arguments, expected}) do

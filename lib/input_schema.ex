@@ -563,6 +563,10 @@ defmodule InputSchema do
   @max_document_bytes 64 * 1024 * 1024
   @needs_loader "external schema reference requires an explicit loader"
 
+  # Without a loader no document is loaded, so no deadline is read: the raw path's usual case.
+  defp with_loader(%Options{schema_loader: nil, schema_registry: registry}, call),
+    do: call.(registry)
+
   defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
 
   # The answer, and the registry it was given (what the loader added included).

@@ -51,4 +51,8 @@ defmodule InputSchema.Native do
   def compiled_alive(_ref), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
   def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)
+
+  # Bench only: present in the library when built with the `bench-peer` cargo feature.
+  def peer_compile(_schema), do: :erlang.nif_error(:nif_not_loaded)
+  def peer_valid(_id, _arguments), do: :erlang.nif_error(:nif_not_loaded)
 end

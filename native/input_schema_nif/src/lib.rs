@@ -564,6 +564,9 @@ raw_nif!("read_entries", SchedulerFlags::Normal, |env, map| {
     Some((atoms::ok(), map.term()).encode(env))
 });
 
+#[cfg(feature = "bench-peer")]
+mod peer;
+
 /// Opens the compiled schemas' resource type.
 fn load(env: Env<'_>, _info: Term<'_>) -> bool {
     resource::open(env) && huge::open()

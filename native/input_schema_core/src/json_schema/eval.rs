@@ -9,7 +9,7 @@ use super::keywords::{
     array, combinators, content, equality, numeric, object, reference, string, types, unevaluated,
     Assertion, Check, Keyword,
 };
-use super::literal::{sibling_pointer, with_key_name};
+use super::literal::{equals, sibling_pointer, with_key_name};
 use super::location::SchemaTrail;
 use super::registry::ResourceId;
 use super::{JsonSchema, Options};
@@ -241,6 +241,8 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                     array::count_holds(self.budget, &keyword.check, value)?
                 }
                 Check::Bound(bound) => numeric::bound_holds(self.budget, bound, value)?,
+                Check::Enum(choices) => choices.contains(value, self.budget)?,
+                Check::Const(expected) => equals(value, expected, self.budget, 0)?,
                 _ => self.valid_keyword(siblings, keyword, value)?,
             };
             if !valid {

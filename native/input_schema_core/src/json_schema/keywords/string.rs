@@ -82,6 +82,14 @@ pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> 
     };
     // The UTF-8 check reads every byte, before the keyword's own pass.
     budget.spend_bytes(bytes.len())?;
+    // A character takes 1 to 4 bytes, so the byte count alone can tell a length keyword's
+    // failure; a binary that is no UTF-8 fails them too, so its bytes need no reading.
+    let size = bytes.len() as u64;
+    match check {
+        Check::MinLength(minimum) if size < *minimum => return Ok(false),
+        Check::MaxLength(maximum) if size.div_ceil(4) > *maximum => return Ok(false),
+        _ => {}
+    }
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Ok(!matches!(
             check,
@@ -89,6 +97,8 @@ pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> 
         ));
     };
     Ok(match check {
+        Check::MinLength(minimum) if size / 4 >= *minimum => true,
+        Check::MaxLength(maximum) if size <= *maximum => true,
         Check::MinLength(minimum) => {
             budget.spend_bytes(text.len())?;
             text.chars().count() as u64 >= *minimum
@@ -122,4 +132,36 @@ pub fn check<'a, V: Value<'a>>(
         Check::Format(format) => Some(Assertion::Format(format.name.clone())),
         _ => None,
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::serde::Json;
+    use serde_json::json;
+
+    /// The byte count's shortcuts answer as counting the characters does.
+    #[test]
+    fn lengths_count_characters_whatever_their_bytes() {
+        let texts = ["", "a", "abcd", "é", "😀😀", "a😀", "😀😀😀😀😀"];
+        for text in texts {
+            let value = json!(text);
+            let count = text.chars().count() as u64;
+            for limit in 0..=6 {
+                let mut budget = Budget::unlimited();
+                let mut holds = |check| holds(&mut budget, &check, Json::from(&value)).unwrap();
+                assert_eq!(
+                    holds(Check::MinLength(limit)),
+                    count >= limit,
+                    "{text} {limit}"
+                );
+                assert_eq!(
+                    holds(Check::MaxLength(limit)),
+                    count <= limit,
+                    "{text} {limit}"
+                );
+            }
+        }
+    }
 }
