@@ -2361,6 +2361,17 @@ defmodule InputSchema.JsonSchemaContractTest do
       for options <- [@d20, @d7] do
         assert check_a(%{"required" => ["x", "y"]}, %{"y" => 1}, options) ===
                  a_error("required tool argument is missing", "required", property: "x")
+
+        # An atom key stands for its name, in a small map (walked) and a large one (looked up).
+        for extra <- [%{}, Map.new(1..40, &{"k#{&1}", &1})] do
+          present = Map.merge(extra, %{:x => 1, "y" => 2})
+
+          assert check_a(%{"required" => ["x", "y"]}, present, options) ===
+                   {:ok, %{"a" => present}}
+
+          assert check_a(%{"required" => ["x", "y"]}, Map.delete(present, :x), options) ===
+                   a_error("required tool argument is missing", "required", property: "x")
+        end
       end
 
       assert check_a(%{"dependentRequired" => %{"x" => ["y"]}}, %{"x" => 1}) ===

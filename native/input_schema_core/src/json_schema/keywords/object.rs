@@ -201,6 +201,46 @@ pub fn object_size<'a, V: Value<'a>>(value: V) -> Option<usize> {
     value.map_size().filter(|_| !value.is_struct())
 }
 
+/// Required names a small map's one walk can mark off, as the bits of a word.
+const REQUIRED_WALK_MAX: usize = 64;
+
+/// `required` over a map of at most `WALK_MAX_ENTRIES` entries: one walk of its keys marks off
+/// the names they spell (a string key, or an atom's name), where a lookup per name would build
+/// each name as a term first.
+fn required_by_walk<'a, V: Value<'a>>(
+    map: V,
+    size: usize,
+    names: &[Box<str>],
+    budget: &mut Budget,
+) -> Result<bool, Halt> {
+    let all = match names.len() {
+        0 => return Ok(true),
+        REQUIRED_WALK_MAX => u64::MAX,
+        count => (1_u64 << count) - 1,
+    };
+    let mut found = 0_u64;
+    for (key, _) in map.map_entries_sized(size) {
+        // A key is compared with every name, each comparison stopping at a length that differs.
+        budget.spend(1 + names.len() as u64 / 8)?;
+        let Some(spelled) = with_key_name(key, |text| {
+            let mut spelled = 0_u64;
+            for (bit, name) in names.iter().enumerate() {
+                if name.as_bytes() == text {
+                    spelled |= 1_u64 << bit;
+                }
+            }
+            spelled
+        }) else {
+            continue;
+        };
+        found |= spelled;
+        if found == all {
+            return Ok(true);
+        }
+    }
+    Ok(found == all)
+}
+
 fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
     budget.spend_lookup(name.len())?;
     Ok(get_by_str(map, name).is_some())
@@ -269,6 +309,9 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
         return Ok(true);
     };
     match check {
+        Check::Required(names) if size <= WALK_MAX_ENTRIES && names.len() <= REQUIRED_WALK_MAX => {
+            required_by_walk(value, size, names, eval.budget)
+        }
         Check::Required(names) => {
             for name in names.iter() {
                 if !has(value, name, eval.budget)? {
@@ -520,4 +563,75 @@ pub fn declares(
 /// Whether a `dependentSchemas` entry applies (for `unevaluatedProperties`).
 pub fn present<'a, V: Value<'a>>(map: V, name: &str) -> bool {
     get_by_str(map, name).is_some()
+}
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::json_schema::{compile, Dialect, Options};
+    use crate::serde::Json;
+    use crate::{Budget, Mode};
+    use serde_json::{json, Map, Value as JsonValue};
+
+    /// The quick walk's answer and the reporting walk's, which must agree.
+    fn answers(schema: &JsonValue, arguments: &JsonValue) -> (bool, bool) {
+        let lookup = |_: &str| None;
+        let options = Options::new(Dialect::Draft2020_12);
+        let mut budget = Budget::unlimited();
+        let compiled = compile(Json::from(schema), &lookup, options, &mut budget).unwrap();
+        let quick = compiled
+            .is_valid(Json::from(arguments), &mut budget)
+            .unwrap();
+        let reported = compiled
+            .validate(Json::from(arguments), Mode::First, &mut budget)
+            .is_ok();
+        (quick, reported)
+    }
+
+    fn names(count: usize) -> Vec<String> {
+        (0..count).map(|index| format!("n{index}")).collect()
+    }
+
+    fn map_of(names: &[String]) -> JsonValue {
+        JsonValue::Object(
+            names
+                .iter()
+                .map(|name| (name.clone(), json!(1)))
+                .collect::<Map<_, _>>(),
+        )
+    }
+
+    #[test]
+    fn required_walks_a_small_map_and_looks_names_up_in_a_large_one() {
+        // Small maps (at most 32 keys) are walked once for up to 64 names; beyond either, each
+        // name is looked up.
+        for (count, keys) in [(1, 1), (2, 5), (10, 32), (64, 32), (65, 32), (40, 40)] {
+            let required = names(count);
+            let schema = json!({"required": required});
+            let mut present = names(keys.max(count));
+            assert_eq!(
+                answers(&schema, &map_of(&present)),
+                (true, true),
+                "{count}, {keys}"
+            );
+            for missing in [0, count / 2, count - 1] {
+                let name = required[missing].clone();
+                present.retain(|key| *key != name);
+                assert_eq!(
+                    answers(&schema, &map_of(&present)),
+                    (false, false),
+                    "{name}"
+                );
+                present.push(name);
+            }
+        }
+        assert_eq!(answers(&json!({"required": []}), &json!({})), (true, true));
+        assert_eq!(
+            answers(
+                &json!({"required": ["a", "b"]}),
+                &json!({"b": 1, "c": 2, "a": 3})
+            ),
+            (true, true)
+        );
+    }
 }
