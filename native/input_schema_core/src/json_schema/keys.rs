@@ -1,6 +1,8 @@
 //! The contract's rule for argument keys (section 3): every map in the arguments has keys that
 //! are strings or atoms read by name, one name per map. Checked over the whole value before any
-//! keyword runs, by a walk with its own stack, so any depth is fine. A struct is no JSON
+//! keyword runs, by a walk with its own stack, so any depth is fine; it holds the containers
+//! still to visit and the path to the current one, never the ones done (an argument built from
+//! shared subterms may have far more paths than the walk could keep). A struct is no JSON
 //! object: its keys are not looked at. A host whose keys are all strings skips the walk
 //! (`Value::KEYS_ARE_STRINGS`).
 
@@ -18,10 +20,11 @@ enum Step<V> {
     Index(usize),
 }
 
-struct Visited<V> {
+/// A container still to visit: how it was reached, and how deep it sits.
+struct Pending<V> {
     value: V,
-    parent: usize,
     step: Step<V>,
+    depth: usize,
 }
 
 /// The first map, in depth-first order, whose keys break the rule, as the error to report.
@@ -33,17 +36,19 @@ pub fn first_problem<'a, V: Value<'a>>(
     if V::KEYS_ARE_STRINGS || flat_with_string_keys(value, budget)? {
         return Ok(None);
     }
-    let mut visited = vec![Visited {
+    let mut pending = vec![Pending {
         value,
-        parent: 0,
         step: Step::Root,
+        depth: 0,
     }];
-    let mut pending = vec![0_usize];
+    // The steps from the root to the container being visited.
+    let mut path: Vec<Step<V>> = Vec::new();
     let mut children = Vec::new();
-    while let Some(index) = pending.pop() {
-        let Some(container) = visited.get(index).map(|visited| visited.value) else {
-            continue;
-        };
+    while let Some(Pending { value, step, depth }) = pending.pop() {
+        let container = value;
+        // Depth first: what sat deeper than this container on the path is done.
+        path.truncate(depth);
+        path.push(step);
         budget.spend(1)?;
         children.clear();
         match container.kind() {
@@ -63,7 +68,7 @@ pub fn first_problem<'a, V: Value<'a>>(
                             _ => Some(None),
                         };
                         if let Some(duplicate) = problem {
-                            return Ok(Some(error(&visited, index, duplicate, root)));
+                            return Ok(Some(error(&path, duplicate, root)));
                         }
                     }
                     if matches!(item.kind(), Kind::Map | Kind::List) {
@@ -83,13 +88,11 @@ pub fn first_problem<'a, V: Value<'a>>(
             }
             _ => {}
         }
-        budget.keep(children.len() * size_of::<Visited<V>>())?;
         for (item, step) in children.drain(..).rev() {
-            pending.push(visited.len());
-            visited.push(Visited {
+            pending.push(Pending {
                 value: item,
-                parent: index,
                 step,
+                depth: depth + 1,
             });
         }
     }
@@ -114,29 +117,21 @@ fn flat_with_string_keys<'a, V: Value<'a>>(
     Ok(true)
 }
 
-/// The error for the map at `index`: a key that is no string (`duplicate` is `None`), or an
-/// atom key whose name is a string key too.
-fn error<'a, V: Value<'a>>(
-    visited: &[Visited<V>],
-    index: usize,
-    duplicate: Option<V>,
-    root: &[u8],
-) -> Error<V> {
-    let mut names: Vec<Step<Vec<u8>>> = Vec::new();
-    let mut current = index;
-    while let Some(entry) = visited.get(current) {
-        match entry.step {
-            Step::Root => break,
-            Step::Key(key) => names.push(Step::Key(
-                with_key_name(key, <[u8]>::to_vec).unwrap_or_default(),
+/// The error for the map `path` leads to: a key that is no string (`duplicate` is `None`), or
+/// an atom key whose name is a string key too.
+fn error<'a, V: Value<'a>>(path: &[Step<V>], duplicate: Option<V>, root: &[u8]) -> Error<V> {
+    let names: Vec<Step<Vec<u8>>> = path
+        .iter()
+        .filter_map(|step| match step {
+            Step::Root => None,
+            Step::Key(key) => Some(Step::Key(
+                with_key_name(*key, <[u8]>::to_vec).unwrap_or_default(),
             )),
-            Step::Index(position) => names.push(Step::Index(position)),
-        }
-        current = entry.parent;
-    }
+            Step::Index(position) => Some(Step::Index(*position)),
+        })
+        .collect();
     let segments: Vec<Segment<'_>> = names
         .iter()
-        .rev()
         .map(|step| match step {
             Step::Key(name) => Segment::Property(name),
             Step::Index(position) => Segment::Index(*position),
