@@ -1,6 +1,6 @@
 # Figures for the README's "Limits and guarantees" and docs/limits.md (issue 19): the deepest
-# argument, the largest strings with their peak memory, the work cap, and schemas that share
-# subterms, in the JSON modes (and the subset where it applies). Not a test: nothing here fails
+# argument, the largest strings and the work cap, with their peak memory, in the JSON modes
+# (and the subset where it applies; schemas that share subterms: bench/shared_subterms.exs). Not a test: nothing here fails
 # a build; each case's answer is printed beside its time so that a figure never measures the
 # wrong outcome.
 #
@@ -57,17 +57,6 @@ defmodule Bench.Limits do
       work_cap_case("work cap: 2^40-leaf shared argument, draft7", dialect: :draft7),
       {"work cap: 2^40-path anyOf chain under unevaluatedProperties",
        fn -> {unevaluated_chain(40), %{"x" => 1}, draft} end}
-    ] ++
-      for levels <- [20, 30, 40], {shape, wrap} <- shared_shapes() do
-        {"schema sharing subterms, #{shape}, #{levels} levels: compile",
-         fn -> {:compile, nested(levels, %{"type" => "string"}, wrap), draft} end}
-      end
-  end
-
-  defp shared_shapes do
-    [
-      {"anyOf [s, s]", &%{"anyOf" => [&1, &1]}},
-      {"properties a: s, b: s", &%{"type" => "object", "properties" => %{"a" => &1, "b" => &1}}}
     ]
   end
 
@@ -111,14 +100,8 @@ defmodule Bench.Limits do
   defp measure({name, build}) do
     task =
       Task.async(fn ->
-        call =
-          case build.() do
-            {:compile, schema, options} ->
-              fn -> InputSchema.compile(schema, options) end
-
-            {schema, arguments, options} ->
-              fn -> InputSchema.validate(schema, arguments, options) end
-          end
+        {schema, arguments, options} = build.()
+        call = fn -> InputSchema.validate(schema, arguments, options) end
 
         :erlang.garbage_collect()
         sampler = start_sampler()
