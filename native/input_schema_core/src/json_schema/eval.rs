@@ -466,24 +466,24 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         assertion: Assertion,
         property: Option<V>,
     ) -> Flow {
-        let location = location.render();
-        // One check stands for the content keywords: the error names the one that failed.
-        let (keyword, location) = match assertion.keyword() {
-            Some(failed) => (failed, sibling_pointer(&location, failed)),
-            None => (keyword, location),
-        };
-        let location = location.as_str();
         let root = root_of(self.schema);
+        // Priced before anything is copied (a sibling keyword's name is short).
         let bytes = trail
             .path_len_from(root)
-            .saturating_add(location.len())
+            .saturating_add(location.rendered_len())
             .saturating_add(assertion.copied_bytes());
         self.budget.spend_error(bytes)?;
+        let rendered = location.render();
+        // One check stands for the content keywords: the error names the one that failed.
+        let (keyword, schema_path) = match assertion.keyword() {
+            Some(failed) => (failed, sibling_pointer(&rendered, failed).into()),
+            None => (keyword, rendered),
+        };
         self.errors.push(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
             path: trail.path_from(root),
-            schema_path: location.into(),
+            schema_path,
             property,
         })));
         self.record(bytes)
