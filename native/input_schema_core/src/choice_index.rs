@@ -224,8 +224,6 @@ fn hash_big(big: &BigInt) -> u64 {
     hash
 }
 
-const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
-
 /// A number's tag and content, alike for numbers of one value (`1` and `1.0`, `0` and `-0.0`,
 /// `2^64` and `2.0^64`): an integral float is read as the integer it is.
 fn number_content(number: &Number, budget: &mut Budget) -> Result<(u64, u64), Exhausted> {
@@ -234,10 +232,10 @@ fn number_content(number: &Number, budget: &mut Budget) -> Result<(u64, u64), Ex
         Number::Float(float) if float.fract() != 0.0 || !float.is_finite() => {
             (FRACTION, float.to_bits())
         }
-        Number::Float(float) if (-TWO_POW_63..TWO_POW_63).contains(float) => {
-            (INTEGER, *float as i64 as u64)
-        }
-        Number::Float(float) => (BIG, hash_big(&BigInt::from_large_float(*float))),
+        Number::Float(float) => match number.as_i64() {
+            Some(int) => (INTEGER, int as u64),
+            None => (BIG, hash_big(&BigInt::from_large_float(*float))),
+        },
         Number::Big(big) => {
             budget.spend(Budget::byte_units(big.magnitude.len() * 8))?;
             (BIG, hash_big(big))

@@ -109,6 +109,20 @@ impl BigInt {
 }
 
 impl Number {
+    /// The `i64` it equals, if any: an integral float in the `i64` range included (`1.0` is
+    /// `1`, as JSON equality has it).
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Number::Int(int) => Some(*int),
+            Number::Float(float)
+                if float.fract() == 0.0 && (-TWO_POW_63..TWO_POW_63).contains(float) =>
+            {
+                Some(*float as i64)
+            }
+            Number::Float(_) | Number::Big(_) => None,
+        }
+    }
+
     /// The bytes a copy of the number holds beyond its own size: a big integer's digits.
     pub fn byte_size(&self) -> usize {
         match self {
@@ -143,7 +157,8 @@ fn compare_big(a: &BigInt, b: &BigInt) -> Ordering {
     }
 }
 
-const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+/// 2^63, the first float past the `i64` range.
+pub(crate) const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 
 /// Exact: a float within the `i64` range compares through its whole part, then its fraction.
 fn compare_int_float(int: i64, float: f64) -> Ordering {

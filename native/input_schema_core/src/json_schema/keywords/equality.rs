@@ -35,20 +35,6 @@ struct ByKind {
     containers: Box<[Literal]>,
 }
 
-/// The `i64` a number equals, if any: a float that is integral and in range converts exactly.
-fn as_i64(number: &Number) -> Option<i64> {
-    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
-    match number {
-        Number::Int(int) => Some(*int),
-        Number::Float(float)
-            if float.fract() == 0.0 && *float >= -TWO_POW_63 && *float < TWO_POW_63 =>
-        {
-            Some(*float as i64)
-        }
-        Number::Float(_) | Number::Big(_) => None,
-    }
-}
-
 impl ByKind {
     fn new(choices: Vec<Literal>) -> Self {
         let mut by_kind = ByKind::default();
@@ -59,7 +45,7 @@ impl ByKind {
                 Literal::Null => by_kind.null = true,
                 Literal::Bool(true) => by_kind.true_ = true,
                 Literal::Bool(false) => by_kind.false_ = true,
-                Literal::Number(number) => match as_i64(number) {
+                Literal::Number(number) => match number.as_i64() {
                     Some(int) => integers.push(int),
                     None => numbers.push(number.clone()),
                 },
@@ -88,15 +74,20 @@ impl ByKind {
             Kind::Integer | Kind::Float => {
                 budget.spend((self.integers.len() + self.numbers.len()) as u64)?;
                 match value.number_of(kind) {
-                    Some(number) => match as_i64(&number) {
+                    Some(number) => match number.as_i64() {
                         Some(int) => self.integers.contains(&int),
                         // Beyond the `i64` range or a fraction: only `numbers` can equal it.
-                        None => self.numbers.iter().any(|choice| {
-                            budget
-                                .spend_number_compare(choice.byte_size().min(number.byte_size()))
-                                .is_ok()
-                                && choice.compare(&number) == Ordering::Equal
-                        }),
+                        None => {
+                            for choice in self.numbers.iter() {
+                                budget.spend_number_compare(
+                                    choice.byte_size().min(number.byte_size()),
+                                )?;
+                                if choice.compare(&number) == Ordering::Equal {
+                                    return Ok(true);
+                                }
+                            }
+                            false
+                        }
                     },
                     None => false,
                 }
@@ -206,6 +197,7 @@ pub fn check<'a, V: Value<'a>>(
 mod tests {
     use super::*;
     use crate::json_schema::literal::copy;
+    use crate::number::BigInt;
     use crate::serde::Json;
     use serde_json::json;
 
@@ -249,5 +241,28 @@ mod tests {
                 "{probe}"
             );
         }
+    }
+
+    #[test]
+    fn a_scan_out_of_budget_answers_exhausted_not_absent() {
+        // Two big integers of 2,000 words each: a comparison is priced 125 units.
+        let big = |low: u64| {
+            let mut magnitude = vec![0_u64; 2_000];
+            magnitude[0] = low;
+            magnitude[1_999] = 1;
+            Literal::Number(Number::Big(BigInt::new(false, magnitude).unwrap()))
+        };
+        let mut budget = Budget::unlimited();
+        let choices = Enum::compile(&[big(1), big(2)], &mut budget).unwrap();
+        assert!(choices.index.is_none());
+        let probe = big(3);
+        let value = LiteralView::Value(&probe);
+        // Enough for the scan's start and one comparison, not for the second.
+        let mut short = Budget::new(2 + 130);
+        assert!(choices.contains(value, &mut short).is_err());
+        assert!(!choices.contains(value, &mut Budget::unlimited()).unwrap());
+        assert!(choices
+            .contains(LiteralView::Value(&big(2)), &mut Budget::unlimited())
+            .unwrap());
     }
 }
