@@ -519,7 +519,7 @@ fn equals_here<'a, V: Value<'a>>(
             }
             for (name, literal) in entries.iter() {
                 budget.spend_lookup(name.len())?;
-                match get_by_name(value, name.as_bytes()) {
+                match get_by_str(value, name) {
                     Some(item) if equals(item, literal, budget, depth + 1)? => {}
                     _ => return Ok(false),
                 }

@@ -123,19 +123,12 @@ fn integers_of<'a, V: Value<'a>>(
     items: &[V],
     budget: &mut Budget,
 ) -> Result<Option<Vec<i64>>, Halt> {
-    // 2^63, the first float past `i64`.
-    const FLOAT_PAST_I64: f64 = 9_223_372_036_854_775_808.0;
     let mut integers = Vec::with_capacity(items.len());
     for item in items {
         budget.spend(1)?;
-        match item.number() {
-            Some(Number::Int(integer)) => integers.push(integer),
-            Some(Number::Float(float))
-                if float.fract() == 0.0 && (-FLOAT_PAST_I64..FLOAT_PAST_I64).contains(&float) =>
-            {
-                integers.push(float as i64)
-            }
-            _ => return Ok(None),
+        match item.number().as_ref().and_then(Number::as_i64) {
+            Some(integer) => integers.push(integer),
+            None => return Ok(None),
         }
     }
     Ok(Some(integers))
@@ -239,8 +232,12 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
         Check::Items { start, node } => {
             // The node is looked up once for the whole list when it is a leaf; a lone `type`
             // is checked in the loop itself.
-            if let Some([keyword]) = eval.leaf(*node) {
-                if let Check::Type(expected) = &keyword.check {
+            if let Some(keywords) = eval.leaf(*node) {
+                if let [Keyword {
+                    check: Check::Type(expected),
+                    ..
+                }] = keywords
+                {
                     for item in elements(value).skip(*start) {
                         eval.budget.spend(1)?;
                         if !types::holds(eval.budget, expected, item)? {
@@ -249,8 +246,6 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
                     }
                     return Ok(true);
                 }
-            }
-            if let Some(keywords) = eval.leaf(*node) {
                 for item in elements(value).skip(*start) {
                     if !eval.valid_leaf(keywords, item)? {
                         return Ok(false);

@@ -125,16 +125,8 @@ impl Properties {
         if !any_deep {
             return Ok(true);
         }
-        for (position, (key, item)) in map.map_entries_sized(size).enumerate() {
+        for ((_, item), &index) in map.map_entries_sized(size).zip(&deep_named) {
             eval.budget.spend(1)?;
-            let index = match deep_named.get(position) {
-                Some(index) => *index,
-                None => with_key_name(key, |name| self.find(name, eval.budget))
-                    .transpose()?
-                    .flatten()
-                    .filter(|index| self.deep.get(*index) == Some(&true))
-                    .unwrap_or(NONE),
-            };
             let Some((_, node)) = self.entries.get(index) else {
                 continue;
             };
