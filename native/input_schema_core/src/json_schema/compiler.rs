@@ -42,9 +42,6 @@ pub struct Node {
     /// that many paths share, the first path compiled (the reporting walk reports the path it
     /// took to reach a node in place, see `SchemaTrail`).
     pub location: Box<str>,
-    /// No keyword applies a subschema: the quick walk checks it without entering it (no
-    /// recursion, so no stack check, loop guard or dynamic scope).
-    pub leaf: bool,
     /// How many of its first keywords apply no subschema: the quick walk checks them before
     /// entering the node.
     pub shallow: usize,
@@ -57,6 +54,19 @@ pub struct Node {
 pub enum NodeKind {
     Bool(bool),
     Keywords(Box<[Keyword]>),
+}
+
+impl Node {
+    /// Its keywords when none applies a subschema (all of them are `shallow`): the quick walk
+    /// checks a leaf without entering it (no recursion, so no stack check, loop guard or
+    /// dynamic scope).
+    #[inline]
+    pub fn leaf(&self) -> Option<&[Keyword]> {
+        match &self.kind {
+            NodeKind::Keywords(keywords) if keywords.len() == self.shallow => Some(keywords),
+            _ => None,
+        }
+    }
 }
 
 /// Why compilation stopped.
@@ -312,7 +322,6 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             kind: NodeKind::Bool(true),
             resource: 0,
             location: location.pointer.as_str().into(),
-            leaf: false,
             shallow: 0,
             forward: None,
         });
@@ -771,8 +780,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 NodeKind::Bool(_) => false,
             })
             .collect();
-        for ((node, node_deep), forward) in self.nodes.iter_mut().zip(&deep).zip(forwards) {
-            node.leaf = !node_deep;
+        for (node, forward) in self.nodes.iter_mut().zip(forwards) {
             node.forward = forward;
             if let NodeKind::Keywords(keywords) = &mut node.kind {
                 node.shallow = keywords

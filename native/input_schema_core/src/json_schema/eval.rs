@@ -59,16 +59,9 @@ pub fn validate<'a, V: Value<'a>>(
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
-    if !schema.options.any_root && value.kind() != Kind::Map {
-        return Err(Failure::schema(Error::NotMaps));
-    }
-    match keys::first_problem(value, root_of(schema), budget) {
-        Ok(None) => {}
-        Ok(Some(error)) => {
-            budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
-            return Err(Failure::Arguments(vec![error]));
-        }
-        Err(Exhausted) => return Err(Failure::Exhausted),
+    if let Some(error) = argument_problem(schema, value, budget)? {
+        budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
+        return Err(Failure::Arguments(vec![error]));
     }
     let mut eval = Eval::new(schema, mode, budget);
     match eval.valid(schema.root, value) {
@@ -93,13 +86,8 @@ pub fn is_valid<'a, V: Value<'a>>(
     value: V,
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
-    if !schema.options.any_root && value.kind() != Kind::Map {
-        return Err(Failure::schema(Error::NotMaps));
-    }
-    match keys::first_problem(value, root_of(schema), budget) {
-        Ok(None) => {}
-        Ok(Some(_)) => return Ok(false),
-        Err(Exhausted) => return Err(Failure::Exhausted),
+    if argument_problem(schema, value, budget)?.is_some() {
+        return Ok(false);
     }
     let mut eval = Eval::new(schema, Mode::First, budget);
     match eval.valid(schema.root, value) {
@@ -107,6 +95,19 @@ pub fn is_valid<'a, V: Value<'a>>(
         Err(Halt::Failed) => Ok(false),
         Err(halt) => Err(eval.halted(halt)),
     }
+}
+
+/// What both answers check before any keyword: the tool boundary (arguments that are no map
+/// are refused), then the rule for argument keys, whose breach is an argument error.
+fn argument_problem<'a, V: Value<'a>>(
+    schema: &JsonSchema,
+    value: V,
+    budget: &mut Budget,
+) -> Result<Option<Error<V>>, Failure<V>> {
+    if !schema.options.any_root && value.kind() != Kind::Map {
+        return Err(Failure::schema(Error::NotMaps));
+    }
+    keys::first_problem(value, root_of(schema), budget).map_err(|Exhausted| Failure::Exhausted)
 }
 
 /// Where argument paths start.
@@ -177,9 +178,11 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         let Some(node) = self.node(id) else {
             return Ok(true);
         };
+        if let Some(keywords) = node.leaf() {
+            return self.valid_leaf(keywords, value);
+        }
         let keywords = match &node.kind {
             NodeKind::Bool(valid) => return Ok(*valid),
-            NodeKind::Keywords(keywords) if node.leaf => return self.valid_leaf(keywords, value),
             NodeKind::Keywords(keywords) => keywords,
         };
         if let Some(target) = node.forward {
@@ -210,14 +213,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
 
     /// The keywords of node `id` when it is a leaf (see `Node::leaf`).
     pub fn leaf(&self, id: NodeId) -> Option<&'s [Keyword]> {
-        match self.node(id) {
-            Some(Node {
-                kind: NodeKind::Keywords(keywords),
-                leaf: true,
-                ..
-            }) => Some(keywords),
-            _ => None,
-        }
+        self.node(id).and_then(Node::leaf)
     }
 
     /// The quick walk of a leaf node's keywords.
@@ -349,10 +345,10 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         &self.scope
     }
 
+    /// The quick walk of the keywords `valid_run` does not answer itself.
     #[inline]
     fn valid_keyword(&mut self, siblings: &'s [Keyword], keyword: &'s Keyword, value: V) -> Flow {
         Ok(match &keyword.check {
-            Check::Type(expected) => types::holds(self.budget, expected, value)?,
             Check::Ref(target) => self.valid(*target, value)?,
             Check::DynamicRef(dynamic) => {
                 let target = reference::target(self, dynamic);
@@ -380,18 +376,14 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         })
     }
 
-    /// Whether `value` passes a keyword that asserts something of the value itself:
-    /// `assertion` without building the error, for the quick walk.
+    /// Whether `value` passes a keyword that asserts something of the value itself and that
+    /// `valid_run` leaves to the dispatch: `assertion` without building the error.
     #[inline(never)]
     fn holds(&mut self, check: &'s Check, value: V) -> Flow {
         Ok(match check {
-            Check::Type(expected) => types::holds(self.budget, expected, value)?,
-            Check::MultipleOf(_) | Check::Bound(_) => numeric::holds(self.budget, check, value)?,
+            Check::MultipleOf(_) => numeric::holds(self.budget, check, value)?,
             Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) => {
                 string::holds(self.budget, check, value)?
-            }
-            Check::MinItems(_) | Check::MaxItems(_) => {
-                array::count_holds(self.budget, check, value)?
             }
             Check::MinProperties(_) | Check::MaxProperties(_) => object::count_holds(check, value),
             _ => self.assertion(check, value)?.is_none(),
