@@ -388,6 +388,25 @@ struct Ready<'p> {
     answers: Vec<Option<bool>>,
 }
 
+/// One summary line: the ratios' geometric mean, their count and the lowest, by name.
+fn summary_line(label: &str, counted: &str, ratios: &[(String, f64)]) {
+    let Some(mean) = geomean(ratios.iter().map(|(_, ratio)| *ratio)) else {
+        return;
+    };
+    let Some((name, lowest)) = ratios
+        .iter()
+        .min_by(|left, right| left.1.total_cmp(&right.1))
+    else {
+        return;
+    };
+    println!(
+        "  {label}: geometric mean {} over {} {counted}, lowest {} ({name})",
+        ratio_text(mean),
+        ratios.len(),
+        ratio_text(*lowest)
+    );
+}
+
 fn main() {
     let settings = Settings::from_args();
     let bench = shared("bench/jsonschema-rs");
@@ -677,32 +696,12 @@ fn main() {
             .unwrap();
         println!("  is_valid: highest {} ({name})", ratio_text(*highest));
     }
-    if let Some(mean) = geomean(table.first_error_ratios.iter().map(|(_, ratio)| *ratio)) {
-        let (name, lowest) = table
-            .first_error_ratios
-            .iter()
-            .min_by(|left, right| left.1.total_cmp(&right.1))
-            .unwrap();
-        println!(
-            "  first error: geometric mean {} over {} invalid instances, lowest {} ({name})",
-            ratio_text(mean),
-            table.first_error_ratios.len(),
-            ratio_text(*lowest)
-        );
-    }
-    if let Some(mean) = geomean(table.compile_ratios.iter().map(|(_, ratio)| *ratio)) {
-        let (name, lowest) = table
-            .compile_ratios
-            .iter()
-            .min_by(|left, right| left.1.total_cmp(&right.1))
-            .unwrap();
-        println!(
-            "  compile: geometric mean {} over {} schemas, lowest {} ({name})",
-            ratio_text(mean),
-            table.compile_ratios.len(),
-            ratio_text(*lowest)
-        );
-    }
+    summary_line(
+        "first error",
+        "invalid instances",
+        &table.first_error_ratios,
+    );
+    summary_line("compile", "schemas", &table.compile_ratios);
     if let Some(measured) = corpus_measured {
         println!(
             "  mcp-tools compile: {} ({:.1} ms ours, {:.1} ms theirs for {} schemas)",
