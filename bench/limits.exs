@@ -1,8 +1,8 @@
 # Figures for the README's "Limits and guarantees" and docs/limits.md (issue 19): the deepest
 # argument, the largest strings and the work cap, with their peak memory, in the JSON modes
-# (and the subset where it applies; schemas that share subterms: bench/shared_subterms.exs). Not a test: nothing here fails
-# a build; each case's answer is printed beside its time so that a figure never measures the
-# wrong outcome.
+# (and the subset where it applies; schemas that share subterms: bench/shared_subterms.exs).
+# Not a test: nothing here fails a build; each case's answer is printed beside its time so
+# that a figure never measures the wrong outcome.
 #
 #     mix run bench/limits.exs
 #
@@ -11,8 +11,12 @@
 # the call alone is timed. Peak memory is the growth of the VM's resident set over the call,
 # sampled every 2 ms from /proc/self/status (Linux only; "-" elsewhere).
 
+Code.require_file("../test/support/large_inputs.ex", __DIR__)
+
 defmodule Bench.Limits do
   @moduledoc false
+
+  import InputSchema.LargeInputs, only: [nested: 3, recursive_schema: 0]
 
   def run do
     IO.puts("case | answer | seconds | peak MB")
@@ -21,18 +25,7 @@ defmodule Bench.Limits do
   end
 
   defp cases do
-    deep_schema = %{
-      "$defs" => %{
-        "n" => %{
-          "anyOf" => [
-            %{"type" => "integer"},
-            %{"type" => "object", "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}}
-          ]
-        }
-      },
-      "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}
-    }
-
+    deep_schema = recursive_schema()
     draft = [dialect: :draft2020_12]
     formats = [dialect: :draft2020_12, format_assertion: true]
     content = [dialect: :draft2020_12, content_assertion: true]
@@ -93,9 +86,6 @@ defmodule Bench.Limits do
   end
 
   defp nested(levels, leaf), do: nested(levels, leaf, &%{"a" => &1})
-
-  defp nested(levels, leaf, wrap),
-    do: Enum.reduce(1..levels, leaf, fn _, inner -> wrap.(inner) end)
 
   defp measure({name, build}) do
     task =

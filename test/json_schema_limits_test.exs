@@ -8,8 +8,7 @@ defmodule InputSchema.JsonSchemaLimitsTest do
 
   @too_deep {:error, :unsupported_capability, %{message: "schema nesting is too deep"}}
 
-  defp nested(levels, leaf, wrap),
-    do: Enum.reduce(1..levels, leaf, fn _, inner -> wrap.(inner) end)
+  import InputSchema.LargeInputs, only: [nested: 3, recursive_schema: 0]
 
   test "schemas nest up to 1,000 levels; deeper ones are refused, whatever applies them" do
     for wrap <- [
@@ -58,18 +57,7 @@ defmodule InputSchema.JsonSchemaLimitsTest do
   end
 
   test "a recursive schema reads a 1,000,000-level argument" do
-    schema = %{
-      "$defs" => %{
-        "n" => %{
-          "anyOf" => [
-            %{"type" => "integer"},
-            %{"type" => "object", "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}}
-          ]
-        }
-      },
-      "properties" => %{"a" => %{"$ref" => "#/$defs/n"}}
-    }
-
+    schema = recursive_schema()
     deep = nested(1_000_000, 1, &%{"a" => &1})
     assert InputSchema.validate(schema, %{"a" => deep}, dialect: :auto) === {:ok, %{"a" => deep}}
 
