@@ -4,7 +4,7 @@ use crate::error::{Error, TypeLabel};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, NodeId, Stop};
 use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
@@ -19,13 +19,13 @@ const LABEL: TypeLabel = TypeLabel {
 const CELLS_PER_UNIT: u64 = 8;
 
 #[derive(Debug)]
-pub(crate) struct Array<A> {
-    items: Option<Box<Node<A>>>,
+pub(crate) struct Array {
+    items: Option<NodeId>,
 }
 
-impl<A: Copy + PartialEq> Array<A> {
-    pub fn compile<'a, V: Value<'a, AtomKey = A>>(
-        compiler: &mut Compiler<'_>,
+impl Array {
+    pub fn compile<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
+        compiler: &mut Compiler<'_, A>,
         keywords: &Keywords<V>,
         trail: &Trail<'_>,
         depth: usize,
@@ -34,12 +34,7 @@ impl<A: Copy + PartialEq> Array<A> {
             .reject(Types::ARRAY)
             .map_err(|error| Stop::Error(error, trail.schema_location()))?;
         let items = match keywords.get(Keyword::Items) {
-            Some(schema) => Some(Box::new(compiler.child(
-                schema,
-                trail,
-                Segment::Items,
-                depth,
-            )?)),
+            Some(schema) => Some(compiler.child(schema, trail, Segment::Items, depth)?),
             None => None,
         };
         Ok(Array { items })
@@ -53,9 +48,9 @@ impl<A: Copy + PartialEq> Array<A> {
     /// A list; then each element in index order against `items`. The original validator
     /// crashed on an improper list under `items`; here such a list is not an array at all,
     /// which is decided before any element is looked at.
-    pub fn check<'a, V: Value<'a, AtomKey = A>>(
+    pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -64,7 +59,7 @@ impl<A: Copy + PartialEq> Array<A> {
         if !Self::admits(kind) {
             return validator.fail(trail, 0, wrong_type);
         }
-        let Some(items) = &self.items else {
+        let Some(items) = self.items else {
             return Ok(true);
         };
         let Some(length) = self.proper_length(validator, value)? else {
@@ -83,9 +78,9 @@ impl<A: Copy + PartialEq> Array<A> {
 
     /// The number of elements of a proper list, `None` for an improper one, at a unit per
     /// `CELLS_PER_UNIT` cells.
-    fn proper_length<'a, V: Value<'a>>(
+    fn proper_length<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
     ) -> Result<Option<u64>, Halt> {
         let mut length: u64 = 0;
@@ -102,16 +97,16 @@ impl<A: Copy + PartialEq> Array<A> {
     }
 
     /// `check` for the quick walk.
-    pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
+    pub fn accepts<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
         if !Self::admits(kind) {
             return Ok(false);
         }
-        let Some(items) = &self.items else {
+        let Some(items) = self.items else {
             return Ok(true);
         };
         // On a budget, a list too long to finish gives up before its elements (see `check`).

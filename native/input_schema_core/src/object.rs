@@ -8,7 +8,7 @@ use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
 use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, NodeId, Stop};
 use crate::string_form::{with_string_form, with_string_form_of, TextUse};
 use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -61,7 +61,7 @@ struct Property<A> {
     name: Name,
     /// The key that names it exactly, which wins over a string key of the same string form.
     exact: Exact<A>,
-    node: Node<A>,
+    node: NodeId,
 }
 
 /// How an argument key names a property exactly (the contract's "exact key first").
@@ -76,7 +76,7 @@ enum Exact<A> {
 
 impl<A: Copy + PartialEq> Object<A> {
     pub fn compile<'a, V: Value<'a, AtomKey = A>>(
-        compiler: &mut Compiler<'_>,
+        compiler: &mut Compiler<'_, A>,
         keywords: &Keywords<V>,
         trail: &Trail<'_>,
         depth: usize,
@@ -140,9 +140,7 @@ impl<A: Copy + PartialEq> Object<A> {
             };
             let text_len = text.as_ref().map_or(0, |text| text.len());
             // The node is counted where it is built.
-            compiler
-                .budget
-                .keep(size_of::<Property<A>>() - size_of::<Node<A>>() + text_len)?;
+            compiler.budget.keep(size_of::<Property<A>>() + text_len)?;
             let (Some(text), Some(exact)) = (text, exact) else {
                 return Err(fail(Error::BadPropertyName));
             };
@@ -179,7 +177,11 @@ impl<A: Copy + PartialEq> Object<A> {
         let term_names = compiled
             .iter()
             .any(|property| matches!(property.exact, Exact::Term(_)));
-        let leaf = compiled.iter().all(|property| !property.node.recurses());
+        let leaf = compiled.iter().all(|property| {
+            compiler
+                .get(property.node)
+                .is_some_and(|node| !node.recurses())
+        });
         let longest_name = compiled.iter().map(|property| property.name.len()).max();
         Ok(Object {
             longest_name: longest_name.unwrap_or(0),
@@ -207,7 +209,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// order; then each present property in properties-map order.
     pub fn check<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -237,7 +239,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// masks) is at least the number of properties.
     fn check_by_walk<'a, const N: usize, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         entries: V::Entries,
         trail: &Trail<'_>,
@@ -345,7 +347,7 @@ impl<A: Copy + PartialEq> Object<A> {
         for (property, argument) in self.properties.iter().zip(found) {
             if let Some(argument) = argument {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check_child(&property.node, argument, &child)?;
+                valid &= validator.check_child(property.node, argument, &child)?;
             }
         }
         Ok(valid)
@@ -358,7 +360,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// of more than 16 properties.
     pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
@@ -371,7 +373,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// `accepts` for a map of `size` entries.
     pub fn accepts_map<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         size: usize,
     ) -> Quick {
@@ -397,7 +399,7 @@ impl<A: Copy + PartialEq> Object<A> {
                 if property.is_named(text, key) {
                     declared = true;
                     named |= 1 << index;
-                    if !validator.accepts_child(&property.node, argument)? {
+                    if !validator.accepts_child(property.node, argument)? {
                         // An exact key (an atom, say) of the same name would be checked
                         // instead.
                         return match property.exact {
@@ -420,7 +422,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// For objects with many properties, or large argument maps: a lookup per name.
     fn check_by_lookup<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
@@ -456,15 +458,15 @@ impl<A: Copy + PartialEq> Object<A> {
             let found = exactly.or_else(|| value.map_get_binary(&property.name));
             if let Some(argument) = found {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check_child(&property.node, argument, &child)?;
+                valid &= validator.check_child(property.node, argument, &child)?;
             }
         }
         Ok(valid)
     }
 
-    fn missing<'a, V: Value<'a>>(
+    fn missing<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         required: &Required,
         trail: &Trail<'_>,
     ) -> Flow {
@@ -474,9 +476,9 @@ impl<A: Copy + PartialEq> Object<A> {
         })
     }
 
-    fn additional<'a, V: Value<'a>>(
+    fn additional<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         key: V,
         trail: &Trail<'_>,
     ) -> Flow {
@@ -492,10 +494,10 @@ impl<A: Copy + PartialEq> Object<A> {
     }
 
     /// Whether the string form of an argument key names a property.
-    fn declares<'a, V: Value<'a>>(
+    fn declares<'a, V: Value<'a, AtomKey = A>>(
         &self,
         key: V,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
     ) -> Result<bool, Halt> {
         let Some((declared, length)) = with_string_form(
             key,

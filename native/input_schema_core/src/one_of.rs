@@ -5,24 +5,24 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
 use crate::object::Object;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, Shape, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, Node, NodeId, Shape, Stop};
 use crate::validate::{Flow, Halt, Quick, Validator};
 use crate::value::{Element, Kind, Value};
 
 #[derive(Debug)]
-pub(crate) struct OneOf<A> {
-    branches: Vec<Node<A>>,
+pub(crate) struct OneOf {
+    branches: Vec<NodeId>,
     /// Per kind (at `Kind::slot`), the one branch whose type check lets a value of that kind
     /// through, when exactly one does. Most oneOfs have one branch per type, and the quick
     /// walk then runs that branch alone.
     sole: [Option<usize>; Kind::ALL.len()],
 }
 
-impl<A: Copy + PartialEq> OneOf<A> {
+impl OneOf {
     /// Sibling keys first (every key but oneOf/description, in map order), then the list, then
     /// each branch in list order.
-    pub fn compile<'a, V: Value<'a, AtomKey = A>>(
-        compiler: &mut Compiler<'_>,
+    pub fn compile<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
+        compiler: &mut Compiler<'_, A>,
         keywords: &Keywords<V>,
         branches: V,
         trail: &Trail<'_>,
@@ -46,10 +46,11 @@ impl<A: Copy + PartialEq> OneOf<A> {
             return Err(fail(Error::BadOneOf));
         }
         let sole = Kind::ALL.map(|kind| {
-            let mut admitting = compiled
-                .iter()
-                .enumerate()
-                .filter(|(_, branch)| branch.shape.admits(kind));
+            let mut admitting = compiled.iter().enumerate().filter(|(_, branch)| {
+                compiler
+                    .get(**branch)
+                    .is_some_and(|branch| branch.shape.admits(kind))
+            });
             match (admitting.next(), admitting.next()) {
                 (Some((index, _)), None) => Some(index),
                 _ => None,
@@ -62,20 +63,17 @@ impl<A: Copy + PartialEq> OneOf<A> {
     }
 
     /// Every branch runs quietly (its errors are discarded); exactly one must accept.
-    pub fn check<'a, V: Value<'a, AtomKey = A>>(
+    pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let mut accepted = 0;
+        let nodes = validator.nodes();
         // A branch of another type fails on its type check, which is its first check.
-        for branch in self
-            .branches
-            .iter()
-            .filter(|branch| branch.shape.admits(kind))
-        {
+        for branch in self.branches_admitting(nodes, kind) {
             match validator
                 .quietly(|validator| validator.check_child_kind(branch, value, kind, trail))
             {
@@ -96,18 +94,31 @@ impl<A: Copy + PartialEq> OneOf<A> {
 
     /// The one branch whose type check lets a value of this kind through, when exactly one does.
     #[inline(always)]
-    pub fn sole_branch(&self, kind: Kind) -> Option<&Node<A>> {
+    pub fn sole_branch<'n, A>(&self, nodes: &'n [Node<A>], kind: Kind) -> Option<&'n Node<A>> {
         self.sole
             .get(kind.slot())
             .copied()
             .flatten()
             .and_then(|index| self.branches.get(index))
+            .and_then(|id| nodes.get(*id))
+    }
+
+    /// The branches whose type check lets a value of this kind through.
+    fn branches_admitting<'n, A: Copy + PartialEq>(
+        &'n self,
+        nodes: &'n [Node<A>],
+        kind: Kind,
+    ) -> impl Iterator<Item = &'n Node<A>> {
+        self.branches
+            .iter()
+            .filter_map(|id| nodes.get(*id))
+            .filter(move |branch| branch.shape.admits(kind))
     }
 
     /// The branch a map goes to, when it is a plain object schema (no `enum`).
     #[inline(always)]
-    pub fn sole_object(&self) -> Option<&Object<A>> {
-        match self.sole_branch(Kind::Map) {
+    pub fn sole_object<'n, A>(&self, nodes: &'n [Node<A>]) -> Option<&'n Object<A>> {
+        match self.sole_branch(nodes, Kind::Map) {
             Some(Node {
                 shape: Shape::Object(object),
                 choices: None,
@@ -118,22 +129,19 @@ impl<A: Copy + PartialEq> OneOf<A> {
 
     /// `check` for the quick walk: exactly one branch accepts, and every branch's answer is
     /// certain.
-    pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
+    pub fn accepts<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
+        let nodes = validator.nodes();
         // The usual case, one branch per type: that branch's answer is the answer.
-        if let Some(branch) = self.sole_branch(kind) {
+        if let Some(branch) = self.sole_branch(nodes, kind) {
             return validator.accepts_child_kind(branch, value, kind);
         }
         let mut accepted = 0;
-        for branch in self
-            .branches
-            .iter()
-            .filter(|branch| branch.shape.admits(kind))
-        {
+        for branch in self.branches_admitting(nodes, kind) {
             accepted += usize::from(validator.accepts_child_kind(branch, value, kind)?);
             if accepted > 1 {
                 break;

@@ -54,9 +54,9 @@ impl Bound {
         self.minimum.as_ref().map_or(0, Number::byte_size)
     }
 
-    fn check<'a, V: Value<'a>>(
+    fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -154,9 +154,9 @@ impl Scalar {
 
     /// The shape, then `minimum`.
     #[inline(always)]
-    pub fn check<'a, V: Value<'a>>(
+    pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, V>,
+        validator: &mut Validator<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,

@@ -60,11 +60,16 @@ pub(crate) enum StackSegment {
     Fresh,
 }
 
-/// A checked schema, ready to validate arguments. `A` is the host's atom handle.
+/// A checked schema, ready to validate arguments. `A` is the host's atom handle. Its nodes sit
+/// in one arena, children before parents, and refer to their children by index.
 #[derive(Debug)]
 pub struct Schema<A> {
-    pub(crate) root: Node<A>,
+    pub(crate) nodes: Vec<Node<A>>,
+    pub(crate) root: NodeId,
 }
+
+/// A node's index in its schema's arena.
+pub(crate) type NodeId = usize;
 
 #[derive(Debug)]
 pub(crate) struct Node<A> {
@@ -79,9 +84,9 @@ pub(crate) struct Node<A> {
 #[repr(u8)]
 pub(crate) enum Shape<A> {
     Object(Object<A>),
-    Array(Array<A>),
+    Array(Array),
     Scalar(Scalar),
-    OneOf(OneOf<A>),
+    OneOf(OneOf),
 }
 
 impl<A> Node<A> {
@@ -98,7 +103,7 @@ impl<A: Copy + PartialEq> Shape<A> {
     pub fn admits(&self, kind: Kind) -> bool {
         match self {
             Shape::Object(_) => Object::<A>::admits(kind),
-            Shape::Array(_) => Array::<A>::admits(kind),
+            Shape::Array(_) => Array::admits(kind),
             Shape::Scalar(scalar) => scalar.admits(kind),
             Shape::OneOf(_) => true,
         }
@@ -228,27 +233,37 @@ impl<V> From<Exhausted> for Stop<V> {
     }
 }
 
-pub(crate) struct Compiler<'b> {
+pub(crate) struct Compiler<'b, A> {
     pub budget: &'b mut Budget,
+    /// The arena the nodes are written to, each after its children.
+    pub nodes: Vec<Node<A>>,
 }
 
-impl Compiler<'_> {
-    /// Checks one schema map at `trail`, `depth` levels below the root.
-    pub fn node<'a, V: Value<'a>>(
+impl<A: Copy + PartialEq> Compiler<'_, A> {
+    /// Checks one schema map at `trail`, `depth` levels below the root, and puts its node in
+    /// the arena.
+    pub fn node<'a, V: Value<'a, AtomKey = A>>(
         &mut self,
         schema: V,
         trail: &Trail<'_>,
         depth: usize,
-    ) -> Result<Node<V::AtomKey>, Stop<V>> {
-        with_stack(depth, |segment| {
+    ) -> Result<NodeId, Stop<V>> {
+        let node = with_stack(depth, |segment| {
             if segment == StackSegment::Fresh {
                 self.budget.spend_stack_segment()?;
             }
             self.node_here(schema, trail, depth)
-        })
+        })?;
+        self.nodes.push(node);
+        Ok(self.nodes.len() - 1)
     }
 
-    fn node_here<'a, V: Value<'a>>(
+    /// A node already in the arena.
+    pub fn get(&self, id: NodeId) -> Option<&Node<A>> {
+        self.nodes.get(id)
+    }
+
+    fn node_here<'a, V: Value<'a, AtomKey = A>>(
         &mut self,
         schema: V,
         trail: &Trail<'_>,
@@ -302,7 +317,7 @@ impl Compiler<'_> {
     }
 
     /// A numeric schema's `minimum`, whose digits the compiled schema keeps.
-    fn bound<'a, V: Value<'a>>(
+    fn bound<'a, V: Value<'a, AtomKey = A>>(
         &mut self,
         keywords: &Keywords<V>,
         found: Types,
@@ -315,13 +330,13 @@ impl Compiler<'_> {
     }
 
     /// A child schema (property, items, branch): must be a map; one level deeper.
-    pub fn child<'a, V: Value<'a>>(
+    pub fn child<'a, V: Value<'a, AtomKey = A>>(
         &mut self,
         schema: V,
         trail: &Trail<'_>,
         segment: Segment<'_>,
         depth: usize,
-    ) -> Result<Node<V::AtomKey>, Stop<V>> {
+    ) -> Result<NodeId, Stop<V>> {
         self.node(schema, &trail.child(segment), depth + 1)
     }
 }
@@ -398,9 +413,15 @@ pub fn compile<'a, V: Value<'a>>(
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         _ => return Err(Failure::schema(Error::SchemaNotMap)),
     }
-    let mut compiler = Compiler { budget };
+    let mut compiler = Compiler {
+        budget,
+        nodes: Vec::new(),
+    };
     match compiler.node(schema, &ROOT, 0) {
-        Ok(root) => Ok(Schema { root }),
+        Ok(root) => Ok(Schema {
+            nodes: compiler.nodes,
+            root,
+        }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
         Err(Stop::Exhausted) if compiler.budget.is_too_large() => Err(Failure::Schema {
             error: Error::TooLarge,

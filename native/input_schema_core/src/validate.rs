@@ -4,7 +4,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, Path};
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
-use crate::schema::{compile, with_stack, Node, Schema, Shape, StackSegment};
+use crate::schema::{compile, with_stack, Node, NodeId, Schema, Shape, StackSegment};
 use crate::value::{AtomKind, Kind, Value};
 
 /// How many argument errors to report.
@@ -114,7 +114,9 @@ impl From<Halt> for Undecided {
 /// contract's first error.
 pub(crate) type Quick = Result<bool, Undecided>;
 
-pub(crate) struct Validator<'b, V> {
+pub(crate) struct Validator<'s, 'b, V, A> {
+    /// The schema's arena, which nodes name their children in.
+    nodes: &'s [Node<A>],
     mode: Mode,
     /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
     quiet: bool,
@@ -126,7 +128,12 @@ pub(crate) struct Validator<'b, V> {
     depth: usize,
 }
 
-impl<'a, V: Value<'a>> Validator<'_, V> {
+impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
+    /// The schema's arena.
+    pub fn nodes(&self) -> &'s [Node<V::AtomKey>] {
+        self.nodes
+    }
+
     pub fn spend(&mut self, units: u64) -> Result<(), Halt> {
         Ok(self.budget.spend(units)?)
     }
@@ -198,18 +205,24 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
         flow
     }
 
-    /// One value against one schema: its shape, then its `enum` (only when the shape holds).
+    /// One value against node `id`: its shape, then its `enum` (only when the shape holds).
     #[inline]
-    pub fn check(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
-        self.check_kind(node, value, value.kind(), trail)
+    pub fn check(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
+        match self.nodes.get(id) {
+            Some(node) => self.check_kind(node, value, value.kind(), trail),
+            None => Ok(true),
+        }
     }
 
     /// `check` for a child of a container. A plain scalar schema (no `enum`), the most common
     /// child, is checked right here: the call into `check_kind`, whose frame is sized for the
     /// container schemas, costs as much as the check itself.
     #[inline(always)]
-    pub fn check_child(&mut self, node: &Node<V::AtomKey>, value: V, trail: &Trail<'_>) -> Flow {
-        self.check_child_kind(node, value, value.kind(), trail)
+    pub fn check_child(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
+        match self.nodes.get(id) {
+            Some(node) => self.check_child_kind(node, value, value.kind(), trail),
+            None => Ok(true),
+        }
     }
 
     /// `check_child` for a value whose kind is known.
@@ -260,7 +273,10 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
     /// `enum`. A plain scalar schema is checked in place (see `check_child`), asking the value
     /// first whether it is what the schema expects (see `Scalar::accepts_value`).
     #[inline(always)]
-    pub fn accepts_child(&mut self, node: &Node<V::AtomKey>, value: V) -> Quick {
+    pub fn accepts_child(&mut self, id: NodeId, value: V) -> Quick {
+        let Some(node) = self.nodes.get(id) else {
+            return Ok(true);
+        };
         match (&node.shape, &node.choices) {
             (Shape::Scalar(scalar), None) => {
                 self.spend(1)?;
@@ -279,14 +295,14 @@ impl<'a, V: Value<'a>> Validator<'_, V> {
                 let kind = if value.is_binary() {
                     Kind::Binary
                 } else {
-                    if let Some(object) = one_of.sole_object() {
+                    if let Some(object) = one_of.sole_object(self.nodes) {
                         if let Some(size) = value.map_size() {
                             return self.accepts_map(object, value, size);
                         }
                     }
                     value.kind()
                 };
-                match one_of.sole_branch(kind) {
+                match one_of.sole_branch(self.nodes, kind) {
                     // A scalar branch (a string among objects, say) is decided in place.
                     Some(branch) if !branch.recurses() => {
                         self.accepts_child_kind(branch, value, kind)
@@ -392,10 +408,13 @@ impl<A: Copy + PartialEq> Schema<A> {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        let mut validator = Validator::new(mode, budget);
+        let Some(root) = self.nodes.get(self.root) else {
+            return Ok(());
+        };
+        let mut validator = Validator::new(&self.nodes, mode, budget);
         // The root is nearly always a plain object schema, and the arguments a map: then one
         // question to the host passes the gate and starts the walk.
-        let quick = match (&self.root.shape, &self.root.choices) {
+        let quick = match (&root.shape, &root.choices) {
             // The root's level needs no stack check of its own: the walk starts on the
             // caller's stack, and the levels below are checked as they nest.
             (Shape::Object(object), None) => match arguments.map_size() {
@@ -407,14 +426,14 @@ impl<A: Copy + PartialEq> Schema<A> {
             },
             _ => {
                 arguments_gate(arguments.kind() == Kind::Map)?;
-                validator.accepts_kind(&self.root, arguments, Kind::Map)
+                validator.accepts_kind(root, arguments, Kind::Map)
             }
         };
         match quick {
             Ok(true) => Ok(()),
             Err(Undecided::Exhausted) => Err(Failure::Exhausted),
             Ok(false) | Err(Undecided::Unsure) => {
-                validator.report(&self.root, arguments, arguments.kind())
+                validator.report(root, arguments, arguments.kind())
             }
         }
     }
@@ -430,7 +449,10 @@ impl<A: Copy + PartialEq> Schema<A> {
     ) -> Result<(), Failure<V>> {
         let kind = arguments.kind();
         arguments_gate(kind == Kind::Map)?;
-        Validator::new(mode, budget).report(&self.root, arguments, kind)
+        let Some(root) = self.nodes.get(self.root) else {
+            return Ok(());
+        };
+        Validator::new(&self.nodes, mode, budget).report(root, arguments, kind)
     }
 
     /// The quick walk alone: `Some(valid)` when it decided, `None` when it left the call to the
@@ -443,15 +465,16 @@ impl<A: Copy + PartialEq> Schema<A> {
     ) -> Option<bool> {
         let kind = arguments.kind();
         arguments_gate::<V>(kind == Kind::Map).ok()?;
-        Validator::new(Mode::First, budget)
-            .accepts_kind(&self.root, arguments, kind)
+        Validator::new(&self.nodes, Mode::First, budget)
+            .accepts_kind(self.nodes.get(self.root)?, arguments, kind)
             .ok()
     }
 }
 
-impl<'b, 'a, V: Value<'a>> Validator<'b, V> {
-    fn new(mode: Mode, budget: &'b mut Budget) -> Self {
+impl<'s, 'b, 'a, V: Value<'a>> Validator<'s, 'b, V, V::AtomKey> {
+    fn new(nodes: &'s [Node<V::AtomKey>], mode: Mode, budget: &'b mut Budget) -> Self {
         Validator {
+            nodes,
             mode,
             quiet: false,
             errors: Vec::new(),
