@@ -26,7 +26,7 @@
 //! taking turns to go first, so the machine's drift (large on a shared 2-core box) hits both
 //! alike. The table gives each engine's median ns per call and the median of the rounds' ratios.
 //!
-//! What is timed: "is_valid" rows are the core's `JsonSchema::is_valid` (the quick walk, no
+//! What is timed: "is_valid" rows are the core's `Compiled::is_valid` (the quick walk, no
 //! error built) against jsonschema's `is_valid`. "first error" rows, for the invalid instances,
 //! are the core's `validate(_, Mode::First, _)` (the quick walk, then the walk that reports the
 //! first error) against jsonschema's `validate`, each building its first error. "compile" rows
@@ -36,9 +36,9 @@
 //! Arguments: `--quick` (fewer, shorter rounds) and one optional substring that keeps only the
 //! cases whose name contains it; cargo's `--bench` and other flags are ignored.
 
-use input_schema_core::json_schema::{self, Dialect, JsonSchema, Options};
-use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::json_schema::{self, Dialect, Options};
+use input_schema_core::serde::{Json, NoAtom};
+use input_schema_core::{Budget, Compiled, Failure, Mode};
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 use std::hint::black_box;
@@ -186,7 +186,7 @@ fn theirs_pair_build(schema: &Value) -> Result<Validator, String> {
         .map_err(|error| error.to_string())
 }
 
-fn ours_compile(schema: &Value, options: Options) -> Result<JsonSchema, String> {
+fn ours_compile(schema: &Value, options: Options) -> Result<Compiled<NoAtom>, String> {
     let lookup = |_: &str| None;
     json_schema::compile(
         Json::from(schema),
@@ -208,7 +208,7 @@ fn describe<V>(failure: &Failure<V>) -> String {
 
 /// The core's answer: valid, invalid, or something else (a schema error, exhaustion, or
 /// `is_valid` and `validate` answering differently).
-fn ours_answer(schema: &JsonSchema, data: &Value) -> Result<bool, String> {
+fn ours_answer(schema: &Compiled<NoAtom>, data: &Value) -> Result<bool, String> {
     let reported = match schema.validate(Json::from(data), Mode::First, &mut Budget::unlimited()) {
         Ok(()) => Ok(true),
         Err(Failure::Arguments(_)) => Ok(false),
@@ -382,7 +382,7 @@ fn geomean(ratios: impl Iterator<Item = f64>) -> Option<f64> {
 /// A pair's schema compiled by both engines, with each instance's agreed answer.
 struct Ready<'p> {
     pair: &'p Pair,
-    ours: JsonSchema,
+    ours: Compiled<NoAtom>,
     theirs: Validator,
     /// The agreed answer per instance; `None` where the engines disagree (not timed).
     answers: Vec<Option<bool>>,
@@ -553,7 +553,7 @@ fn main() {
         settings.batch.as_millis()
     );
 
-    table.header("is_valid: ours JsonSchema::is_valid, theirs is_valid");
+    table.header("is_valid: ours Compiled::is_valid, theirs is_valid");
     for entry in &ready {
         for (instance, answer) in entry.pair.instances.iter().zip(&entry.answers) {
             let Some(valid) = *answer else { continue };

@@ -20,7 +20,7 @@
 
 use criterion::Criterion;
 use input_schema_core::serde::{Json, NoAtom};
-use input_schema_core::{compile, Budget, Mode, Schema};
+use input_schema_core::{compile, Budget, Compiled, Mode};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -158,12 +158,12 @@ fn tool_schema(tools: &Value, name: &str) -> Value {
         .unwrap()
 }
 
-fn core_compile(schema: &Value) -> Schema<NoAtom> {
+fn core_compile(schema: &Value) -> Compiled<NoAtom> {
     compile(Json::from(schema), &mut Budget::unlimited())
         .unwrap_or_else(|_| panic!("the core refused a bench schema"))
 }
 
-fn core_accepts(schema: &Schema<NoAtom>, arguments: &Value) -> bool {
+fn core_accepts(schema: &Compiled<NoAtom>, arguments: &Value) -> bool {
     schema
         .validate(Json::from(arguments), Mode::First, &mut Budget::unlimited())
         .is_ok()

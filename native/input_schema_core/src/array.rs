@@ -1,11 +1,13 @@
 //! Array schemas: `items`, checked in the schema and then against each element.
 
+use crate::arena::NodeId;
 use crate::error::{Error, TypeLabel};
+use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, NodeId, Stop};
-use crate::validate::{Flow, Halt, Quick, Validator};
+use crate::schema::{Compiler, Keyword, Keywords, Stop};
+use crate::validate::Quick;
 use crate::value::{Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
@@ -50,27 +52,27 @@ impl Array {
     /// which is decided before any element is looked at.
     pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let wrong_type = |path| Error::WrongType { path, type_: LABEL };
         if !Self::admits(kind) {
-            return validator.fail(trail, 0, wrong_type);
+            return eval.fail_with(trail, 0, wrong_type);
         }
         let Some(items) = self.items else {
             return Ok(true);
         };
-        let Some(length) = self.proper_length(validator, value)? else {
-            return validator.fail(trail, 0, wrong_type);
+        let Some(length) = self.proper_length(eval, value)? else {
+            return eval.fail_with(trail, 0, wrong_type);
         };
         // Each element costs at least its own check's unit.
-        validator.require(length)?;
+        eval.require(length)?;
         let mut valid = true;
         for (index, element) in value.list_elements().enumerate() {
             if let Element::Item(item) = element {
-                valid &= validator.check(items, item, &trail.child(Segment::Index(index)))?;
+                valid &= eval.check(items, item, &trail.child(Segment::Index(index)))?;
             }
         }
         Ok(valid)
@@ -80,13 +82,13 @@ impl Array {
     /// `CELLS_PER_UNIT` cells.
     fn proper_length<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
     ) -> Result<Option<u64>, Halt> {
         let mut length: u64 = 0;
         for element in value.list_elements() {
             if length.is_multiple_of(CELLS_PER_UNIT) {
-                validator.spend(1)?;
+                eval.spend(1)?;
             }
             if let Element::ImproperTail(_) = element {
                 return Ok(None);
@@ -99,7 +101,7 @@ impl Array {
     /// `check` for the quick walk.
     pub fn accepts<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
@@ -112,17 +114,17 @@ impl Array {
         // On a budget, a list too long to finish gives up before its elements (see `check`).
         // Without one there is nothing to give up for, and an improper tail is met at the end:
         // the list is refused either way.
-        if !validator.unlimited() {
-            let Some(length) = self.proper_length(validator, value)? else {
+        if !eval.unlimited() {
+            let Some(length) = self.proper_length(eval, value)? else {
                 return Ok(false);
             };
-            validator.require(length)?;
+            eval.require(length)?;
         }
         for element in value.list_elements() {
             let Element::Item(item) = element else {
                 return Ok(false);
             };
-            if !validator.accepts_child(items, item)? {
+            if !eval.accepts_child(items, item)? {
                 return Ok(false);
             }
         }

@@ -1,11 +1,13 @@
 //! The engine's one entry: a schema is read by a profile, either the subset (the contract's ten
-//! keywords, read from the registry's `vocabulary::subset`, with its own fused validators) or a
-//! JSON Schema dialect (the arena compiler of `json_schema`), and whatever it compiled to
-//! validates the same way. A bridge holds a `Compiled` and a `Profile`, and never asks which.
+//! keywords, read from the registry's `vocabulary::subset`) or a JSON Schema dialect (the
+//! registry, vocabularies and compiler of `json_schema`). Both compile into the same `Compiled`
+//! arena of nodes (`arena.rs`) and are walked with the same evaluation context
+//! (`json_schema::eval::Eval`); a bridge holds a `Compiled` and never asks which profile made it.
 
+use crate::arena::{Anchors, Node, NodeId};
 use crate::budget::Budget;
-use crate::json_schema::{self, JsonSchema};
-use crate::schema::{self, Schema};
+use crate::json_schema::{self, eval, Draft};
+use crate::schema;
 use crate::validate::{self, Failure, Mode};
 use crate::value::Value;
 
@@ -19,9 +21,16 @@ pub enum Profile {
 /// A compiled schema of either profile: owned, immutable, shareable between threads. `A` is
 /// the host's atom handle (the subset keeps property names that are atoms as atoms).
 #[derive(Debug)]
-pub enum Compiled<A> {
-    Subset(Schema<A>),
-    Json(JsonSchema),
+pub struct Compiled<A> {
+    pub(crate) nodes: Vec<Node<A>>,
+    pub(crate) root: NodeId,
+    pub(crate) profile: Profile,
+    /// Per resource, its dynamic anchors and the nodes they name (empty when no `$dynamicRef`
+    /// needs them).
+    pub(crate) dynamic_anchors: Vec<Anchors>,
+    pub(crate) has_dynamic_refs: bool,
+    /// The dialect the root was read in (none in the subset).
+    pub(crate) draft: Option<Draft>,
 }
 
 impl Profile {
@@ -51,10 +60,8 @@ impl Profile {
         budget: &mut Budget,
     ) -> Result<Compiled<V::AtomKey>, Failure<V>> {
         match self {
-            Profile::Subset => schema::compile(schema, budget).map(Compiled::Subset),
-            Profile::Json(options) => {
-                json_schema::compile(schema, lookup, options, budget).map(Compiled::Json)
-            }
+            Profile::Subset => schema::compile(schema, budget),
+            Profile::Json(options) => json_schema::compile(schema, lookup, options, budget),
         }
     }
 
@@ -73,16 +80,26 @@ impl Profile {
     }
 }
 
-impl<A: Copy + PartialEq> Compiled<A> {
-    /// Whether the tool boundary applies: the arguments must be an object.
-    pub fn object_root(&self) -> bool {
-        match self {
-            Compiled::Subset(_) => true,
-            Compiled::Json(schema) => !schema.options().any_root,
-        }
+impl<A> Compiled<A> {
+    /// The profile it was compiled in.
+    pub fn profile(&self) -> Profile {
+        self.profile
     }
 
-    /// Validates `arguments`: the first error, or up to `mode`'s count of them.
+    /// The dialect the root was read in (none in the subset).
+    pub fn draft(&self) -> Option<Draft> {
+        self.draft
+    }
+
+    /// Whether the tool boundary applies: the arguments must be an object.
+    pub fn object_root(&self) -> bool {
+        self.profile.object_root()
+    }
+}
+
+impl<A: Copy + PartialEq> Compiled<A> {
+    /// Validates `arguments`: the first error, or up to `mode`'s count of them. The quick
+    /// walk first; when it does not accept, the walk that reports the errors.
     #[inline(always)]
     pub fn validate<'a, V: Value<'a, AtomKey = A>>(
         &self,
@@ -90,9 +107,30 @@ impl<A: Copy + PartialEq> Compiled<A> {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        match self {
-            Compiled::Subset(schema) => schema.validate(arguments, mode, budget),
-            Compiled::Json(schema) => schema.validate(arguments, mode, budget),
+        match self.profile {
+            Profile::Subset => validate::validate_compiled(self, arguments, mode, budget),
+            Profile::Json(_) => eval::validate(self, arguments, mode, budget),
+        }
+    }
+
+    /// Whether a JSON mode's `arguments` are valid: the tool boundary (unless `any_root`) and
+    /// the argument-key rule, then the quick walk alone, which builds no error. `Err` only
+    /// where `validate` would not answer with argument errors either: arguments that are no
+    /// map at the tool boundary, a reference loop, or the budget spent.
+    pub fn is_valid<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        arguments: V,
+        budget: &mut Budget,
+    ) -> Result<bool, Failure<V>> {
+        match self.profile {
+            Profile::Subset => {
+                match validate::validate_compiled(self, arguments, Mode::First, budget) {
+                    Ok(()) => Ok(true),
+                    Err(Failure::Arguments(_)) => Ok(false),
+                    Err(failure) => Err(failure),
+                }
+            }
+            Profile::Json(_) => eval::is_valid(self, arguments, budget),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+mod arena;
 mod array;
 mod budget;
 mod choice_index;
@@ -33,6 +34,6 @@ pub use engine::{no_documents, Compiled, Profile};
 pub use error::{Class, Error, Field, KeywordFailure, Path, TypeLabel};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
-pub use schema::{compile, Schema, MAX_DEPTH};
+pub use schema::{compile, MAX_DEPTH};
 pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
-pub use value::{AtomKind, Element, Kind, Value};
+pub use value::{AtomKind, Element, Kind, NoAtom, Value};

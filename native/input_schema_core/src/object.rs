@@ -1,16 +1,18 @@
 //! Object schemas: `properties`, `required` and `additionalProperties`, checked in the schema and
 //! then in the arguments.
 
+use crate::arena::NodeId;
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeLabel};
+use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
 use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, NodeId, Stop};
+use crate::schema::{Compiler, Keyword, Keywords, Stop};
 use crate::string_form::{with_string_form, with_string_form_of, TextUse};
-use crate::validate::{Flow, Halt, Quick, Undecided, Validator};
+use crate::validate::{Quick, Undecided};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 const LABEL: TypeLabel = TypeLabel {
@@ -209,13 +211,13 @@ impl<A: Copy + PartialEq> Object<A> {
     /// order; then each present property in properties-map order.
     pub fn check<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         if !Self::admits(kind) {
-            return validator.fail(trail, 0, |path| Error::WrongType { path, type_: LABEL });
+            return eval.fail_with(trail, 0, |path| Error::WrongType { path, type_: LABEL });
         }
         // Without properties and with any key allowed there is nothing to walk for.
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
@@ -224,14 +226,13 @@ impl<A: Copy + PartialEq> Object<A> {
             if !self.additional_allowed || entries.len() <= WALK_MAX_ENTRIES {
                 // Sized to the object, so that a small one does not set up sixteen slots.
                 return match self.properties.len() {
-                    0..=4 => self.check_by_walk::<4, V>(validator, value, entries, trail),
-                    5..=8 => self.check_by_walk::<8, V>(validator, value, entries, trail),
-                    _ => self
-                        .check_by_walk::<WALK_MAX_PROPERTIES, V>(validator, value, entries, trail),
+                    0..=4 => self.check_by_walk::<4, V>(eval, value, entries, trail),
+                    5..=8 => self.check_by_walk::<8, V>(eval, value, entries, trail),
+                    _ => self.check_by_walk::<WALK_MAX_PROPERTIES, V>(eval, value, entries, trail),
                 };
             }
         }
-        self.check_by_lookup(validator, value, trail)
+        self.check_by_lookup(eval, value, trail)
     }
 
     /// One walk of the argument map finds every property's argument and every undeclared key;
@@ -239,7 +240,7 @@ impl<A: Copy + PartialEq> Object<A> {
     /// masks) is at least the number of properties.
     fn check_by_walk<'a, const N: usize, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         entries: V::Entries,
         trail: &Trail<'_>,
@@ -251,7 +252,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut by_binary: u16 = 0;
         // Undeclared keys, in map order, as many as can still be reported; allocated only when
         // there is one.
-        let room = validator.error_room();
+        let room = eval.error_room();
         let mut undeclared: Vec<V> = Vec::new();
         let mut offending = OffendingKeys::new();
         for (key, argument) in entries {
@@ -261,7 +262,7 @@ impl<A: Copy + PartialEq> Object<A> {
             match key.binary().ok_or_else(|| key.kind()) {
                 Ok(text) => {
                     // The entry's unit and its key's bytes, in one step.
-                    validator.spend(1 + Budget::byte_units(text.len()))?;
+                    eval.spend(1 + Budget::byte_units(text.len()))?;
                     let key = prefix(text);
                     for (index, (slot, property)) in
                         found.iter_mut().zip(&self.properties).enumerate()
@@ -279,7 +280,7 @@ impl<A: Copy + PartialEq> Object<A> {
                     }
                 }
                 Err(Kind::Atom(_)) => {
-                    validator.spend(1)?;
+                    eval.spend(1)?;
                     let atom = key.atom_key();
                     for (index, (slot, property)) in
                         found.iter_mut().zip(&self.properties).enumerate()
@@ -291,12 +292,12 @@ impl<A: Copy + PartialEq> Object<A> {
                     }
                 }
                 // Keys that may be a term-named property's exact key are looked up below.
-                _ => validator.spend(1)?,
+                _ => eval.spend(1)?,
             }
             if !self.additional_allowed
                 && !named
                 && !offending.ended()
-                && !self.declares(key, validator)?
+                && !self.declares(key, eval)?
                 && offending.report(key)
                 && undeclared.len() < room
             {
@@ -312,7 +313,7 @@ impl<A: Copy + PartialEq> Object<A> {
                     .is_some_and(|mask| by_binary & mask == mask)
             {
                 if let Some(first) = undeclared.first() {
-                    return self.additional(validator, *first, trail);
+                    return self.additional(eval, *first, trail);
                 }
             }
         }
@@ -321,7 +322,7 @@ impl<A: Copy + PartialEq> Object<A> {
         if self.term_names {
             for (slot, property) in found.iter_mut().zip(&self.properties) {
                 if let Exact::Term(name) = &property.exact {
-                    validator.spend_exact_lookup(name.len())?;
+                    eval.spend_exact_lookup(name.len())?;
                     if let Some(argument) = value.map_get_exact(name) {
                         *slot = Some(argument);
                     }
@@ -333,21 +334,21 @@ impl<A: Copy + PartialEq> Object<A> {
             let present = match required.property {
                 Some(index) => by_binary & (1 << index) != 0,
                 None => {
-                    validator.spend_lookup(required.name.len())?;
+                    eval.spend_lookup(required.name.len())?;
                     value.map_get_binary(&required.name).is_some()
                 }
             };
             if !present {
-                valid &= self.missing(validator, required, trail)?;
+                valid &= self.missing(eval, required, trail)?;
             }
         }
         for key in undeclared {
-            valid &= self.additional(validator, key, trail)?;
+            valid &= self.additional(eval, key, trail)?;
         }
         for (property, argument) in self.properties.iter().zip(found) {
             if let Some(argument) = argument {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check_child(property.node, argument, &child)?;
+                valid &= eval.check_child(property.node, argument, &child)?;
             }
         }
         Ok(valid)
@@ -360,20 +361,20 @@ impl<A: Copy + PartialEq> Object<A> {
     /// of more than 16 properties.
     pub fn accepts<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
         if !Self::admits(kind) {
             return Ok(false);
         }
-        self.accepts_map(validator, value, value.map_len())
+        self.accepts_map(eval, value, value.map_len())
     }
 
     /// `accepts` for a map of `size` entries.
     pub fn accepts_map<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         size: usize,
     ) -> Quick {
@@ -392,14 +393,14 @@ impl<A: Copy + PartialEq> Object<A> {
             let Some(text) = key.binary() else {
                 return Err(Undecided::Unsure);
             };
-            validator.spend(1 + Budget::byte_units(text.len()))?;
+            eval.spend(1 + Budget::byte_units(text.len()))?;
             let key = prefix(text);
             let mut declared = false;
             for (index, property) in self.properties.iter().enumerate() {
                 if property.is_named(text, key) {
                     declared = true;
                     named |= 1 << index;
-                    if !validator.accepts_child(property.node, argument)? {
+                    if !eval.accepts_child(property.node, argument)? {
                         // An exact key (an atom, say) of the same name would be checked
                         // instead.
                         return match property.exact {
@@ -422,23 +423,23 @@ impl<A: Copy + PartialEq> Object<A> {
     /// For objects with many properties, or large argument maps: a lookup per name.
     fn check_by_lookup<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
         let mut valid = true;
         for required in &self.required {
-            validator.spend_lookup(required.name.len())?;
+            eval.spend_lookup(required.name.len())?;
             // Only string keys satisfy `required`.
             if value.map_get_binary(&required.name).is_none() {
-                valid &= self.missing(validator, required, trail)?;
+                valid &= self.missing(eval, required, trail)?;
             }
         }
         if !self.additional_allowed {
             let mut offending = OffendingKeys::new();
             for (key, _) in value.map_entries() {
-                if !self.declares(key, validator)? && offending.report(key) {
-                    valid &= self.additional(validator, key, trail)?;
+                if !self.declares(key, eval)? && offending.report(key) {
+                    valid &= self.additional(eval, key, trail)?;
                 }
                 if offending.ended() {
                     break;
@@ -446,19 +447,19 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         for property in &self.properties {
-            validator.spend_lookup(property.name.len())?;
+            eval.spend_lookup(property.name.len())?;
             let exactly = match &property.exact {
                 Exact::Binary => None,
                 Exact::Atom(atom) => value.map_get_atom(*atom),
                 Exact::Term(key) => {
-                    validator.spend_exact_lookup(key.len())?;
+                    eval.spend_exact_lookup(key.len())?;
                     value.map_get_exact(key)
                 }
             };
             let found = exactly.or_else(|| value.map_get_binary(&property.name));
             if let Some(argument) = found {
                 let child = trail.child(Segment::Property(&property.name));
-                valid &= validator.check_child(property.node, argument, &child)?;
+                valid &= eval.check_child(property.node, argument, &child)?;
             }
         }
         Ok(valid)
@@ -466,11 +467,11 @@ impl<A: Copy + PartialEq> Object<A> {
 
     fn missing<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         required: &Required,
         trail: &Trail<'_>,
     ) -> Flow {
-        validator.fail(trail, required.name.len(), |path| Error::MissingRequired {
+        eval.fail_with(trail, required.name.len(), |path| Error::MissingRequired {
             path,
             property: required.name.clone(),
         })
@@ -478,11 +479,11 @@ impl<A: Copy + PartialEq> Object<A> {
 
     fn additional<'a, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         key: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        validator.fail(trail, 0, |path| Error::AdditionalProperty {
+        eval.fail_with(trail, 0, |path| Error::AdditionalProperty {
             path,
             property: key,
         })
@@ -497,19 +498,19 @@ impl<A: Copy + PartialEq> Object<A> {
     fn declares<'a, V: Value<'a, AtomKey = A>>(
         &self,
         key: V,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
     ) -> Result<bool, Halt> {
         let Some((declared, length)) = with_string_form(
             key,
             TextUse::Compare(self.longest_name),
-            validator.budget(),
+            eval.budget(),
             |text| (!self.named(text).is_empty(), text.len()),
         )?
         else {
-            validator.spend(1)?;
+            eval.spend(1)?;
             return Ok(false);
         };
-        validator.spend_bytes(length)?;
+        eval.spend_bytes(length)?;
         Ok(declared)
     }
 }

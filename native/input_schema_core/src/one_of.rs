@@ -1,21 +1,24 @@
 //! `oneOf` schemas: only `oneOf` and `description`, a non-empty list of schema maps; a value must
 //! satisfy exactly one branch.
 
+use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
+use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::object::Object;
 use crate::path::{Segment, Trail};
-use crate::schema::{Compiler, Keyword, Keywords, Node, NodeId, Shape, Stop};
-use crate::validate::{Flow, Halt, Quick, Validator};
+use crate::schema::{Compiler, Keyword, Keywords, Shape, Stop, SubsetNode};
+use crate::validate::Quick;
 use crate::value::{Element, Kind, Value};
 
 #[derive(Debug)]
 pub(crate) struct OneOf {
     branches: Vec<NodeId>,
-    /// Per kind (at `Kind::slot`), the one branch whose type check lets a value of that kind
-    /// through, when exactly one does. Most oneOfs have one branch per type, and the quick
-    /// walk then runs that branch alone.
-    sole: [Option<usize>; Kind::ALL.len()],
+    /// Per kind (at `Kind::slot`), the node of the one branch whose type check lets a value of
+    /// that kind through, when exactly one does. Most oneOfs have one branch per type, and the
+    /// quick walk then runs that branch alone. 32 bits keep every arena node small; a schema
+    /// past them goes without (`sole` only saves work).
+    sole: [Option<u32>; Kind::ALL.len()],
 }
 
 impl OneOf {
@@ -52,7 +55,7 @@ impl OneOf {
                     .is_some_and(|branch| branch.shape.admits(kind))
             });
             match (admitting.next(), admitting.next()) {
-                (Some((index, _)), None) => Some(index),
+                (Some((_, id)), None) => u32::try_from(*id).ok(),
                 _ => None,
             }
         });
@@ -65,21 +68,19 @@ impl OneOf {
     /// Every branch runs quietly (its errors are discarded); exactly one must accept.
     pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         let mut accepted = 0;
-        let nodes = validator.nodes();
+        let nodes = eval.nodes();
         // A branch of another type fails on its type check, which is its first check.
         for branch in self.branches_admitting(nodes, kind) {
-            match validator
-                .quietly(|validator| validator.check_child_kind(branch, value, kind, trail))
-            {
+            match eval.quietly(|eval| eval.check_child_kind(branch, value, kind, trail)) {
                 Ok(_) => accepted += 1,
                 Err(Halt::Failed) => {}
-                Err(Halt::Exhausted) => return Err(Halt::Exhausted),
+                Err(halt) => return Err(halt),
             }
             if accepted > 1 {
                 break;
@@ -88,19 +89,23 @@ impl OneOf {
         if accepted == 1 {
             Ok(true)
         } else {
-            validator.fail(trail, 0, |path| Error::OneOfMismatch { path })
+            eval.fail_with(trail, 0, |path| Error::OneOfMismatch { path })
         }
     }
 
     /// The one branch whose type check lets a value of this kind through, when exactly one does.
     #[inline(always)]
-    pub fn sole_branch<'n, A>(&self, nodes: &'n [Node<A>], kind: Kind) -> Option<&'n Node<A>> {
+    pub fn sole_branch<'n, A>(
+        &self,
+        nodes: &'n [Node<A>],
+        kind: Kind,
+    ) -> Option<&'n SubsetNode<A>> {
         self.sole
             .get(kind.slot())
             .copied()
             .flatten()
-            .and_then(|index| self.branches.get(index))
-            .and_then(|id| nodes.get(*id))
+            .and_then(|id| nodes.get(id as usize))
+            .and_then(Node::as_subset)
     }
 
     /// The branches whose type check lets a value of this kind through.
@@ -108,10 +113,10 @@ impl OneOf {
         &'n self,
         nodes: &'n [Node<A>],
         kind: Kind,
-    ) -> impl Iterator<Item = &'n Node<A>> {
+    ) -> impl Iterator<Item = &'n SubsetNode<A>> {
         self.branches
             .iter()
-            .filter_map(|id| nodes.get(*id))
+            .filter_map(|id| nodes.get(*id).and_then(Node::as_subset))
             .filter(move |branch| branch.shape.admits(kind))
     }
 
@@ -119,7 +124,7 @@ impl OneOf {
     #[inline(always)]
     pub fn sole_object<'n, A>(&self, nodes: &'n [Node<A>]) -> Option<&'n Object<A>> {
         match self.sole_branch(nodes, Kind::Map) {
-            Some(Node {
+            Some(SubsetNode {
                 shape: Shape::Object(object),
                 choices: None,
             }) => Some(object),
@@ -131,18 +136,18 @@ impl OneOf {
     /// certain.
     pub fn accepts<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
     ) -> Quick {
-        let nodes = validator.nodes();
+        let nodes = eval.nodes();
         // The usual case, one branch per type: that branch's answer is the answer.
         if let Some(branch) = self.sole_branch(nodes, kind) {
-            return validator.accepts_child_kind(branch, value, kind);
+            return eval.accepts_child_kind(branch, value, kind);
         }
         let mut accepted = 0;
         for branch in self.branches_admitting(nodes, kind) {
-            accepted += usize::from(validator.accepts_child_kind(branch, value, kind)?);
+            accepted += usize::from(eval.accepts_child_kind(branch, value, kind)?);
             if accepted > 1 {
                 break;
             }

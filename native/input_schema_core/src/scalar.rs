@@ -1,12 +1,12 @@
 //! Integer, number, string and boolean schemas, with `minimum` for the numeric ones.
 
 use crate::error::{Error, TypeLabel};
+use crate::json_schema::eval::{Eval, Flow};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::number::Number;
 use crate::path::Trail;
 use crate::schema::{Keyword, Keywords};
-use crate::validate::{Flow, Validator};
 use crate::value::{AtomKind, Kind, Value};
 
 // An explicit tag byte, as for `Shape`.
@@ -56,14 +56,14 @@ impl Bound {
 
     fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
     ) -> Flow {
         match &self.minimum {
             Some(minimum) if Self::below(minimum, value, kind) => {
-                validator.fail(trail, minimum.byte_size(), |path| Error::BelowMinimum {
+                eval.fail_with(trail, minimum.byte_size(), |path| Error::BelowMinimum {
                     path,
                     minimum: minimum.clone(),
                 })
@@ -156,7 +156,7 @@ impl Scalar {
     #[inline(always)]
     pub fn check<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
         &self,
-        validator: &mut Validator<'_, '_, V, A>,
+        eval: &mut Eval<'_, '_, V, A>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -167,12 +167,10 @@ impl Scalar {
                 Scalar::Number(_) => NUMBER,
                 Scalar::String(label) | Scalar::Boolean(label) => *label,
             };
-            return validator.fail(trail, 0, |path| Error::WrongType { path, type_: label });
+            return eval.fail_with(trail, 0, |path| Error::WrongType { path, type_: label });
         }
         match self {
-            Scalar::Integer(bound) | Scalar::Number(bound) => {
-                bound.check(validator, value, kind, trail)
-            }
+            Scalar::Integer(bound) | Scalar::Number(bound) => bound.check(eval, value, kind, trail),
             Scalar::String(_) | Scalar::Boolean(_) => Ok(true),
         }
     }

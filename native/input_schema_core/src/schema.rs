@@ -1,9 +1,11 @@
-//! The schema phase (contract section 4): the root gate, then a depth-first check of every schema
-//! map, producing the compiled form that argument validation walks.
+//! The subset's schema phase (contract section 4): the root gate, then a depth-first check of
+//! every schema map, each compiled into a node of the engine's arena (`arena.rs`).
 
+use crate::arena::{Node, NodeId};
 use crate::array::Array;
 use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
+use crate::engine::{Compiled, Profile};
 use crate::error::{Error, TypeLabel};
 use crate::object::Object;
 use crate::offending::OffendingKeys;
@@ -60,19 +62,11 @@ pub(crate) enum StackSegment {
     Fresh,
 }
 
-/// A checked schema, ready to validate arguments. `A` is the host's atom handle. Its nodes sit
-/// in one arena, children before parents, and refer to their children by index.
+/// A subset schema map, compiled: its shape (its type and the keywords that type allows),
+/// then its `enum`, checked only when the shape holds. One fused node of the arena rather than
+/// a list of keyword checks: the contract fixes that order for every map.
 #[derive(Debug)]
-pub struct Schema<A> {
-    pub(crate) nodes: Vec<Node<A>>,
-    pub(crate) root: NodeId,
-}
-
-/// A node's index in its schema's arena.
-pub(crate) type NodeId = usize;
-
-#[derive(Debug)]
-pub(crate) struct Node<A> {
+pub struct SubsetNode<A> {
     pub shape: Shape<A>,
     /// Boxed: most schemas have no `enum`, and a node stays small.
     pub choices: Option<Box<Choices>>,
@@ -82,14 +76,14 @@ pub(crate) struct Node<A> {
 // hidden in a field's spare values took several loads and compares to read.
 #[derive(Debug)]
 #[repr(u8)]
-pub(crate) enum Shape<A> {
+pub enum Shape<A> {
     Object(Object<A>),
     Array(Array),
     Scalar(Scalar),
     OneOf(OneOf),
 }
 
-impl<A> Node<A> {
+impl<A> SubsetNode<A> {
     /// Whether checking a value against this node can go deeper: only scalar schemas (an
     /// `enum` is compared without recursion) cannot, and they need no level of their own.
     pub fn recurses(&self) -> bool {
@@ -254,13 +248,13 @@ impl<A: Copy + PartialEq> Compiler<'_, A> {
             }
             self.node_here(schema, trail, depth)
         })?;
-        self.nodes.push(node);
+        self.nodes.push(Node::subset(node));
         Ok(self.nodes.len() - 1)
     }
 
     /// A node already in the arena.
-    pub fn get(&self, id: NodeId) -> Option<&Node<A>> {
-        self.nodes.get(id)
+    pub fn get(&self, id: NodeId) -> Option<&SubsetNode<A>> {
+        self.nodes.get(id).and_then(Node::as_subset)
     }
 
     fn node_here<'a, V: Value<'a, AtomKey = A>>(
@@ -268,7 +262,7 @@ impl<A: Copy + PartialEq> Compiler<'_, A> {
         schema: V,
         trail: &Trail<'_>,
         depth: usize,
-    ) -> Result<Node<V::AtomKey>, Stop<V>> {
+    ) -> Result<SubsetNode<V::AtomKey>, Stop<V>> {
         let fail = |error| Stop::Error(error, trail.schema_location());
         if !matches!(schema.kind(), Kind::Map) {
             return Err(fail(Error::SchemaNotAMap));
@@ -297,7 +291,7 @@ impl<A: Copy + PartialEq> Compiler<'_, A> {
         };
         if let Some(branches) = keywords.get(Keyword::OneOf) {
             let shape = Shape::OneOf(OneOf::compile(self, &keywords, branches, trail, depth)?);
-            return Ok(Node { shape, choices });
+            return Ok(SubsetNode { shape, choices });
         }
         let SchemaType { found, label } = resolve_type(&keywords, depth).map_err(fail)?;
         let shape = match found {
@@ -313,7 +307,7 @@ impl<A: Copy + PartialEq> Compiler<'_, A> {
                 Scalar::plain(&keywords, found, Scalar::Boolean, label).map_err(fail)?,
             ),
         };
-        Ok(Node { shape, choices })
+        Ok(SubsetNode { shape, choices })
     }
 
     /// A numeric schema's `minimum`, whose digits the compiled schema keeps.
@@ -407,7 +401,7 @@ fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind> {
 pub fn compile<'a, V: Value<'a>>(
     schema: V,
     budget: &mut Budget,
-) -> Result<Schema<V::AtomKey>, Failure<V>> {
+) -> Result<Compiled<V::AtomKey>, Failure<V>> {
     match schema.kind() {
         Kind::Map => {}
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
@@ -418,9 +412,13 @@ pub fn compile<'a, V: Value<'a>>(
         nodes: Vec::new(),
     };
     match compiler.node(schema, &ROOT, 0) {
-        Ok(root) => Ok(Schema {
+        Ok(root) => Ok(Compiled {
             nodes: compiler.nodes,
             root,
+            profile: Profile::Subset,
+            dynamic_anchors: Vec::new(),
+            has_dynamic_refs: false,
+            draft: None,
         }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
         Err(Stop::Exhausted) if compiler.budget.is_too_large() => Err(Failure::Schema {

@@ -2,6 +2,7 @@
 //! for the atoms of the same meaning and every key is a binary.
 
 use crate::number::{BigInt, Number};
+pub use crate::value::NoAtom;
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// A JSON value, or an object key (keys are strings but not `serde_json::Value`s).
@@ -18,10 +19,6 @@ impl<'a> From<&'a serde_json::Value> for Json<'a> {
         Json::Value(value)
     }
 }
-
-/// JSON has no atom keys, so compiled schemas hold no handles.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum NoAtom {}
 
 type MapIter<'a> = serde_json::map::Iter<'a>;
 

@@ -1,10 +1,14 @@
-//! The argument phase (contract section 5) and the entry points that run both phases.
+//! The subset's argument phase (contract section 5), its walks on the engine's evaluation
+//! context, and the entry points that run both phases.
 
+use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
+use crate::engine::Compiled;
 use crate::error::{Error, Path};
+use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
-use crate::schema::{compile, with_stack, Node, NodeId, Schema, Shape, StackSegment};
+use crate::schema::{compile, with_stack, Shape, StackSegment, SubsetNode};
 use crate::value::{AtomKind, Kind, Value};
 
 /// How many argument errors to report.
@@ -68,22 +72,6 @@ impl<V> Failure<V> {
     }
 }
 
-/// Stops a walk: the answer is known (first error, failed branch, cap reached) or out of budget.
-#[derive(Debug)]
-pub(crate) enum Halt {
-    Failed,
-    Exhausted,
-}
-
-impl From<Exhausted> for Halt {
-    fn from(_: Exhausted) -> Self {
-        Halt::Exhausted
-    }
-}
-
-/// `Ok(valid)`: whether the subtree had no error, when the walk goes on after errors.
-pub(crate) type Flow = Result<bool, Halt>;
-
 /// Why the quick walk gave no answer.
 #[derive(Debug)]
 pub(crate) enum Undecided {
@@ -103,7 +91,8 @@ impl From<Halt> for Undecided {
     fn from(halt: Halt) -> Self {
         match halt {
             Halt::Exhausted => Undecided::Exhausted,
-            Halt::Failed => Undecided::Unsure,
+            // The subset has no references, so no loop.
+            Halt::Failed | Halt::Loop => Undecided::Unsure,
         }
     }
 }
@@ -114,24 +103,18 @@ impl From<Halt> for Undecided {
 /// contract's first error.
 pub(crate) type Quick = Result<bool, Undecided>;
 
-pub(crate) struct Validator<'s, 'b, V, A> {
-    /// The schema's arena, which nodes name their children in.
-    nodes: &'s [Node<A>],
-    mode: Mode,
-    /// Inside a oneOf branch: errors are discarded and the first one ends the branch.
-    quiet: bool,
-    errors: Vec<Error<V>>,
-    /// What `errors` take, against `ERRORS_MAX_BYTES`.
-    error_bytes: usize,
-    budget: &'b mut Budget,
-    /// Nesting of `check` calls, for the stack checks.
-    depth: usize,
-}
-
-impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
+/// The subset's walks, on the engine's evaluation context: the quick walk (`accepts*`, which
+/// may leave a call to the other) and the walk that reports the contract's errors (`check*`).
+impl<'s, 'a, V: Value<'a>> Eval<'s, '_, V, V::AtomKey> {
     /// The schema's arena.
     pub fn nodes(&self) -> &'s [Node<V::AtomKey>] {
-        self.nodes
+        &self.schema.nodes
+    }
+
+    /// Node `id`, a subset node.
+    #[inline(always)]
+    pub fn subset_node(&self, id: NodeId) -> Option<&'s SubsetNode<V::AtomKey>> {
+        self.schema.nodes.get(id).and_then(Node::as_subset)
     }
 
     pub fn spend(&mut self, units: u64) -> Result<(), Halt> {
@@ -166,7 +149,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
 
     /// Records an error at `trail` (made, with its argument path, only when it will be kept)
     /// and says whether to go on. `copied_bytes`: what making it copies besides the path.
-    pub fn fail(
+    pub fn fail_with(
         &mut self,
         trail: &Trail<'_>,
         copied_bytes: usize,
@@ -179,14 +162,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
         let bytes = trail.argument_path_len().saturating_add(copied_bytes);
         self.budget.spend_error(bytes)?;
         self.errors.push(error(trail.argument_path()));
-        self.error_bytes = self
-            .error_bytes
-            .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
-            Ok(false)
-        } else {
-            Err(Halt::Failed)
-        }
+        self.record(bytes)
     }
 
     /// How many more errors this walk can still report: 1 when only the first one counts.
@@ -208,7 +184,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     /// One value against node `id`: its shape, then its `enum` (only when the shape holds).
     #[inline]
     pub fn check(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
-        match self.nodes.get(id) {
+        match self.subset_node(id) {
             Some(node) => self.check_kind(node, value, value.kind(), trail),
             None => Ok(true),
         }
@@ -219,7 +195,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     /// container schemas, costs as much as the check itself.
     #[inline(always)]
     pub fn check_child(&mut self, id: NodeId, value: V, trail: &Trail<'_>) -> Flow {
-        match self.nodes.get(id) {
+        match self.subset_node(id) {
             Some(node) => self.check_child_kind(node, value, value.kind(), trail),
             None => Ok(true),
         }
@@ -229,7 +205,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     #[inline(always)]
     pub fn check_child_kind(
         &mut self,
-        node: &Node<V::AtomKey>,
+        node: &SubsetNode<V::AtomKey>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -247,7 +223,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     #[inline]
     pub fn check_kind(
         &mut self,
-        node: &Node<V::AtomKey>,
+        node: &SubsetNode<V::AtomKey>,
         value: V,
         kind: Kind,
         trail: &Trail<'_>,
@@ -263,7 +239,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
         };
         match &node.choices {
             Some(choices) if shaped && !choices.contains(value, kind, self.budget)? => {
-                self.fail(trail, 0, |path| Error::NotInEnum { path })
+                self.fail_with(trail, 0, |path| Error::NotInEnum { path })
             }
             _ => Ok(shaped),
         }
@@ -274,7 +250,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     /// first whether it is what the schema expects (see `Scalar::accepts_value`).
     #[inline(always)]
     pub fn accepts_child(&mut self, id: NodeId, value: V) -> Quick {
-        let Some(node) = self.nodes.get(id) else {
+        let Some(node) = self.subset_node(id) else {
             return Ok(true);
         };
         match (&node.shape, &node.choices) {
@@ -295,14 +271,14 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
                 let kind = if value.is_binary() {
                     Kind::Binary
                 } else {
-                    if let Some(object) = one_of.sole_object(self.nodes) {
+                    if let Some(object) = one_of.sole_object(self.nodes()) {
                         if let Some(size) = value.map_size() {
                             return self.accepts_map(object, value, size);
                         }
                     }
                     value.kind()
                 };
-                match one_of.sole_branch(self.nodes, kind) {
+                match one_of.sole_branch(self.nodes(), kind) {
                     // A scalar branch (a string among objects, say) is decided in place.
                     Some(branch) if !branch.recurses() => {
                         self.accepts_child_kind(branch, value, kind)
@@ -320,7 +296,12 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
 
     /// `accepts_child` for a value whose kind is known.
     #[inline(always)]
-    pub fn accepts_child_kind(&mut self, node: &Node<V::AtomKey>, value: V, kind: Kind) -> Quick {
+    pub fn accepts_child_kind(
+        &mut self,
+        node: &SubsetNode<V::AtomKey>,
+        value: V,
+        kind: Kind,
+    ) -> Quick {
         match (&node.shape, &node.choices) {
             (Shape::Scalar(scalar), None) => {
                 self.spend(1)?;
@@ -356,7 +337,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     }
 
     /// `accepts_child` for a value whose kind is known, without the in-place scalar check.
-    pub fn accepts_kind(&mut self, node: &Node<V::AtomKey>, value: V, kind: Kind) -> Quick {
+    pub fn accepts_kind(&mut self, node: &SubsetNode<V::AtomKey>, value: V, kind: Kind) -> Quick {
         self.spend(1)?;
         let shaped = match &node.shape {
             Shape::Scalar(scalar) => scalar.accepts(value, kind),
@@ -371,7 +352,7 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     #[inline(always)]
     fn then_choices(
         &mut self,
-        node: &Node<V::AtomKey>,
+        node: &SubsetNode<V::AtomKey>,
         value: V,
         kind: Kind,
         shaped: bool,
@@ -399,47 +380,45 @@ impl<'s, 'a, V: Value<'a>> Validator<'s, '_, V, V::AtomKey> {
     }
 }
 
-impl<A: Copy + PartialEq> Schema<A> {
-    /// Validates `arguments` (which must be a map) against this checked schema: the quick walk,
-    /// then, when it did not find the arguments valid, the full walk for the errors.
-    pub fn validate<'a, V: Value<'a, AtomKey = A>>(
-        &self,
-        arguments: V,
-        mode: Mode,
-        budget: &mut Budget,
-    ) -> Result<(), Failure<V>> {
-        let Some(root) = self.nodes.get(self.root) else {
-            return Ok(());
-        };
-        let mut validator = Validator::new(&self.nodes, mode, budget);
-        // The root is nearly always a plain object schema, and the arguments a map: then one
-        // question to the host passes the gate and starts the walk.
-        let quick = match (&root.shape, &root.choices) {
-            // The root's level needs no stack check of its own: the walk starts on the
-            // caller's stack, and the levels below are checked as they nest.
-            (Shape::Object(object), None) => match arguments.map_size() {
-                Some(size) => validator
-                    .spend(1)
-                    .map_err(Undecided::from)
-                    .and_then(|()| object.accepts_map(&mut validator, arguments, size)),
-                None => return arguments_gate(false),
-            },
-            _ => {
-                arguments_gate(arguments.kind() == Kind::Map)?;
-                validator.accepts_kind(root, arguments, Kind::Map)
-            }
-        };
-        match quick {
-            Ok(true) => Ok(()),
-            Err(Undecided::Exhausted) => Err(Failure::Exhausted),
-            Ok(false) | Err(Undecided::Unsure) => {
-                validator.report(root, arguments, arguments.kind())
-            }
+/// `Compiled::validate` in the subset: the quick walk, then, when it did not find the
+/// arguments valid, the full walk for the errors.
+pub(crate) fn validate_compiled<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
+    schema: &Compiled<A>,
+    arguments: V,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<V>> {
+    let Some(root) = schema.nodes.get(schema.root).and_then(Node::as_subset) else {
+        return Ok(());
+    };
+    let mut eval = Eval::new(schema, mode, budget);
+    // The root is nearly always a plain object schema, and the arguments a map: then one
+    // question to the host passes the gate and starts the walk.
+    let quick = match (&root.shape, &root.choices) {
+        // The root's level needs no stack check of its own: the walk starts on the caller's
+        // stack, and the levels below are checked as they nest.
+        (Shape::Object(object), None) => match arguments.map_size() {
+            Some(size) => eval
+                .spend(1)
+                .map_err(Undecided::from)
+                .and_then(|()| object.accepts_map(&mut eval, arguments, size)),
+            None => return arguments_gate(false),
+        },
+        _ => {
+            arguments_gate(arguments.kind() == Kind::Map)?;
+            eval.accepts_kind(root, arguments, Kind::Map)
         }
+    };
+    match quick {
+        Ok(true) => Ok(()),
+        Err(Undecided::Exhausted) => Err(Failure::Exhausted),
+        Ok(false) | Err(Undecided::Unsure) => eval.report_subset(root, arguments, arguments.kind()),
     }
+}
 
-    /// The full walk alone, as `validate` runs it when the quick walk did not accept: for the
-    /// tests that hold the two walks to the same answers.
+impl<A: Copy + PartialEq> Compiled<A> {
+    /// The subset's full walk alone, as `validate` runs it when the quick walk did not accept:
+    /// for the tests that hold the two walks to the same answers.
     #[doc(hidden)]
     pub fn validate_fully<'a, V: Value<'a, AtomKey = A>>(
         &self,
@@ -449,14 +428,14 @@ impl<A: Copy + PartialEq> Schema<A> {
     ) -> Result<(), Failure<V>> {
         let kind = arguments.kind();
         arguments_gate(kind == Kind::Map)?;
-        let Some(root) = self.nodes.get(self.root) else {
+        let Some(root) = self.nodes.get(self.root).and_then(Node::as_subset) else {
             return Ok(());
         };
-        Validator::new(&self.nodes, mode, budget).report(root, arguments, kind)
+        Eval::new(self, mode, budget).report_subset(root, arguments, kind)
     }
 
-    /// The quick walk alone: `Some(valid)` when it decided, `None` when it left the call to the
-    /// full walk or ran out of budget. For those same tests.
+    /// The subset's quick walk alone: `Some(valid)` when it decided, `None` when it left the
+    /// call to the full walk or ran out of budget. For those same tests.
     #[doc(hidden)]
     pub fn quick_answer<'a, V: Value<'a, AtomKey = A>>(
         &self,
@@ -465,36 +444,25 @@ impl<A: Copy + PartialEq> Schema<A> {
     ) -> Option<bool> {
         let kind = arguments.kind();
         arguments_gate::<V>(kind == Kind::Map).ok()?;
-        Validator::new(&self.nodes, Mode::First, budget)
-            .accepts_kind(self.nodes.get(self.root)?, arguments, kind)
+        let root = self.nodes.get(self.root).and_then(Node::as_subset)?;
+        Eval::new(self, Mode::First, budget)
+            .accepts_kind(root, arguments, kind)
             .ok()
     }
 }
 
-impl<'s, 'b, 'a, V: Value<'a>> Validator<'s, 'b, V, V::AtomKey> {
-    fn new(nodes: &'s [Node<V::AtomKey>], mode: Mode, budget: &'b mut Budget) -> Self {
-        Validator {
-            nodes,
-            mode,
-            quiet: false,
-            errors: Vec::new(),
-            error_bytes: 0,
-            budget,
-            depth: 0,
-        }
-    }
-
-    /// The full walk from the root, which reports the errors.
-    fn report(
+impl<'a, V: Value<'a>> Eval<'_, '_, V, V::AtomKey> {
+    /// The subset's full walk from the root, which reports the errors.
+    fn report_subset(
         mut self,
-        root: &Node<V::AtomKey>,
+        root: &SubsetNode<V::AtomKey>,
         arguments: V,
         kind: Kind,
     ) -> Result<(), Failure<V>> {
         match self.check_kind(root, arguments, kind, &ROOT) {
             Ok(_) if self.errors.is_empty() => Ok(()),
             Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(self.errors)),
-            Err(Halt::Exhausted) => Err(Failure::Exhausted),
+            Err(halt) => Err(self.halted(halt)),
         }
     }
 }
@@ -512,7 +480,7 @@ pub fn validate<'a, V: Value<'a>>(
 
 /// The entry gate of `validate/2`, which looks at nothing inside either map: a `nil` schema,
 /// then anything but two maps. A caller that already holds the schema compiled runs this,
-/// then [`Schema::validate`], and gets exactly what [`validate`] gives.
+/// then [`Compiled::validate`], and gets exactly what [`validate`] gives.
 pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => Err(Failure::schema(Error::SchemaRequired)),

@@ -199,3 +199,8 @@ pub trait Value<'a>: Copy + 'a {
         None
     }
 }
+
+/// The atom handle of a host without atoms (JSON values, schema literals): compiled schemas
+/// then hold no handles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NoAtom {}

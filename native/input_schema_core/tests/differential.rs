@@ -1,5 +1,5 @@
 //! Differential property test: the core's JSON Schema engine (`json_schema::compile` with
-//! `any_root: true`, then `JsonSchema::validate`) against the `jsonschema` crate's `is_valid`,
+//! `any_root: true`, then `Compiled::validate`) against the `jsonschema` crate's `is_valid`,
 //! on generated Draft 2020-12 and draft-07 schemas and generated values; and a never-panics
 //! fuzz of the core's schema compiler on arbitrary JSON.
 //!
@@ -33,9 +33,9 @@
     clippy::indexing_slicing
 )]
 
-use input_schema_core::json_schema::{self, Dialect, JsonSchema, Options};
-use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::json_schema::{self, Dialect, Options};
+use input_schema_core::serde::{Json, NoAtom};
+use input_schema_core::{Budget, Compiled, Failure, Mode};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde_json::{json, Map, Value};
@@ -814,7 +814,7 @@ fn anchored(draft: Draft, i: usize, def: Value) -> Value {
 // The two engines
 // ---------------------------------------------------------------------------------------------
 
-fn ours_compile(schema: &Value, options: Options) -> Result<JsonSchema, String> {
+fn ours_compile(schema: &Value, options: Options) -> Result<Compiled<NoAtom>, String> {
     let lookup = |_: &str| None;
     json_schema::compile(
         Json::from(schema),
@@ -836,7 +836,7 @@ fn describe<V>(failure: &Failure<V>) -> String {
 
 /// The core's answer: valid, invalid, or anything else (a schema error at validation time, or
 /// exhaustion under an unlimited budget), which is a failure in itself.
-fn ours_valid(schema: &JsonSchema, value: &Value) -> Result<bool, String> {
+fn ours_valid(schema: &Compiled<NoAtom>, value: &Value) -> Result<bool, String> {
     match schema.validate(Json::from(value), Mode::First, &mut Budget::unlimited()) {
         Ok(()) => Ok(true),
         Err(Failure::Arguments(_)) => Ok(false),

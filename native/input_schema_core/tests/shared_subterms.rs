@@ -6,8 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use input_schema_core::json_schema::literal::{Literal, LiteralView};
-use input_schema_core::json_schema::{compile, Dialect, JsonSchema, Options};
-use input_schema_core::{Budget, Error, Failure, Mode};
+use input_schema_core::json_schema::{compile, Dialect, Options};
+use input_schema_core::serde::NoAtom;
+use input_schema_core::{Budget, Compiled, Error, Failure, Mode};
 
 const LEVELS: usize = 40;
 
@@ -56,7 +57,7 @@ fn chain(first: &str, levels: usize, leaf: Literal) -> Literal {
 fn compile_small(
     schema: &Literal,
     dialect: Dialect,
-) -> Result<JsonSchema, Failure<LiteralView<'_>>> {
+) -> Result<Compiled<NoAtom>, Failure<LiteralView<'_>>> {
     compile(
         LiteralView::Value(schema),
         &|_| None,

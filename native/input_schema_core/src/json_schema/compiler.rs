@@ -10,13 +10,14 @@ use super::keywords::{
 use super::keywords::{Check, Keyword};
 use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use super::registry::{
-    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, ResourceId, Site, SiteId,
-    DEFAULT_BASE,
+    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
 use super::vocabulary::{name, type_name};
-use super::{Dialect, JsonSchema, Options};
+use super::{Dialect, Options};
+use crate::arena::{Anchors, Node, NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
+use crate::engine::{Compiled, Profile};
 use crate::error::Error;
 use crate::schema::{with_stack, StackSegment};
 use crate::validate::Failure;
@@ -25,49 +26,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-pub type NodeId = usize;
-
-/// A resource's dynamic anchors, by name.
-pub type Anchors = Vec<(Box<str>, NodeId)>;
-
 /// Work units for compiling one schema object, besides one per keyword.
 const NODE_UNITS: u64 = 8;
-
-#[derive(Debug)]
-pub struct Node {
-    pub kind: NodeKind,
-    /// The schema resource it belongs to, for `$dynamicRef`'s dynamic scope.
-    pub resource: ResourceId,
-    /// Its JSON pointer in its document: where a reference to it resolved, or, for a subschema
-    /// that many paths share, the first path compiled (the reporting walk reports the path it
-    /// took to reach a node in place, see `SchemaTrail`).
-    pub location: Box<str>,
-    /// How many of its first keywords apply no subschema: the quick walk checks them before
-    /// entering the node.
-    pub shallow: usize,
-    /// The node a node made of one `$ref` applies, when that one is no such node itself and
-    /// no `$dynamicRef` needs the dynamic scope: the quick walk goes there directly.
-    pub forward: Option<NodeId>,
-}
-
-#[derive(Debug)]
-pub enum NodeKind {
-    Bool(bool),
-    Keywords(Box<[Keyword]>),
-}
-
-impl Node {
-    /// Its keywords when none applies a subschema (all of them are `shallow`): the quick walk
-    /// checks a leaf without entering it (no recursion, so no stack check, loop guard or
-    /// dynamic scope).
-    #[inline]
-    pub fn leaf(&self) -> Option<&[Keyword]> {
-        match &self.kind {
-            NodeKind::Keywords(keywords) if keywords.len() == self.shallow => Some(keywords),
-            _ => None,
-        }
-    }
-}
 
 /// Why compilation stopped.
 enum Stop<V> {
@@ -138,7 +98,7 @@ pub fn compile<'a, V: Value<'a>>(
     lookup: &dyn Fn(&str) -> Option<V>,
     options: Options,
     budget: &mut Budget,
-) -> Result<JsonSchema, Failure<V>> {
+) -> Result<Compiled<V::AtomKey>, Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         Kind::Map => {}
@@ -179,7 +139,7 @@ fn compile_literal<'a, V: Value<'a>>(
     root: Literal,
     registry: &mut Registry<'_, V>,
     options: Options,
-) -> Result<JsonSchema, Stop<V>> {
+) -> Result<Compiled<V::AtomKey>, Stop<V>> {
     let declared = match root.get(name::SCHEMA) {
         None => None,
         Some(Literal::String(uri)) => Some(uri.to_string()),
@@ -235,13 +195,13 @@ fn compile_literal<'a, V: Value<'a>>(
     compiler.drain()?;
     let dynamic_anchors = compiler.dynamic_anchors()?;
     compiler.order_quick_walks();
-    Ok(JsonSchema {
+    Ok(Compiled {
         nodes: compiler.nodes,
         root,
         dynamic_anchors,
         has_dynamic_refs: compiler.has_dynamic_refs,
-        options,
-        draft,
+        profile: Profile::Json(options),
+        draft: Some(draft),
     })
 }
 
@@ -276,17 +236,17 @@ impl NodeKey {
     }
 }
 
-struct Compiler<'r, 'c, V> {
+struct Compiler<'r, 'c, V, A> {
     registry: &'r mut Registry<'c, V>,
     options: Options,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<A>>,
     compiled: HashMap<NodeKey, NodeId>,
     /// Nodes reserved for a reference target, compiled after the node that referenced them.
     pending: Vec<(NodeId, Location, SiteId)>,
     has_dynamic_refs: bool,
 }
 
-impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
+impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
     fn budget(&mut self) -> &mut Budget {
         self.registry.budget
     }
@@ -316,7 +276,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         self.budget()
             .spend_copy(location.pointer.len().saturating_mul(2))?;
         self.budget()
-            .keep(size_of::<Node>() + size_of::<NodeKey>() + location.pointer.len())?;
+            .keep(size_of::<Node<A>>() + size_of::<NodeKey>() + location.pointer.len())?;
         let id = self.nodes.len();
         self.nodes.push(Node {
             kind: NodeKind::Bool(true),
@@ -751,7 +711,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     /// whose schema goes no deeper first, and nodes that go no deeper are marked as leaves
     /// (see `Node::leaf`, `Node::shallow` and `Node::forward`).
     fn order_quick_walks(&mut self) {
-        let only_ref = |node: &Node| match &node.kind {
+        let only_ref = |node: &Node<A>| match &node.kind {
             NodeKind::Keywords(keywords) => match &**keywords {
                 [Keyword {
                     check: Check::Ref(target),
@@ -759,7 +719,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 }] => Some(*target),
                 _ => None,
             },
-            NodeKind::Bool(_) => None,
+            NodeKind::Bool(_) | NodeKind::Subset(_) => None,
         };
         let forwards: Vec<Option<NodeId>> = self
             .nodes
@@ -777,7 +737,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 NodeKind::Keywords(keywords) => keywords
                     .iter()
                     .any(|keyword| keyword.check.applies_schemas()),
-                NodeKind::Bool(_) => false,
+                NodeKind::Bool(_) | NodeKind::Subset(_) => false,
             })
             .collect();
         for (node, forward) in self.nodes.iter_mut().zip(forwards) {

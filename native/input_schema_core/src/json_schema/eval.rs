@@ -1,9 +1,9 @@
-//! Evaluation: the quick walk (`valid`, no errors, stops at the first failure) and the
+//! Evaluation: the context every walk runs in (`Eval`, which the subset's walks in
+//! `validate.rs` share), and the JSON modes' walks: the quick walk (`valid`, no errors, stops at the first failure) and the
 //! reporting walk (`report`, the errors in the dialect's keyword order), both over the host's
 //! values read in place. The dynamic scope (`$dynamicRef`) and the guard against references
 //! that loop without reading further into the value live here too.
 
-use super::compiler::{Node, NodeId, NodeKind};
 use super::keys;
 use super::keywords::{
     array, combinators, content, equality, numeric, object, reference, string, types, unevaluated,
@@ -12,8 +12,10 @@ use super::keywords::{
 use super::literal::{equals, sibling_pointer, with_key_name};
 use super::location::SchemaTrail;
 use super::registry::ResourceId;
-use super::{JsonSchema, Options};
+use super::Options;
+use crate::arena::{Node, NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
+use crate::engine::Compiled;
 use crate::error::{Error, KeywordFailure};
 use crate::path::{Segment, Trail, ANY_ROOT, ARGUMENTS, ROOT};
 use crate::schema::{with_stack, StackSegment};
@@ -53,8 +55,8 @@ pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(
     }
 }
 
-pub fn validate<'a, V: Value<'a>>(
-    schema: &JsonSchema,
+pub fn validate<'a, V: Value<'a>, A>(
+    schema: &Compiled<A>,
     value: V,
     mode: Mode,
     budget: &mut Budget,
@@ -81,8 +83,8 @@ pub fn validate<'a, V: Value<'a>>(
 }
 
 /// `validate`'s answer without its errors: the boundary, the key rule, the quick walk.
-pub fn is_valid<'a, V: Value<'a>>(
-    schema: &JsonSchema,
+pub fn is_valid<'a, V: Value<'a>, A>(
+    schema: &Compiled<A>,
     value: V,
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
@@ -99,50 +101,58 @@ pub fn is_valid<'a, V: Value<'a>>(
 
 /// What both answers check before any keyword: the tool boundary (arguments that are no map
 /// are refused), then the rule for argument keys, whose breach is an argument error.
-fn argument_problem<'a, V: Value<'a>>(
-    schema: &JsonSchema,
+fn argument_problem<'a, V: Value<'a>, A>(
+    schema: &Compiled<A>,
     value: V,
     budget: &mut Budget,
 ) -> Result<Option<Error<V>>, Failure<V>> {
-    if !schema.options.any_root && value.kind() != Kind::Map {
+    if schema.object_root() && value.kind() != Kind::Map {
         return Err(Failure::schema(Error::NotMaps));
     }
     keys::first_problem(value, root_of(schema), budget).map_err(|Exhausted| Failure::Exhausted)
 }
 
 /// Where argument paths start.
-fn root_of(schema: &JsonSchema) -> &'static [u8] {
-    if schema.options.any_root {
-        ANY_ROOT
-    } else {
+fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
+    if schema.object_root() {
         ARGUMENTS
+    } else {
+        ANY_ROOT
     }
 }
 
-pub struct Eval<'s, 'b, V> {
-    pub schema: &'s JsonSchema,
+/// One walk of a value against a compiled schema, in either profile: the budget, the errors
+/// found so far and the bookkeeping of the walk. `A` is the schema's atom handle, which is the
+/// value's own in the subset's walks (a JSON mode also walks documents of its own, the
+/// `contentSchema` of a string, say).
+pub struct Eval<'s, 'b, V, A> {
+    pub schema: &'s Compiled<A>,
     pub budget: &'b mut Budget,
-    mode: Mode,
-    errors: Vec<Error<V>>,
-    error_bytes: usize,
+    pub(crate) mode: Mode,
+    pub(crate) errors: Vec<Error<V>>,
+    /// What `errors` take, against `ERRORS_MAX_BYTES`.
+    pub(crate) error_bytes: usize,
+    /// Inside a subset `oneOf` branch: errors are discarded and the first one ends the branch.
+    pub(crate) quiet: bool,
     /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
     scope: Vec<ResourceId>,
     /// Nesting of node evaluations, for the stack checks.
-    depth: usize,
+    pub(crate) depth: usize,
     /// Nodes applied to the current value without reading into it.
     in_place: usize,
     /// Where a reference loop was found (see `Halt::Loop`).
     pub loop_at: NodeId,
 }
 
-impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
-    pub fn new(schema: &'s JsonSchema, mode: Mode, budget: &'b mut Budget) -> Self {
+impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
+    pub fn new(schema: &'s Compiled<A>, mode: Mode, budget: &'b mut Budget) -> Self {
         Eval {
             schema,
             budget,
             mode,
             errors: Vec::new(),
             error_bytes: 0,
+            quiet: false,
             scope: Vec::new(),
             depth: 0,
             in_place: 0,
@@ -156,7 +166,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         Halt::Loop
     }
 
-    fn halted(&self, halt: Halt) -> Failure<V> {
+    pub(crate) fn halted(&self, halt: Halt) -> Failure<V> {
         match halt {
             Halt::Loop => Failure::schema(Error::ReferenceLoop {
                 schema_path: self
@@ -169,7 +179,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         }
     }
 
-    pub fn node(&self, id: NodeId) -> Option<&'s Node> {
+    pub fn node(&self, id: NodeId) -> Option<&'s Node<A>> {
         self.schema.nodes.get(id)
     }
 
@@ -184,6 +194,8 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         let keywords = match &node.kind {
             NodeKind::Bool(valid) => return Ok(*valid),
             NodeKind::Keywords(keywords) => keywords,
+            // Subset nodes are walked by the subset's own checks (`validate.rs`), never here.
+            NodeKind::Subset(_) => return Ok(true),
         };
         if let Some(target) = node.forward {
             // Counted by the loop guard as `enter` would count it.
@@ -282,6 +294,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
                 }
                 Ok(valid)
             }),
+            NodeKind::Subset(_) => Ok(true),
         }
     }
 
@@ -481,7 +494,7 @@ impl<'s, 'b, 'a, V: Value<'a>> Eval<'s, 'b, V> {
         self.record(bytes)
     }
 
-    fn record(&mut self, bytes: usize) -> Flow {
+    pub(crate) fn record(&mut self, bytes: usize) -> Flow {
         self.error_bytes = self
             .error_bytes
             .saturating_add(bytes.saturating_add(ERROR_BYTES));

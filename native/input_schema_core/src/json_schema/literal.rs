@@ -11,7 +11,7 @@ use super::vocabulary::name;
 use crate::budget::{Budget, Exhausted};
 use crate::number::Number;
 use crate::schema::{with_stack, StackSegment};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::value::{AtomKind, Element, Kind, NoAtom, Value};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -674,10 +674,6 @@ pub enum LiteralView<'a> {
     /// An object's key: a string that is no `Literal` of its own.
     Key(&'a str),
 }
-
-/// Literals hold no atoms.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum NoAtom {}
 
 pub struct LiteralEntries<'a>(std::slice::Iter<'a, (Box<str>, Literal)>);
 

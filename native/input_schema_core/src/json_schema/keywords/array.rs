@@ -3,9 +3,9 @@
 //! read proper lists only: an improper list is no JSON array, and they pass it.
 
 use super::{types, Assertion, Check, Keyword};
+use crate::arena::{NodeId, NodeKind};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
-use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
 use crate::json_schema::location::SchemaTrail;
@@ -174,8 +174,8 @@ fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result
 }
 
 /// How many items `contains` matches, stopping once the answer is known.
-fn matches<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn matches<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     contains: &Contains,
     items: impl Iterator<Item = V>,
 ) -> Result<u64, Halt> {
@@ -215,7 +215,7 @@ fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> R
 /// The quick walk reads the items in place; only a long list's `uniqueItems` collects them.
 // Out of line: the quick walk's dispatch stays small, and so does its stack frame.
 #[inline(never)]
-pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
+pub fn valid<'a, V: Value<'a>, A>(eval: &mut Eval<'_, '_, V, A>, check: &Check, value: V) -> Flow {
     let Some(length) = length(value, eval.budget)? else {
         return Ok(true);
     };
@@ -269,8 +269,8 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
 }
 
 /// Reports `item` against `node`; a `false` node is reported as an item not allowed.
-fn report_item<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn report_item<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keyword: &Keyword,
     node: NodeId,
     item: V,
@@ -283,8 +283,8 @@ fn report_item<'a, V: Value<'a>>(
     eval.descend(|eval| eval.report(node, item, trail, here))
 }
 
-pub fn report<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn report<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
@@ -293,7 +293,7 @@ pub fn report<'a, V: Value<'a>>(
     let Some(items) = items(value, eval.budget)? else {
         return Ok(true);
     };
-    let fail = |eval: &mut Eval<'_, '_, V>, assertion| {
+    let fail = |eval: &mut Eval<'_, '_, V, A>, assertion| {
         eval.fail(trail, keyword.name, here, assertion, None)
     };
     match &keyword.check {

@@ -2,7 +2,7 @@
 //! place. `anyOf`, `oneOf` and `not` report their own error, not their branches'.
 
 use super::{Assertion, Check, Keyword};
-use crate::json_schema::compiler::NodeId;
+use crate::arena::NodeId;
 use crate::json_schema::eval::{Eval, Flow};
 use crate::json_schema::location::SchemaTrail;
 use crate::json_schema::vocabulary::name;
@@ -28,8 +28,8 @@ impl Conditional {
 }
 
 /// How many of `branches` accept `value`, counting no further than `enough`.
-fn count<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn count<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     branches: &[NodeId],
     value: V,
     enough: usize,
@@ -48,7 +48,7 @@ fn count<'a, V: Value<'a>>(
 
 // Out of line: the quick walk's dispatch stays small, and so does its stack frame.
 #[inline(never)]
-pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
+pub fn valid<'a, V: Value<'a>, A>(eval: &mut Eval<'_, '_, V, A>, check: &Check, value: V) -> Flow {
     match check {
         Check::AllOf(branches) => {
             for branch in branches.iter() {
@@ -72,14 +72,14 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
     }
 }
 
-pub fn report<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn report<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,
     here: &SchemaTrail<'_>,
 ) -> Flow {
-    let fail = |eval: &mut Eval<'_, '_, V>, assertion| {
+    let fail = |eval: &mut Eval<'_, '_, V, A>, assertion| {
         eval.fail(trail, keyword.name, here, assertion, None)
     };
     match &keyword.check {

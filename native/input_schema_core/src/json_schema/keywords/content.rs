@@ -4,7 +4,7 @@
 //! annotations.
 
 use super::Assertion;
-use crate::json_schema::compiler::NodeId;
+use crate::arena::NodeId;
 use crate::json_schema::eval::{Eval, Halt};
 use crate::json_schema::literal::{parse_json, Literal, LiteralView};
 use crate::json_schema::vocabulary::name;
@@ -48,8 +48,8 @@ impl Content {
 }
 
 /// The failure of the content keywords on `value`, if any; values that are not strings pass.
-pub fn check<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn check<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     content: &Content,
     value: V,
 ) -> Result<Option<Assertion>, Halt> {
@@ -85,7 +85,7 @@ pub fn check<'a, V: Value<'a>>(
     let Some(node) = content.schema else {
         return Ok(None);
     };
-    let mut inner = Eval::<LiteralView<'_>>::new(eval.schema, Mode::First, eval.budget);
+    let mut inner = Eval::<LiteralView<'_>, A>::new(eval.schema, Mode::First, eval.budget);
     let valid = match inner.valid(node, LiteralView::Value(&document)) {
         Ok(valid) => valid,
         Err(halt) => {

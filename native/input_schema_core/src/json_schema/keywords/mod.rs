@@ -12,8 +12,8 @@ pub mod string;
 pub mod types;
 pub mod unevaluated;
 
-use super::compiler::NodeId;
 use super::literal::Literal;
+use crate::arena::NodeId;
 use crate::error::message;
 use crate::json_schema::vocabulary::name;
 use crate::number::Number;

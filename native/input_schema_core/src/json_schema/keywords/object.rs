@@ -5,8 +5,8 @@
 
 use super::string::Pattern;
 use super::{Assertion, Check, Keyword};
+use crate::arena::{NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
-use crate::json_schema::compiler::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::literal::{get_by_str, with_key_name};
 use crate::json_schema::location::SchemaTrail;
@@ -94,9 +94,9 @@ impl Properties {
     /// The quick walk of a small map: its entries in two passes, the properties whose schema
     /// goes no deeper first (see `quick_order`). The first pass notes which deep property each
     /// entry names, so the second (only when there is one) searches no name again.
-    fn walk_valid<'a, V: Value<'a>>(
+    fn walk_valid<'a, V: Value<'a>, A>(
         &self,
-        eval: &mut Eval<'_, '_, V>,
+        eval: &mut Eval<'_, '_, V, A>,
         map: V,
         size: usize,
     ) -> Flow {
@@ -296,7 +296,7 @@ fn required_lists<'c, 'a, V: Value<'a>>(
 
 // Out of line: the quick walk's dispatch stays small, and so does its stack frame.
 #[inline(never)]
-pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value: V) -> Flow {
+pub fn valid<'a, V: Value<'a>, A>(eval: &mut Eval<'_, '_, V, A>, check: &Check, value: V) -> Flow {
     let Some(size) = object_size(value) else {
         return Ok(true);
     };
@@ -405,8 +405,8 @@ pub fn valid<'a, V: Value<'a>>(eval: &mut Eval<'_, '_, V>, check: &Check, value:
 
 /// Reports `item` (under key `key`) against `node`; a `false` node is reported as a property
 /// not allowed, with the key as given.
-fn report_property<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn report_property<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keyword: &Keyword,
     assertion: Assertion,
     node: NodeId,
@@ -423,8 +423,8 @@ fn report_property<'a, V: Value<'a>>(
     .unwrap_or(Ok(true))
 }
 
-pub fn report<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn report<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keyword: &Keyword,
     value: V,
     trail: &Trail<'_>,

@@ -2,7 +2,7 @@
 //! `$dynamicAnchor` it names, resolved then in the outermost resource of the dynamic scope
 //! that has one.
 
-use crate::json_schema::compiler::NodeId;
+use crate::arena::NodeId;
 use crate::json_schema::eval::Eval;
 use crate::value::Value;
 
@@ -14,7 +14,7 @@ pub struct DynamicRef {
 }
 
 /// The node a `$dynamicRef` applies here.
-pub fn target<'a, V: Value<'a>>(eval: &Eval<'_, '_, V>, reference: &DynamicRef) -> NodeId {
+pub fn target<'a, V: Value<'a>, A>(eval: &Eval<'_, '_, V, A>, reference: &DynamicRef) -> NodeId {
     let Some(name) = &reference.anchor else {
         return reference.target;
     };

@@ -4,7 +4,7 @@
 //! of valid subschemas only).
 
 use super::{Assertion, Check, Keyword};
-use crate::json_schema::compiler::{NodeId, NodeKind};
+use crate::arena::{NodeId, NodeKind};
 use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
 use crate::json_schema::keywords::{object, reference};
 use crate::json_schema::literal::with_key_name;
@@ -50,8 +50,8 @@ impl<'a, V: Value<'a>> Marked<V> {
 }
 
 /// Marks what `keywords` evaluate (skipping `own`, the keyword asking).
-fn mark_keywords<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn mark_keywords<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     keywords: &[Keyword],
     own: Option<&Keyword>,
     value: V,
@@ -146,8 +146,8 @@ fn mark_keywords<'a, V: Value<'a>>(
     Ok(())
 }
 
-fn mark_node<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn mark_node<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     node: NodeId,
     value: V,
     marked: &Marked<V>,
@@ -168,8 +168,8 @@ fn mark_node<'a, V: Value<'a>>(
 type Marks<V> = (Marked<V>, Vec<bool>);
 
 /// The marks of `keyword`'s siblings.
-fn marks_of<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+fn marks_of<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     siblings: &[Keyword],
     keyword: &Keyword,
     value: V,
@@ -191,8 +191,8 @@ fn node_of(check: &Check) -> Option<NodeId> {
 
 // Out of line: the quick walk's dispatch stays small, and so does its stack frame.
 #[inline(never)]
-pub fn valid<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn valid<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     siblings: &[Keyword],
     keyword: &Keyword,
     value: V,
@@ -222,8 +222,8 @@ pub fn valid<'a, V: Value<'a>>(
     Ok(true)
 }
 
-pub fn report<'a, V: Value<'a>>(
-    eval: &mut Eval<'_, '_, V>,
+pub fn report<'a, V: Value<'a>, A>(
+    eval: &mut Eval<'_, '_, V, A>,
     siblings: &[Keyword],
     keyword: &Keyword,
     value: V,
