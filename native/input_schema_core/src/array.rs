@@ -2,7 +2,7 @@
 
 use crate::arena::NodeId;
 use crate::error::{Error, TypeLabel};
-use crate::json_schema::eval::{Eval, Flow, Halt};
+use crate::eval::{Eval, Flow, Halt};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::path::{Segment, Trail};

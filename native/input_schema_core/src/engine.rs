@@ -1,8 +1,8 @@
 //! The engine's one entry: a schema is read by a profile, either the subset (the contract's ten
 //! keywords, read from the registry's `vocabulary::subset`) or a JSON Schema dialect (the
 //! registry, vocabularies and compiler of `json_schema`). Both compile into the same `Compiled`
-//! arena of nodes (`arena.rs`) and are walked with the same evaluation context
-//! (`json_schema::eval::Eval`); a bridge holds a `Compiled` and never asks which profile made it.
+//! arena of nodes (`arena.rs`) and are walked with the same evaluation context (`eval.rs`); a
+//! bridge holds a `Compiled` and never asks which profile made it.
 
 use crate::arena::{Anchors, Node, NodeId};
 use crate::budget::Budget;

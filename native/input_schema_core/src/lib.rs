@@ -13,6 +13,7 @@ mod choice_index;
 mod choices;
 mod engine;
 mod error;
+mod eval;
 pub mod json_schema;
 pub mod json_text;
 mod name;

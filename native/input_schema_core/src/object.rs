@@ -4,8 +4,8 @@
 use crate::arena::NodeId;
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeLabel};
-use crate::json_schema::eval::{Eval, Flow, Halt};
-use crate::json_schema::vocabulary::subset::Types;
+use crate::eval::{Eval, Flow, Halt};
+use crate::json_schema::vocabulary::subset::{Types, OBJECT_ORDER};
 use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
 use crate::offending::OffendingKeys;
@@ -207,8 +207,7 @@ impl<A: Copy + PartialEq> Object<A> {
         self.leaf
     }
 
-    /// Section 5: a map; then required in list order; then additional keys in argument-map
-    /// order; then each present property in properties-map order.
+    /// Section 5: a map; then its arguments' errors in `OBJECT_ORDER`.
     pub fn check<'a, V: Value<'a, AtomKey = A>>(
         &self,
         eval: &mut Eval<'_, '_, V, A>,
@@ -304,8 +303,9 @@ impl<A: Copy + PartialEq> Object<A> {
                 undeclared.push(key);
             }
             // Only the first error counts, every required name is present, and an undeclared
-            // key was met: the first such key's error comes next in the contract's order, so
-            // the rest of the map cannot change the answer.
+            // key was met: the first such key's error comes next (`OBJECT_ORDER` puts the
+            // required names first, the additional keys second), so the rest of the map
+            // cannot change the answer.
             if !undeclared.is_empty()
                 && room == 1
                 && self
@@ -330,25 +330,35 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         let mut valid = true;
-        for required in &self.required {
-            let present = match required.property {
-                Some(index) => by_binary & (1 << index) != 0,
-                None => {
-                    eval.spend_lookup(required.name.len())?;
-                    value.map_get_binary(&required.name).is_some()
+        for keyword in OBJECT_ORDER {
+            match keyword {
+                Keyword::Required => {
+                    for required in &self.required {
+                        let present = match required.property {
+                            Some(index) => by_binary & (1 << index) != 0,
+                            None => {
+                                eval.spend_lookup(required.name.len())?;
+                                value.map_get_binary(&required.name).is_some()
+                            }
+                        };
+                        if !present {
+                            valid &= self.missing(eval, required, trail)?;
+                        }
+                    }
                 }
-            };
-            if !present {
-                valid &= self.missing(eval, required, trail)?;
-            }
-        }
-        for key in undeclared {
-            valid &= self.additional(eval, key, trail)?;
-        }
-        for (property, argument) in self.properties.iter().zip(found) {
-            if let Some(argument) = argument {
-                let child = trail.child(Segment::Property(&property.name));
-                valid &= eval.check_child(property.node, argument, &child)?;
+                Keyword::AdditionalProperties => {
+                    for key in &undeclared {
+                        valid &= self.additional(eval, *key, trail)?;
+                    }
+                }
+                _ => {
+                    for (property, argument) in self.properties.iter().zip(found) {
+                        if let Some(argument) = argument {
+                            let child = trail.child(Segment::Property(&property.name));
+                            valid &= eval.check_child(property.node, argument, &child)?;
+                        }
+                    }
+                }
             }
         }
         Ok(valid)
@@ -428,6 +438,23 @@ impl<A: Copy + PartialEq> Object<A> {
         trail: &Trail<'_>,
     ) -> Flow {
         let mut valid = true;
+        for keyword in OBJECT_ORDER {
+            valid &= match keyword {
+                Keyword::Required => self.required_by_lookup(eval, value, trail)?,
+                Keyword::AdditionalProperties => self.additional_by_walk(eval, value, trail)?,
+                _ => self.properties_by_lookup(eval, value, trail)?,
+            };
+        }
+        Ok(valid)
+    }
+
+    fn required_by_lookup<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
         for required in &self.required {
             eval.spend_lookup(required.name.len())?;
             // Only string keys satisfy `required`.
@@ -435,6 +462,16 @@ impl<A: Copy + PartialEq> Object<A> {
                 valid &= self.missing(eval, required, trail)?;
             }
         }
+        Ok(valid)
+    }
+
+    fn additional_by_walk<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
         if !self.additional_allowed {
             let mut offending = OffendingKeys::new();
             for (key, _) in value.map_entries() {
@@ -446,6 +483,16 @@ impl<A: Copy + PartialEq> Object<A> {
                 }
             }
         }
+        Ok(valid)
+    }
+
+    fn properties_by_lookup<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
         for property in &self.properties {
             eval.spend_lookup(property.name.len())?;
             let exactly = match &property.exact {

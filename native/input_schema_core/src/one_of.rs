@@ -4,7 +4,7 @@
 use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
-use crate::json_schema::eval::{Eval, Flow, Halt};
+use crate::eval::{Eval, Flow, Halt};
 use crate::object::Object;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Shape, Stop, SubsetNode};

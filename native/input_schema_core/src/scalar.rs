@@ -1,7 +1,7 @@
 //! Integer, number, string and boolean schemas, with `minimum` for the numeric ones.
 
 use crate::error::{Error, TypeLabel};
-use crate::json_schema::eval::{Eval, Flow};
+use crate::eval::{Eval, Flow};
 use crate::json_schema::vocabulary::subset::Types;
 use crate::json_schema::vocabulary::type_name;
 use crate::number::Number;

@@ -5,7 +5,7 @@ use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
 use crate::engine::Compiled;
 use crate::error::{Error, Path};
-use crate::json_schema::eval::{Eval, Flow, Halt};
+use crate::eval::{Eval, Flow, Halt};
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
 use crate::schema::{compile, with_stack, Shape, StackSegment, SubsetNode};

@@ -1,8 +1,8 @@
-//! Evaluation: the context every walk runs in (`Eval`, which the subset's walks in
-//! `validate.rs` share), and the JSON modes' walks: the quick walk (`valid`, no errors, stops at the first failure) and the
-//! reporting walk (`report`, the errors in the dialect's keyword order), both over the host's
-//! values read in place. The dynamic scope (`$dynamicRef`) and the guard against references
-//! that loop without reading further into the value live here too.
+//! The JSON modes' walks on the engine's evaluation context (`crate::eval`): the quick walk
+//! (`valid`, no errors, stops at the first failure) and the reporting walk (`report`, the
+//! errors in the dialect's keyword order), both over the host's values read in place. The
+//! dynamic scope (`$dynamicRef`) and the guard against references that loop without reading
+//! further into the value live here too.
 
 use super::keys;
 use super::keywords::{
@@ -17,33 +17,15 @@ use crate::arena::{Node, NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
 use crate::engine::Compiled;
 use crate::error::{Error, KeywordFailure};
+use crate::eval::{Eval, Flow, Halt};
 use crate::path::{Segment, Trail, ANY_ROOT, ARGUMENTS, ROOT};
 use crate::schema::{with_stack, StackSegment};
-use crate::validate::{Failure, Mode, ERROR_BYTES};
+use crate::validate::{Failure, Mode};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
 const MAX_IN_PLACE: usize = 10_000;
-
-/// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Halt {
-    /// The answer is known (first error, or the error cap).
-    Failed,
-    Exhausted,
-    /// References loop without progress, at the node `Eval::loop_at` names.
-    Loop,
-}
-
-impl From<Exhausted> for Halt {
-    fn from(_: Exhausted) -> Self {
-        Halt::Exhausted
-    }
-}
-
-/// `Ok(valid)`.
-pub type Flow = Result<bool, Halt>;
 
 /// The entry gate: a `nil` schema, then (at the tool boundary) a map schema and map arguments.
 pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(), Failure<V>> {
@@ -121,66 +103,11 @@ fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
     }
 }
 
-/// One walk of a value against a compiled schema, in either profile: the budget, the errors
-/// found so far and the bookkeeping of the walk. `A` is the schema's atom handle, which is the
-/// value's own in the subset's walks (a JSON mode also walks documents of its own, the
-/// `contentSchema` of a string, say).
-pub struct Eval<'s, 'b, V, A> {
-    pub schema: &'s Compiled<A>,
-    pub budget: &'b mut Budget,
-    pub(crate) mode: Mode,
-    pub(crate) errors: Vec<Error<V>>,
-    /// What `errors` take, against `ERRORS_MAX_BYTES`.
-    pub(crate) error_bytes: usize,
-    /// Inside a subset `oneOf` branch: errors are discarded and the first one ends the branch.
-    pub(crate) quiet: bool,
-    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
-    scope: Vec<ResourceId>,
-    /// Nesting of node evaluations, for the stack checks.
-    pub(crate) depth: usize,
-    /// Nodes applied to the current value without reading into it.
-    in_place: usize,
-    /// Where a reference loop was found (see `Halt::Loop`).
-    pub loop_at: NodeId,
-}
-
-impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
-    pub fn new(schema: &'s Compiled<A>, mode: Mode, budget: &'b mut Budget) -> Self {
-        Eval {
-            schema,
-            budget,
-            mode,
-            errors: Vec::new(),
-            error_bytes: 0,
-            quiet: false,
-            scope: Vec::new(),
-            depth: 0,
-            in_place: 0,
-            loop_at: 0,
-        }
-    }
-
+impl<'s, 'a, V: Value<'a>, A> Eval<'s, '_, V, A> {
     /// Stops the walk on a reference loop at node `id`.
     fn looped(&mut self, id: NodeId) -> Halt {
         self.loop_at = id;
         Halt::Loop
-    }
-
-    pub(crate) fn halted(&self, halt: Halt) -> Failure<V> {
-        match halt {
-            Halt::Loop => Failure::schema(Error::ReferenceLoop {
-                schema_path: self
-                    .schema
-                    .nodes
-                    .get(self.loop_at)
-                    .map_or_else(Box::default, |node| node.location.clone()),
-            }),
-            Halt::Failed | Halt::Exhausted => Failure::Exhausted,
-        }
-    }
-
-    pub fn node(&self, id: NodeId) -> Option<&'s Node<A>> {
-        self.schema.nodes.get(id)
     }
 
     /// Whether `value` is valid against node `id`: the quick walk.
@@ -492,17 +419,6 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
             property,
         })));
         self.record(bytes)
-    }
-
-    pub(crate) fn record(&mut self, bytes: usize) -> Flow {
-        self.error_bytes = self
-            .error_bytes
-            .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
-            Ok(false)
-        } else {
-            Err(Halt::Failed)
-        }
     }
 }
 

@@ -6,8 +6,8 @@
 //! - `vocabulary`: each dialect's keywords, their vocabularies and evaluation order, as data;
 //! - `compiler`: every schema object becomes an ordered list of keyword checks in an arena,
 //!   so references are indices and cycles are fine;
-//! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`), one
-//!   file per keyword family.
+//! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`) on the
+//!   engine's evaluation context (`crate::eval`), one file per keyword family.
 
 mod compiler;
 pub mod ecma_regex;

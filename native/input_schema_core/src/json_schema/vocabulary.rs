@@ -634,6 +634,12 @@ pub mod subset {
         ),
     ];
 
+    /// The order an object schema reports its arguments' errors in (contract section 5): the
+    /// missing `required` names in list order, then the keys `additionalProperties` refuses in
+    /// argument-map order, then each present property's errors in `properties` order. A
+    /// value's shape comes before all of them, and its `enum` after (only when the shape holds).
+    pub static OBJECT_ORDER: [Keyword; 3] = [K::Required, K::AdditionalProperties, K::Properties];
+
     /// Bytes of the longest keyword name.
     pub const LONGEST: usize = {
         let mut longest = 0;

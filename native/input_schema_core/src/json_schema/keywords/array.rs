@@ -6,7 +6,7 @@ use super::{types, Assertion, Check, Keyword};
 use crate::arena::{NodeId, NodeKind};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
-use crate::json_schema::eval::{Eval, Flow, Halt};
+use crate::eval::{Eval, Flow, Halt};
 use crate::json_schema::literal::{values_equal, Literal};
 use crate::json_schema::location::SchemaTrail;
 use crate::json_schema::vocabulary::name;

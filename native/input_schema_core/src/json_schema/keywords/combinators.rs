@@ -3,7 +3,7 @@
 
 use super::{Assertion, Check, Keyword};
 use crate::arena::NodeId;
-use crate::json_schema::eval::{Eval, Flow};
+use crate::eval::{Eval, Flow};
 use crate::json_schema::location::SchemaTrail;
 use crate::json_schema::vocabulary::name;
 use crate::path::Trail;
@@ -33,7 +33,7 @@ fn count<'a, V: Value<'a>, A>(
     branches: &[NodeId],
     value: V,
     enough: usize,
-) -> Result<usize, crate::json_schema::eval::Halt> {
+) -> Result<usize, crate::eval::Halt> {
     let mut found = 0;
     for branch in branches {
         if eval.valid(*branch, value)? {

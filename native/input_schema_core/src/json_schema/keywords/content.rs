@@ -5,7 +5,7 @@
 
 use super::Assertion;
 use crate::arena::NodeId;
-use crate::json_schema::eval::{Eval, Halt};
+use crate::eval::{Eval, Halt};
 use crate::json_schema::literal::{parse_json, Literal, LiteralView};
 use crate::json_schema::vocabulary::name;
 use crate::validate::Mode;

@@ -3,7 +3,7 @@
 use super::{Assertion, Check};
 use crate::budget::{Budget, Exhausted};
 use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
-use crate::json_schema::eval::Halt;
+use crate::eval::Halt;
 use crate::json_schema::literal::{equals, Literal, LiteralView};
 use crate::number::Number;
 use crate::value::{AtomKind, Kind, Value};

@@ -4,7 +4,7 @@
 
 use super::{Assertion, Check};
 use crate::budget::Budget;
-use crate::json_schema::eval::Halt;
+use crate::eval::Halt;
 use crate::json_schema::literal::Literal;
 use crate::json_schema::vocabulary::Role;
 use crate::number::Number;

@@ -3,7 +3,7 @@
 //! that has one.
 
 use crate::arena::NodeId;
-use crate::json_schema::eval::Eval;
+use crate::eval::Eval;
 use crate::value::Value;
 
 #[derive(Debug)]

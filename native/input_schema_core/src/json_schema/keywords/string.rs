@@ -4,8 +4,8 @@
 
 use super::{Assertion, Check};
 use crate::budget::Budget;
+use crate::eval::Halt;
 use crate::json_schema::ecma_regex;
-use crate::json_schema::eval::Halt;
 use crate::json_schema::format::{Format, FormatDialect};
 use crate::json_schema::literal::with_key_name;
 use crate::json_schema::vocabulary::Draft;

@@ -2,7 +2,8 @@
 
 use super::Assertion;
 use crate::budget::Budget;
-use crate::json_schema::eval::{json_type, Halt, JsonType};
+use crate::eval::Halt;
+use crate::json_schema::eval::{json_type, JsonType};
 use crate::json_schema::literal::Literal;
 use crate::json_schema::vocabulary::type_name;
 use crate::value::{Kind, Value};

@@ -5,7 +5,8 @@
 
 use super::{Assertion, Check, Keyword};
 use crate::arena::{NodeId, NodeKind};
-use crate::json_schema::eval::{with_key_trail, Eval, Flow, Halt};
+use crate::eval::{Eval, Flow, Halt};
+use crate::json_schema::eval::with_key_trail;
 use crate::json_schema::keywords::{object, reference};
 use crate::json_schema::literal::with_key_name;
 use crate::json_schema::location::SchemaTrail;
