@@ -1017,6 +1017,15 @@ defmodule InputSchema.ContractTest do
                {:error, :validation, Map.put(hd(@all_errors), :errors, @all_errors)}
     end
 
+    test ":all keeps the contract order where properties are looked up one by one" do
+      # Over 16 properties the object check looks each name up instead of walking the map once.
+      fillers = Map.new(1..16, fn n -> {"filler#{n}", %{"type" => "string"}} end)
+      wide = Map.update!(@schema, "properties", &Map.merge(&1, fillers))
+
+      assert InputSchema.validate(wide, @arguments, errors: :all) ===
+               {:error, :validation, Map.put(hd(@all_errors), :errors, @all_errors)}
+    end
+
     test "max_errors caps the list" do
       for max <- [1, 2, 5, 10, 11, 1000] do
         expected = Enum.take(@all_errors, max)

@@ -439,74 +439,46 @@ impl<A: Copy + PartialEq> Object<A> {
     ) -> Flow {
         let mut valid = true;
         for keyword in OBJECT_ORDER {
-            valid &= match keyword {
-                Keyword::Required => self.required_by_lookup(eval, value, trail)?,
-                Keyword::AdditionalProperties => self.additional_by_walk(eval, value, trail)?,
-                _ => self.properties_by_lookup(eval, value, trail)?,
-            };
-        }
-        Ok(valid)
-    }
-
-    fn required_by_lookup<'a, V: Value<'a, AtomKey = A>>(
-        &self,
-        eval: &mut Eval<'_, '_, V, A>,
-        value: V,
-        trail: &Trail<'_>,
-    ) -> Flow {
-        let mut valid = true;
-        for required in &self.required {
-            eval.spend_lookup(required.name.len())?;
-            // Only string keys satisfy `required`.
-            if value.map_get_binary(&required.name).is_none() {
-                valid &= self.missing(eval, required, trail)?;
-            }
-        }
-        Ok(valid)
-    }
-
-    fn additional_by_walk<'a, V: Value<'a, AtomKey = A>>(
-        &self,
-        eval: &mut Eval<'_, '_, V, A>,
-        value: V,
-        trail: &Trail<'_>,
-    ) -> Flow {
-        let mut valid = true;
-        if !self.additional_allowed {
-            let mut offending = OffendingKeys::new();
-            for (key, _) in value.map_entries() {
-                if !self.declares(key, eval)? && offending.report(key) {
-                    valid &= self.additional(eval, key, trail)?;
+            match keyword {
+                Keyword::Required => {
+                    for required in &self.required {
+                        eval.spend_lookup(required.name.len())?;
+                        // Only string keys satisfy `required`.
+                        if value.map_get_binary(&required.name).is_none() {
+                            valid &= self.missing(eval, required, trail)?;
+                        }
+                    }
                 }
-                if offending.ended() {
-                    break;
+                Keyword::AdditionalProperties if !self.additional_allowed => {
+                    let mut offending = OffendingKeys::new();
+                    for (key, _) in value.map_entries() {
+                        if !self.declares(key, eval)? && offending.report(key) {
+                            valid &= self.additional(eval, key, trail)?;
+                        }
+                        if offending.ended() {
+                            break;
+                        }
+                    }
                 }
-            }
-        }
-        Ok(valid)
-    }
-
-    fn properties_by_lookup<'a, V: Value<'a, AtomKey = A>>(
-        &self,
-        eval: &mut Eval<'_, '_, V, A>,
-        value: V,
-        trail: &Trail<'_>,
-    ) -> Flow {
-        let mut valid = true;
-        for property in &self.properties {
-            eval.spend_lookup(property.name.len())?;
-            let exactly = match &property.exact {
-                Exact::Binary => None,
-                Exact::Atom(atom) => value.map_get_atom(*atom),
-                Exact::Term(key) => {
-                    eval.spend_exact_lookup(key.len())?;
-                    value.map_get_exact(key)
+                Keyword::AdditionalProperties => {}
+                _ => {
+                    for property in &self.properties {
+                        eval.spend_lookup(property.name.len())?;
+                        let exactly = match &property.exact {
+                            Exact::Binary => None,
+                            Exact::Atom(atom) => value.map_get_atom(*atom),
+                            Exact::Term(key) => {
+                                eval.spend_exact_lookup(key.len())?;
+                                value.map_get_exact(key)
+                            }
+                        };
+                        let found = exactly.or_else(|| value.map_get_binary(&property.name));
+                        if let Some(argument) = found {
+                            let child = trail.child(Segment::Property(&property.name));
+                            valid &= eval.check_child(property.node, argument, &child)?;
+                        }
+                    }
                 }
-            };
-            let found = exactly.or_else(|| value.map_get_binary(&property.name));
-            if let Some(argument) = found {
-                let child = trail.child(Segment::Property(&property.name));
-                valid &= eval.check_child(property.node, argument, &child)?;
             }
         }
         Ok(valid)
