@@ -113,10 +113,11 @@ impl<A: Copy + PartialEq> Compiled<A> {
         }
     }
 
-    /// Whether a JSON mode's `arguments` are valid: the tool boundary (unless `any_root`) and
-    /// the argument-key rule, then the quick walk alone, which builds no error. `Err` only
-    /// where `validate` would not answer with argument errors either: arguments that are no
-    /// map at the tool boundary, a reference loop, or the budget spent.
+    /// Whether `arguments` are valid. A JSON mode checks the tool boundary (unless `any_root`)
+    /// and the argument-key rule, then runs its quick walk alone, which builds no error; the
+    /// subset, whose quick walk may leave a call undecided, answers as `validate` does. `Err`
+    /// only where `validate` would not answer with argument errors either: arguments that are
+    /// no map at the tool boundary, a reference loop, or the budget spent.
     pub fn is_valid<'a, V: Value<'a, AtomKey = A>>(
         &self,
         arguments: V,
