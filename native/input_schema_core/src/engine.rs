@@ -217,4 +217,37 @@ mod tests {
             assert_eq!(answered, Some(Some(raw)), "{profile:?}");
         }
     }
+
+    #[test]
+    fn is_valid_answers_as_validate_in_both_profiles() {
+        let schema =
+            json!({"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}});
+        for profile in [
+            Profile::Subset,
+            Profile::Json(Options::new(Dialect::Draft2020_12)),
+        ] {
+            let mut budget = Budget::unlimited();
+            let compiled = profile.compile(Json::from(&schema), &no_documents, &mut budget);
+            let Ok(compiled) = compiled else {
+                panic!("{profile:?} refused the schema");
+            };
+            for (arguments, expected) in [
+                (json!({"a": 1}), true),
+                (json!({"a": "1"}), false),
+                (json!({}), false),
+            ] {
+                let answer = compiled.is_valid(Json::from(&arguments), &mut budget);
+                assert_eq!(answer.ok(), Some(expected), "{profile:?} {arguments}");
+            }
+            // No map at the tool boundary: no answer about the arguments at all.
+            let list = json!([1]);
+            assert!(matches!(
+                compiled.is_valid(Json::from(&list), &mut budget),
+                Err(Failure::Schema {
+                    error: Error::NotMaps,
+                    ..
+                })
+            ));
+        }
+    }
 }
