@@ -81,11 +81,6 @@ impl Profile {
 }
 
 impl<A> Compiled<A> {
-    /// The profile it was compiled in.
-    pub fn profile(&self) -> Profile {
-        self.profile
-    }
-
     /// The dialect the root was read in (none in the subset).
     pub fn draft(&self) -> Option<Draft> {
         self.draft

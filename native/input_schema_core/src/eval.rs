@@ -9,6 +9,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::engine::Compiled;
 use crate::error::Error;
 use crate::json_schema::registry::ResourceId;
+use crate::schema::{with_stack, StackSegment};
 use crate::validate::{Failure, Mode, ERROR_BYTES};
 use crate::value::Value;
 
@@ -81,6 +82,23 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
             }),
             Halt::Failed | Halt::Exhausted => Failure::Exhausted,
         }
+    }
+
+    /// One level deeper, in either profile's walks: counted, and run where the stack has room.
+    #[inline(always)]
+    pub(crate) fn nested<T, E: From<Exhausted>>(
+        &mut self,
+        step: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E> {
+        self.depth += 1;
+        let result = with_stack(self.depth, |segment| {
+            if segment == StackSegment::Fresh {
+                self.budget.spend_stack_segment()?;
+            }
+            step(self)
+        });
+        self.depth -= 1;
+        result
     }
 
     pub fn node(&self, id: NodeId) -> Option<&'s Node<A>> {

@@ -334,14 +334,7 @@ impl<A: Copy + PartialEq> Object<A> {
             match keyword {
                 Keyword::Required => {
                     for required in &self.required {
-                        let present = match required.property {
-                            Some(index) => by_binary & (1 << index) != 0,
-                            None => {
-                                eval.spend_lookup(required.name.len())?;
-                                value.map_get_binary(&required.name).is_some()
-                            }
-                        };
-                        if !present {
+                        if !required.present_after_walk(by_binary, eval, value)? {
                             valid &= self.missing(eval, required, trail)?;
                         }
                     }
@@ -531,6 +524,25 @@ impl<A: Copy + PartialEq> Object<A> {
         };
         eval.spend_bytes(length)?;
         Ok(declared)
+    }
+}
+
+impl Required {
+    /// Whether a string key carries the name, once the walk has marked the properties string
+    /// keys named (`by_binary`); a name that is no property's is looked up.
+    fn present_after_walk<'a, V: Value<'a>, A>(
+        &self,
+        by_binary: u16,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+    ) -> Result<bool, Halt> {
+        Ok(match self.property {
+            Some(index) => by_binary & (1 << index) != 0,
+            None => {
+                eval.budget.spend_lookup(self.name.len())?;
+                value.map_get_binary(&self.name).is_some()
+            }
+        })
     }
 }
 

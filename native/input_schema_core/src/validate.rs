@@ -8,7 +8,7 @@ use crate::error::{Error, Path};
 use crate::eval::{Eval, Flow, Halt};
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
-use crate::schema::{compile, with_stack, Shape, StackSegment, SubsetNode};
+use crate::schema::{compile, Shape, SubsetNode};
 use crate::value::{AtomKind, Kind, Value};
 
 /// How many argument errors to report.
@@ -361,22 +361,6 @@ impl<'s, 'a, V: Value<'a>> Eval<'s, '_, V, V::AtomKey> {
             Some(choices) if shaped => Ok(choices.contains(value, kind, self.budget)?),
             _ => Ok(shaped),
         }
-    }
-
-    /// One level deeper, in either walk: counted, and run where the stack has room.
-    fn nested<T, E: From<Exhausted>>(
-        &mut self,
-        step: impl FnOnce(&mut Self) -> Result<T, E>,
-    ) -> Result<T, E> {
-        self.depth += 1;
-        let result = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
-        result
     }
 }
 

@@ -19,7 +19,6 @@ use crate::engine::Compiled;
 use crate::error::{Error, KeywordFailure};
 use crate::eval::{Eval, Flow, Halt};
 use crate::path::{Segment, Trail, ANY_ROOT, ARGUMENTS, ROOT};
-use crate::schema::{with_stack, StackSegment};
 use crate::validate::{Failure, Mode};
 use crate::value::{AtomKind, Element, Kind, Value};
 
@@ -246,14 +245,7 @@ impl<'s, 'a, V: Value<'a>, A> Eval<'s, '_, V, A> {
         if pushed {
             self.scope.push(resource);
         }
-        self.depth += 1;
-        let result = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
+        let result = self.nested(step);
         if pushed {
             self.scope.pop();
         }
