@@ -8,10 +8,12 @@
 
 mod arena;
 mod array;
+mod assertion;
 mod budget;
 mod choice_index;
 mod choices;
 mod engine;
+mod entry;
 mod error;
 mod eval;
 pub mod json_schema;
@@ -31,7 +33,7 @@ mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
-pub use engine::{no_documents, Compiled, Profile};
+pub use entry::{no_documents, Compiled, Profile};
 pub use error::{Class, Error, Field, KeywordFailure, Path, TypeLabel};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};

@@ -5,7 +5,7 @@ use crate::arena::{Node, NodeId};
 use crate::array::Array;
 use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
-use crate::engine::{Compiled, Profile};
+use crate::entry::{Compiled, Profile};
 use crate::error::{Error, TypeLabel};
 use crate::object::Object;
 use crate::offending::OffendingKeys;
@@ -416,8 +416,7 @@ pub fn compile<'a, V: Value<'a>>(
             nodes: compiler.nodes,
             root,
             profile: Profile::Subset,
-            dynamic_anchors: Vec::new(),
-            has_dynamic_refs: false,
+            program: crate::engine::Program::default(),
             draft: None,
         }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),

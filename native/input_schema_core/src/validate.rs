@@ -3,7 +3,7 @@
 
 use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
-use crate::engine::Compiled;
+use crate::entry::Compiled;
 use crate::error::{Error, Path};
 use crate::eval::{Eval, Flow, Halt};
 use crate::object::Object;

@@ -14,15 +14,15 @@ pub mod ecma_regex;
 pub(crate) mod eval;
 pub mod format;
 mod keys;
-pub(crate) mod keywords;
+pub(crate) mod keyword;
 pub mod literal;
-pub(crate) mod location;
+mod lower;
 pub(crate) mod registry;
 pub(crate) mod vocabulary;
 
+pub use crate::assertion::{Assertion, Detail};
 pub use compiler::compile;
 pub use eval::gate;
-pub use keywords::{Assertion, Detail};
 pub use literal::Literal;
 pub use vocabulary::Draft;
 

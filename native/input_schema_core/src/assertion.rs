@@ -1,108 +1,12 @@
-//! The keyword checks of a compiled schema object, one file per family: each keyword's quick
-//! check (`valid`, in `eval`'s quick walk) beside its reporting check (`report`).
+//! What failed when a keyword's assertion failed: the error's message (in the subset's voice
+//! where both profiles report one failure) and the keyword's own value where it helps.
 
-pub mod array;
-pub mod combinators;
-pub mod content;
-pub mod equality;
-pub mod numeric;
-pub mod object;
-pub mod reference;
-pub mod string;
-pub mod types;
-pub mod unevaluated;
-
-use super::literal::Literal;
-use crate::arena::NodeId;
 use crate::error::message;
+use crate::json_schema::literal::Literal;
 use crate::json_schema::vocabulary::name;
 use crate::number::Number;
 
-/// Property names (`required`, and each list of `dependentRequired`).
-pub type Names = Box<[Box<str>]>;
-
-/// One keyword of a schema object, compiled: what it checks, its name (from the dialect's
-/// registry), and its key as the schema spells it (an alias, maybe), the last token of the
-/// `schema_path` the reporting walk makes for it (see `SchemaTrail`).
-#[derive(Debug)]
-pub struct Keyword {
-    pub check: Check,
-    pub name: &'static str,
-    pub token: &'static str,
-}
-
-#[derive(Debug)]
-pub enum Check {
-    Ref(NodeId),
-    DynamicRef(reference::DynamicRef),
-    Type(types::Types),
-    Enum(equality::Enum),
-    Const(Literal),
-    MultipleOf(numeric::MultipleOf),
-    Bound(numeric::Bound),
-    MinLength(u64),
-    MaxLength(u64),
-    Pattern(string::Pattern),
-    Format(string::FormatCheck),
-    Content(content::Content),
-    MinItems(u64),
-    MaxItems(u64),
-    UniqueItems,
-    PrefixItems(Box<[NodeId]>),
-    /// Items from `start` on (after `prefixItems`, or draft-07's array `items`).
-    Items {
-        start: usize,
-        node: NodeId,
-    },
-    Contains(array::Contains),
-    Required(Names),
-    DependentRequired(Box<[(Box<str>, Names)]>),
-    MinProperties(u64),
-    MaxProperties(u64),
-    PropertyNames(NodeId),
-    AdditionalProperties(object::Additional),
-    Properties(object::Properties),
-    PatternProperties(Box<[(string::Pattern, NodeId)]>),
-    DependentSchemas(Box<[(Box<str>, NodeId)]>),
-    Dependencies(Box<[(Box<str>, object::Dependency)]>),
-    AllOf(Box<[NodeId]>),
-    AnyOf(Box<[NodeId]>),
-    OneOf(Box<[NodeId]>),
-    Not(NodeId),
-    If(combinators::Conditional),
-    UnevaluatedItems(NodeId),
-    UnevaluatedProperties(NodeId),
-}
-
-impl Check {
-    /// Whether the check applies a subschema (in place or to a part of the value): a node
-    /// with one can recurse, the quick walk's costly case.
-    pub fn applies_schemas(&self) -> bool {
-        !matches!(
-            self,
-            Check::Type(_)
-                | Check::Enum(_)
-                | Check::Const(_)
-                | Check::MultipleOf(_)
-                | Check::Bound(_)
-                | Check::MinLength(_)
-                | Check::MaxLength(_)
-                | Check::Pattern(_)
-                | Check::Format(_)
-                | Check::Content(_)
-                | Check::MinItems(_)
-                | Check::MaxItems(_)
-                | Check::UniqueItems
-                | Check::Required(_)
-                | Check::DependentRequired(_)
-                | Check::MinProperties(_)
-                | Check::MaxProperties(_)
-        )
-    }
-}
-
-/// A failed assertion: its message (in the subset's voice) and the keyword's own value where
-/// it helps, reported under the keyword's name.
+/// A failed assertion, reported under the keyword's name.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum Assertion {
     #[error("{}", message::WRONG_TYPE)]
