@@ -70,25 +70,32 @@ impl ArrayCheck {
         if self.prefix.is_none() && self.items.is_none() && self.contains.is_none() {
             return Ok(valid);
         }
-        let prefix = self.prefix.as_ref().map_or(&[][..], |(nodes, _)| &**nodes);
+        let (prefix, prefix_named) = match &self.prefix {
+            Some((nodes, named)) => (&nodes[..], *named),
+            None => (&[][..], Named::new("")),
+        };
+        // Whether `items` allows no item at all (`false`), asked once for the list.
+        let items = self.items.map(|(start, node, named)| {
+            let refused = walk
+                .program
+                .node(node)
+                .is_some_and(|node| node.has(Node::FALSE));
+            (start, node, named, refused)
+        });
         let mut found = 0_u64;
         let mut counting = self.contains.is_some();
         for (index, item) in elements(value).enumerate() {
             if let Some(node) = prefix.get(index) {
-                let named = self
-                    .prefix
-                    .as_ref()
-                    .map_or(Named::new(""), |(_, named)| *named);
                 let here = S::then(
                     at,
                     Step::Into {
-                        keyword: named.token,
+                        keyword: prefix_named.token,
                         key: Key::Index(index),
                         argument: Some(Segment::Index(index)),
                     },
                 );
                 valid &= walk.visit_part::<S>(*node, item, &here)?;
-            } else if let Some((start, node, named)) = self.items {
+            } else if let Some((start, node, named, refused)) = items {
                 if index >= start {
                     let here = S::then(
                         at,
@@ -98,14 +105,10 @@ impl ArrayCheck {
                             argument: Some(Segment::Index(index)),
                         },
                     );
-                    valid &= match walk.program.node(node) {
-                        Some(refused) if refused.has(Node::FALSE) => walk.fail_at::<S>(
-                            &here,
-                            named.name,
-                            || Assertion::AdditionalItem,
-                            None,
-                        )?,
-                        _ => walk.visit_part::<S>(node, item, &here)?,
+                    valid &= if refused {
+                        walk.fail_at::<S>(&here, named.name, || Assertion::AdditionalItem, None)?
+                    } else {
+                        walk.visit_part::<S>(node, item, &here)?
                     };
                 }
             }

@@ -159,20 +159,16 @@ impl ObjectCheck {
         self.dependents::<Quick, V>(walk, map, &())
     }
 
-    /// The quick walk of every entry: the required names marked off as their keys are met.
+    /// The quick walk of every entry, in two passes: the first checks each entry against the
+    /// schemas that go no deeper and marks off the required names its key spells; the second,
+    /// only where some entry needs it, against the others. So a `oneOf` branch fails on its
+    /// `tag` or a missing name before it reads a deep `content`.
     fn walk_once<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V, size: usize) -> Flow {
         let mut seen = 0_u64;
-        for (key, item) in map.map_entries_sized(size) {
+        let mut deeper = false;
+        for entry in map.map_entries_sized(size) {
             walk.budget.spend(1)?;
-            match key.binary() {
-                Some(name) => self.entry(walk, name, key, item, &mut seen)?,
-                None => {
-                    match with_key_name(key, |name| self.entry(walk, name, key, item, &mut seen)) {
-                        Some(flow) => flow?,
-                        None => self.nameless_entry(walk, key, item)?,
-                    }
-                }
-            };
+            deeper |= self.entry(walk, entry, &mut seen, false)?;
         }
         if seen & self.required_mask != self.required_mask {
             return Err(Halt::Failed);
@@ -182,19 +178,58 @@ impl ObjectCheck {
                 return Err(Halt::Failed);
             }
         }
+        if deeper {
+            for entry in map.map_entries_sized(size) {
+                walk.budget.spend(1)?;
+                self.entry(walk, entry, &mut seen, true)?;
+            }
+        }
         Ok(true)
     }
 
-    /// One entry of the quick walk, under a key named `name`.
+    /// One entry of the quick walk, against the schemas that go no deeper (`deep` false) or
+    /// against the others: whether it left any to the other pass.
     #[inline]
     fn entry<'a, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
+        (key, item): (V, V),
+        seen: &mut u64,
+        deep: bool,
+    ) -> Result<bool, Halt> {
+        let mut left = false;
+        let declared = match key.binary() {
+            Some(name) => self.named(walk, name, item, seen, (deep, &mut left))?,
+            None => with_key_name(key, |name| {
+                self.named(walk, name, item, seen, (deep, &mut left))
+            })
+            .transpose()?
+            .unwrap_or(false),
+        };
+        if let (false, Some((node, _))) = (declared, self.additional) {
+            left |= apply(walk, node, item, deep)?;
+        }
+        if let Some((node, _)) = self.property_names {
+            if walk.goes_deeper(node) != deep {
+                left = true;
+            } else if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
+                return Err(Halt::Failed);
+            }
+        }
+        Ok(left)
+    }
+
+    /// The property and patterns a key named `name` meets in the quick walk: whether any
+    /// declares it (else `additionalProperties` takes it).
+    #[inline]
+    fn named<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
         name: &[u8],
-        key: V,
         item: V,
         seen: &mut u64,
-    ) -> Flow {
+        (deep, left): (bool, &mut bool),
+    ) -> Result<bool, Halt> {
         let mut declared = false;
         if let Some(index) = self.table.find(name, walk.budget)? {
             if let Some(bit) = u32::try_from(index)
@@ -205,44 +240,18 @@ impl ObjectCheck {
             }
             if let Some(node) = self.table.node(index) {
                 declared = true;
-                walk.visit_part::<Quick>(node, item, &())?;
+                *left |= apply(walk, node, item, deep)?;
             }
         }
         if let Some((patterns, _)) = &self.patterns {
             for (pattern, node) in patterns.iter() {
                 if pattern.found_in_name(name, walk.budget)? {
                     declared = true;
-                    walk.visit_part::<Quick>(*node, item, &())?;
+                    *left |= apply(walk, *node, item, deep)?;
                 }
             }
         }
-        if let (false, Some((node, _))) = (declared, self.additional) {
-            walk.visit_part::<Quick>(node, item, &())?;
-        }
-        if let Some((node, _)) = self.property_names {
-            if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
-                return Err(Halt::Failed);
-            }
-        }
-        Ok(true)
-    }
-
-    /// An entry whose key has no name: no property or pattern names it.
-    fn nameless_entry<'a, V: Value<'a>>(
-        &self,
-        walk: &mut Walk<'_, '_, V>,
-        key: V,
-        item: V,
-    ) -> Flow {
-        if let Some((node, _)) = self.additional {
-            walk.visit_part::<Quick>(node, item, &())?;
-        }
-        if let Some((node, _)) = self.property_names {
-            if !walk.valid_part(node, key)? {
-                return Err(Halt::Failed);
-            }
-        }
-        Ok(true)
+        Ok(declared)
     }
 
     /// The quick walk of a large map that only `properties` and `required` read: a lookup per
@@ -462,6 +471,22 @@ fn required<'a, S: Sink, V: Value<'a>>(
     Ok(valid)
 }
 
+/// Applies `node` to `value` in the quick walk's pass for deep schemas (`deep`) or for the
+/// others: `Ok(true)` where it belongs to the other pass.
+#[inline]
+fn apply<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    node: NodeId,
+    value: V,
+    deep: bool,
+) -> Result<bool, Halt> {
+    if walk.goes_deeper(node) != deep {
+        return Ok(true);
+    }
+    walk.visit_part::<Quick>(node, value, &())?;
+    Ok(false)
+}
+
 /// Whether `map` has a key named `name` (a string, or an atom of that name), priced as a
 /// lookup.
 pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
@@ -552,6 +577,49 @@ mod tests {
                 .map(|name| (name.clone(), json!(1)))
                 .collect::<Map<_, _>>(),
         )
+    }
+
+    /// `oneOf` branches told apart by a shallow `tag` beside a deep `content`: a wrong branch
+    /// must fail on its tag before it reads the content, whatever the map's order, or the work
+    /// doubles at each level.
+    #[test]
+    fn a_wrong_branch_fails_on_its_shallow_properties_before_the_deep_ones() {
+        let schema = json!({
+            "$defs": {"node": {"oneOf": [
+                {"type": "object", "required": ["tag"], "additionalProperties": false,
+                 "properties": {"tag": {"const": "a"}, "content": {"$ref": "#/$defs/node"}}},
+                {"type": "object", "required": ["tag"], "additionalProperties": false,
+                 "properties": {"tag": {"const": "b"}, "content": {"$ref": "#/$defs/node"}}},
+                {"type": "string"}
+            ]}},
+            "$ref": "#/$defs/node"
+        });
+        let mut value = json!("leaf");
+        for level in 0..40 {
+            let tag = if level % 2 == 0 { "a" } else { "b" };
+            value = json!({"content": value, "tag": tag});
+        }
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let compiled = compile(
+            Json::from(&schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        // About a hundred units a level; 2^40 node visits otherwise.
+        let mut budget = Budget::new(20_000);
+        assert_eq!(
+            compiled.is_valid(Json::from(&value), &mut budget).ok(),
+            Some(true)
+        );
+        let wrong = json!({"content": value, "tag": "c"});
+        let mut budget = Budget::new(20_000);
+        assert_eq!(
+            compiled.is_valid(Json::from(&wrong), &mut budget).ok(),
+            Some(false)
+        );
     }
 
     #[test]

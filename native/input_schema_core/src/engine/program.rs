@@ -57,6 +57,9 @@ impl Node {
     pub const FALSE: u8 = 1;
     /// A `type` keyword is written (a failure of `types` is reported as `type`, not `false`).
     pub const TYPED: u8 = 2;
+    /// No check applies a subschema: the node cannot recurse, so even a guarded program walks
+    /// it unguarded.
+    pub const LEAF: u8 = 4;
 
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0

@@ -138,7 +138,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let Some(node) = program.node(id) else {
             return Ok(true);
         };
-        if program.guarded {
+        if program.guarded && !node.has(Node::LEAF) {
             return self.visit_guarded::<S>(id, node, value, at);
         }
         // A node that checks its types alone is decided here.
@@ -155,6 +155,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             };
         }
         self.run::<S>(id, node, value, at)
+    }
+
+    /// Whether node `id` can recurse (a quick walk leaves such nodes for last where it can).
+    #[inline(always)]
+    pub fn goes_deeper(&self, id: NodeId) -> bool {
+        self.program
+            .node(id)
+            .is_some_and(|node| !node.has(Node::LEAF))
     }
 
     /// Node `id` applied to a part of the value: the loop guard starts again, since the walk

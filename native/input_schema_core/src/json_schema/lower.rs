@@ -325,4 +325,9 @@ pub fn finish(program: &mut Program) {
         .get(root)
         .is_some_and(|height| *height > UNGUARDED_HEIGHT);
     program.guarded = cyclic || tall || program.has_dynamic_refs;
+    for (index, node) in program.nodes.iter_mut().enumerate() {
+        if edges_of(index).is_empty() {
+            node.flags |= Node::LEAF;
+        }
+    }
 }
