@@ -789,6 +789,45 @@ defmodule InputSchema.JsonSchemaContractTest do
       end
     end
 
+    # The quick walk checks the rule for keys in the maps it reads, and leaves the others to the
+    # rule's own walk: every place a map can sit where no schema reads it.
+    test "a bad key is found wherever the walk leaves its map unread" do
+      wide = Map.new(1..40, &{"k#{&1}", &1})
+      object = %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}}
+      in_list = fn items -> %{"properties" => %{"l" => items}} end
+
+      cases = [
+        {object, &%{"x" => &1}, "$arguments.x"},
+        {object, &%{"n" => 1, "x" => [&1]}, "$arguments.x[0]"},
+        {%{"properties" => %{"o" => object}}, &%{"o" => %{"n" => 1, "x" => &1}},
+         "$arguments.o.x"},
+        {%{"properties" => %{"k1" => %{"type" => "integer"}}}, &Map.put(wide, "x", &1),
+         "$arguments.x"},
+        {%{"additionalProperties" => %{"type" => "object"}}, &%{"x" => &1}, "$arguments.x"},
+        {%{"patternProperties" => %{"^x" => %{"type" => "object"}}}, &%{"x" => &1},
+         "$arguments.x"},
+        {in_list.(%{"prefixItems" => [%{"type" => "integer"}]}), &%{"l" => [1, &1]},
+         "$arguments.l[1]"},
+        {in_list.(%{"minItems" => 1}), &%{"l" => [&1]}, "$arguments.l[0]"},
+        {in_list.(%{"contains" => %{"type" => "integer"}}), &%{"l" => [1, &1]},
+         "$arguments.l[1]"},
+        {in_list.(%{"items" => object}), &%{"l" => [%{"n" => 1, "x" => &1}]},
+         "$arguments.l[0].x"},
+        {%{"anyOf" => [object, %{"required" => ["zz"]}]}, &%{"n" => 1, "x" => &1},
+         "$arguments.x"},
+        {%{"properties" => %{"o" => %{"type" => ["object", "null"]}}}, &%{"o" => &1},
+         "$arguments.o"}
+      ]
+
+      for {schema, arguments, path} <- cases, options <- [@d20, @d7] do
+        assert check(schema, arguments.(%{"a" => 1, a: 2}), options) === duplicate_key(path),
+               inspect({schema, path})
+
+        assert check(schema, arguments.(%{1 => "x"}), options) === keys_not_strings(path),
+               inspect({schema, path})
+      end
+    end
+
     test "argument keys that are neither strings nor atoms are refused" do
       for options <- [@d20, @d7] do
         assert check(%{"type" => "object"}, %{1 => "x"}, options) ===

@@ -67,8 +67,12 @@ impl ArrayCheck {
                 valid &= walk.fail::<S>(at, named, || Assertion::UniqueItems, None)?;
             }
         }
-        if self.prefix.is_none() && self.items.is_none() && self.contains.is_none() {
-            return Ok(valid);
+        if self.prefix.is_none() && self.items.is_none() {
+            // No schema reads the items: the rule for keys reads them in its own walk.
+            walk.unread |= !V::KEYS_ARE_STRINGS && length > 0;
+            if self.contains.is_none() {
+                return Ok(valid);
+            }
         }
         let (prefix, prefix_named) = match &self.prefix {
             Some((nodes, named)) => (&nodes[..], *named),
@@ -110,7 +114,11 @@ impl ArrayCheck {
                     } else {
                         walk.visit_part::<S>(node, item, &here)?
                     };
+                } else {
+                    walk.note_unread(item);
                 }
+            } else {
+                walk.note_unread(item);
             }
             if let (Some((contains, _)), true) = (&self.contains, counting) {
                 if walk.valid_part(contains.node, item)? {

@@ -120,15 +120,14 @@ impl ObjectCheck {
     }
 
     /// Checks a value whose type is object.
+    /// Checks a map of `size` entries, whose type is object.
     pub fn check<'a, S: Sink, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         map: V,
+        size: usize,
         at: &S::At<'_>,
     ) -> Flow {
-        let Some(size) = map.map_size() else {
-            return Ok(true);
-        };
         if S::REPORTS {
             return self.report::<S, V>(walk, map, size, at);
         }
@@ -147,6 +146,8 @@ impl ObjectCheck {
         if must_walk || size <= WALK_MAX_ENTRIES {
             self.walk_once(walk, map, size)?;
         } else {
+            // The map is not read whole: its keys are left to the rule's own walk.
+            walk.unread = true;
             self.look_up(walk, map)?;
         }
         if let Some((dependent, named)) = &self.dependent_required {
@@ -200,14 +201,20 @@ impl ObjectCheck {
         let mut left = false;
         let declared = match key.binary() {
             Some(name) => self.named(walk, name, item, seen, (deep, &mut left))?,
-            None => with_key_name(key, |name| {
-                self.named(walk, name, item, seen, (deep, &mut left))
-            })
-            .transpose()?
-            .unwrap_or(false),
+            None => {
+                // An atom key (or worse): the rule for keys decides, in its own walk.
+                walk.unread |= !V::KEYS_ARE_STRINGS;
+                with_key_name(key, |name| {
+                    self.named(walk, name, item, seen, (deep, &mut left))
+                })
+                .transpose()?
+                .unwrap_or(false)
+            }
         };
-        if let (false, Some((node, _))) = (declared, self.additional) {
-            left |= apply(walk, node, item, deep)?;
+        match (declared, self.additional) {
+            (false, Some((node, _))) => left |= apply(walk, node, item, deep)?,
+            (false, None) if !deep => walk.note_unread(item),
+            _ => {}
         }
         if let Some((node, _)) = self.property_names {
             if walk.goes_deeper(node) != deep {
@@ -494,13 +501,29 @@ pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<
     Ok(get_by_str(map, name).is_some())
 }
 
-/// Names, each maybe with a property's node, found by their bytes: sorted by length, then by
-/// bytes, so that most comparisons are told by the lengths alone.
+/// Names, each maybe with a property's node, found by their bytes. A few names are scanned,
+/// each told by its length and first eight bytes before its other bytes are compared; more
+/// are searched in an order by length, then by bytes.
 #[derive(Debug, Default)]
 struct NameTable {
     entries: Box<[(Box<str>, Option<NodeId>)]>,
+    /// Per entry, its length and its first eight bytes as a word.
+    heads: Box<[(usize, u64)]>,
     /// Entry indices in the search order.
     sorted: Box<[u32]>,
+}
+
+/// Tables this small are scanned rather than searched.
+const SCAN_MAX: usize = 16;
+
+/// The first eight bytes of `name` as a word, zero past its end.
+#[inline(always)]
+fn head(name: &[u8]) -> u64 {
+    let mut word = [0_u8; 8];
+    for (slot, byte) in word.iter_mut().zip(name) {
+        *slot = *byte;
+    }
+    u64::from_le_bytes(word)
 }
 
 fn by_length(known: &[u8], name: &[u8]) -> std::cmp::Ordering {
@@ -516,8 +539,13 @@ impl NameTable {
                 .map_or(&[][..], |(name, _)| name.as_bytes())
         };
         sorted.sort_by(|a, b| by_length(name(a), name(b)));
+        let heads = entries
+            .iter()
+            .map(|(name, _)| (name.len(), head(name.as_bytes())))
+            .collect();
         NameTable {
             entries: entries.into(),
+            heads,
             sorted: sorted.into(),
         }
     }
@@ -526,6 +554,21 @@ impl NameTable {
     #[inline]
     fn find(&self, name: &[u8], budget: &mut Budget) -> Result<Option<usize>, Exhausted> {
         budget.spend_search(self.sorted.len(), name.len())?;
+        if self.heads.len() <= SCAN_MAX {
+            let wanted = (name.len(), head(name));
+            for (index, known) in self.heads.iter().enumerate() {
+                if *known == wanted
+                    && (name.len() <= 8
+                        || self
+                            .entries
+                            .get(index)
+                            .is_some_and(|(known, _)| known.as_bytes() == name))
+                {
+                    return Ok(Some(index));
+                }
+            }
+            return Ok(None);
+        }
         let found = self.sorted.binary_search_by(|index| {
             let known = self
                 .entries

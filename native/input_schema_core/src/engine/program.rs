@@ -60,6 +60,10 @@ impl Node {
     /// No check applies a subschema: the node cannot recurse, so even a guarded program walks
     /// it unguarded.
     pub const LEAF: u8 = 4;
+    /// It has an object check, which notes the entries it leaves unread (see `Walk::unread`).
+    pub const READS_OBJECTS: u8 = 8;
+    /// It has an array check, which notes the items it leaves unread.
+    pub const READS_ARRAYS: u8 = 16;
 
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0

@@ -84,6 +84,18 @@ pub struct Walk<'p, 'b, V> {
     in_place: usize,
     /// Where a reference loop was found (see `Halt::Loop`).
     pub loop_at: NodeId,
+    /// Whether the walk left a container (or a value of no JSON type) unread: then the rule
+    /// for argument keys must still be checked over the whole value (`json_schema::keys`).
+    /// Hosts whose keys are all strings never set it.
+    pub unread: bool,
+}
+
+/// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
+/// a map's size, which the object check reads next.
+#[derive(Clone, Copy)]
+pub struct Found {
+    pub bits: u8,
+    pub size: usize,
 }
 
 impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
@@ -104,6 +116,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             depth: 0,
             in_place: 0,
             loop_at: 0,
+            unread: false,
         }
     }
 
@@ -144,17 +157,39 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         // A node that checks its types alone is decided here.
         if node.count == 0 && !S::REPORTS {
             self.budget.spend(1)?;
-            match node.types {
-                types::ANY => return Ok(true),
-                types::NONE => return Err(Halt::Failed),
-                _ => {}
-            }
-            return match node.types & self.type_of(value, node.types)? {
-                0 => Err(Halt::Failed),
-                _ => Ok(true),
+            return match node.types {
+                types::ANY => {
+                    self.note_unread(value);
+                    Ok(true)
+                }
+                types::NONE => Err(Halt::Failed),
+                wanted => {
+                    let found = self.classify(value, wanted)?;
+                    if wanted & found.bits == 0 {
+                        return Err(Halt::Failed);
+                    }
+                    if !V::KEYS_ARE_STRINGS && found.bits & (types::OBJECT | types::ARRAY) != 0 {
+                        self.unread = true;
+                    }
+                    Ok(true)
+                }
             };
         }
         self.run::<S>(id, node, value, at)
+    }
+
+    /// Notes a value no check reads into: a container, or a value of no JSON type, leaves the
+    /// rule for argument keys to be checked.
+    #[inline(always)]
+    pub fn note_unread(&mut self, value: V) {
+        if !V::KEYS_ARE_STRINGS && !self.unread && !value.is_binary() {
+            self.unread = !matches!(
+                value.kind(),
+                Kind::Integer
+                    | Kind::Float
+                    | Kind::Atom(AtomKind::True | AtomKind::False | AtomKind::Nil)
+            );
+        }
     }
 
     /// Whether node `id` can recurse (a quick walk leaves such nodes for last where it can).
@@ -240,12 +275,21 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The node's types and checks, in the report order.
     fn run<S: Sink>(&mut self, id: NodeId, node: &'p Node, value: V, at: &S::At<'_>) -> Flow {
         self.budget.spend(u64::from(node.cost))?;
-        let found = self.type_of(value, node.types)?;
+        let found = self.classify(value, node.types)?;
         let program = self.program;
         let checks = program.checks_of(node);
         if !S::REPORTS {
-            if node.types != types::ANY && node.types & found == 0 {
+            if node.types != types::ANY && node.types & found.bits == 0 {
                 return Err(Halt::Failed);
+            }
+            if !V::KEYS_ARE_STRINGS {
+                let read = match found.bits {
+                    types::OBJECT => node.has(Node::READS_OBJECTS),
+                    types::ARRAY => node.has(Node::READS_ARRAYS),
+                    types::NONE => false,
+                    _ => true,
+                };
+                self.unread |= !read;
             }
             for (index, check) in checks.iter().enumerate() {
                 self.check::<S>(check, (node, index), value, found, at)?;
@@ -267,8 +311,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     }
 
     /// The node's `type` (or its being `false`), reported.
-    fn types_hold<S: Sink>(&mut self, id: NodeId, node: &Node, found: u8, at: &S::At<'_>) -> Flow {
-        if node.types == types::ANY || node.types & found != 0 {
+    fn types_hold<S: Sink>(
+        &mut self,
+        id: NodeId,
+        node: &Node,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        if node.types == types::ANY || node.types & found.bits != 0 {
             return Ok(true);
         }
         if node.has(Node::FALSE) {
@@ -294,22 +344,22 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         check: &'p Check,
         (node, index): (&'p Node, usize),
         value: V,
-        found: u8,
+        found: Found,
         at: &S::At<'_>,
     ) -> Flow {
         let named = || self.program.name_of(node, index);
         match check {
-            Check::Number(number) if found & types::NUMBER != 0 => {
-                number.check::<S, V>(self, value, found, at)
+            Check::Number(number) if found.bits & types::NUMBER != 0 => {
+                number.check::<S, V>(self, value, found.bits, at)
             }
-            Check::String(string) if found & types::STRING != 0 => {
+            Check::String(string) if found.bits & types::STRING != 0 => {
                 string.check::<S, V>(self, value, at)
             }
-            Check::Array(array) if found & types::ARRAY != 0 => {
+            Check::Array(array) if found.bits & types::ARRAY != 0 => {
                 array.check::<S, V>(self, value, at)
             }
-            Check::Object(object) if found & types::OBJECT != 0 => {
-                object.check::<S, V>(self, value, at)
+            Check::Object(object) if found.bits & types::OBJECT != 0 => {
+                object.check::<S, V>(self, value, found.size, at)
             }
             Check::Number(_) | Check::String(_) | Check::Array(_) | Check::Object(_) => Ok(true),
             Check::Enum(choices) => {
@@ -328,6 +378,42 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
             _ => applicator::check::<S, V>(self, (node, index), check, named(), value, at),
         }
+    }
+
+    /// What `value` is, asked first as the types a node accepts make likely: one question to
+    /// the host each, for a string, a map (with its size) or a small integer.
+    #[inline(always)]
+    pub fn classify(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
+        if wanted != types::ANY {
+            if wanted & types::STRING != 0 && value.is_binary() {
+                return Ok(Found {
+                    bits: types::STRING,
+                    size: 0,
+                });
+            }
+            if wanted & types::OBJECT != 0 {
+                if let Some(size) = value.map_size() {
+                    let bits = if value.is_struct() {
+                        types::NONE
+                    } else {
+                        types::OBJECT
+                    };
+                    return Ok(Found { bits, size });
+                }
+            }
+            if wanted & types::INTEGER != 0 && value.small_integer().is_some() {
+                return Ok(Found {
+                    bits: types::INTEGER | types::NUMBER,
+                    size: 0,
+                });
+            }
+        }
+        let bits = self.type_of(value, wanted)?;
+        let size = match bits {
+            types::OBJECT => value.map_size().unwrap_or(0),
+            _ => 0,
+        };
+        Ok(Found { bits, size })
     }
 
     /// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an

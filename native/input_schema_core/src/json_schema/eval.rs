@@ -23,25 +23,36 @@ pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(
     }
 }
 
+/// Validates `value`: the quick walk first, which checks the rule for argument keys where it
+/// reads a map anyway; the rule's own walk where the quick walk left a container unread or
+/// did not accept (its breach is the first error); then the reporting walk.
 pub fn validate<'a, V: Value<'a>, A>(
     schema: &Compiled<A>,
     value: V,
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
-    if let Some(error) = argument_problem(schema, value, budget)? {
-        budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
-        return Err(Failure::Arguments(vec![error]));
-    }
+    boundary(schema, value)?;
     let program = &schema.program;
     let root = root_of(schema);
     let mut walk = Walk::new(program, mode, root, budget);
-    match walk.visit::<Quick>(program.root, value, &()) {
-        Ok(_) => return Ok(()),
-        Err(Halt::Failed) => {}
+    let quick = walk.visit::<Quick>(program.root, value, &());
+    let unread = walk.unread;
+    let budget = walk.budget;
+    match quick {
+        Ok(_) if !unread => return Ok(()),
+        Ok(_) | Err(Halt::Failed) => {
+            if let Some(error) = key_problem(schema, value, budget)? {
+                budget.spend_error(0).map_err(|_| Failure::Exhausted)?;
+                return Err(Failure::Arguments(vec![error]));
+            }
+            if quick.is_ok() {
+                return Ok(());
+            }
+        }
         Err(halt) => return Err(halted(program, walk.loop_at, halt)),
     }
-    let mut walk = Walk::new(program, mode, root, walk.budget);
+    let mut walk = Walk::new(program, mode, root, budget);
     let start = WalkPath::start(program.location(program.root));
     match walk.visit::<Report>(program.root, value, &start) {
         Ok(true) if walk.errors.is_empty() => Ok(()),
@@ -59,12 +70,11 @@ pub fn is_valid<'a, V: Value<'a>, A>(
     value: V,
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
-    if argument_problem(schema, value, budget)?.is_some() {
-        return Ok(false);
-    }
+    boundary(schema, value)?;
     let program = &schema.program;
     let mut walk = Walk::new(program, Mode::First, root_of(schema), budget);
     match walk.visit::<Quick>(program.root, value, &()) {
+        Ok(_) if walk.unread => Ok(key_problem(schema, value, walk.budget)?.is_none()),
         Ok(valid) => Ok(valid),
         Err(Halt::Failed) => Ok(false),
         Err(halt) => Err(halted(program, walk.loop_at, halt)),
@@ -81,16 +91,20 @@ fn halted<V>(program: &Program, loop_at: crate::engine::NodeId, halt: Halt) -> F
     }
 }
 
-/// What both answers check before any keyword: the tool boundary (arguments that are no map
-/// are refused), then the rule for argument keys, whose breach is an argument error.
-fn argument_problem<'a, V: Value<'a>, A>(
+/// The tool boundary: arguments that are no map are refused.
+fn boundary<'a, V: Value<'a>, A>(schema: &Compiled<A>, value: V) -> Result<(), Failure<V>> {
+    if schema.object_root() && value.map_size().is_none() {
+        return Err(Failure::schema(Error::NotMaps));
+    }
+    Ok(())
+}
+
+/// The rule for argument keys over the whole value, whose breach is an argument error.
+fn key_problem<'a, V: Value<'a>, A>(
     schema: &Compiled<A>,
     value: V,
     budget: &mut Budget,
 ) -> Result<Option<Error<V>>, Failure<V>> {
-    if schema.object_root() && value.kind() != Kind::Map {
-        return Err(Failure::schema(Error::NotMaps));
-    }
     keys::first_problem(value, root_of(schema), budget).map_err(|Exhausted| Failure::Exhausted)
 }
 

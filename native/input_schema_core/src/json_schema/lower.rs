@@ -205,11 +205,17 @@ pub fn fill(
                         None => continue,
                     },
                     Slot::Array => match array.take() {
-                        Some(array) => (Check::Array(Box::new(array)), family),
+                        Some(array) => {
+                            node.flags |= Node::READS_ARRAYS;
+                            (Check::Array(Box::new(array)), family)
+                        }
                         None => continue,
                     },
                     Slot::Object => match object.take() {
-                        Some(object) => (Check::Object(Box::new(object.finish())), family),
+                        Some(object) => {
+                            node.flags |= Node::READS_OBJECTS;
+                            (Check::Object(Box::new(object.finish())), family)
+                        }
                         None => continue,
                     },
                 };
