@@ -2,7 +2,7 @@
 //! `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report their
 //! own error, not their branches'.
 
-use super::program::{Anchors, Check, Named, Node, NodeId, ResourceId};
+use super::program::{types, Anchors, Check, Named, Node, NodeId, ResourceId};
 use super::unevaluated;
 use super::walk::{Sink, Walk};
 use crate::eval::{Flow, Halt};
@@ -39,6 +39,98 @@ impl DynamicRef {
     }
 }
 
+/// The branches of `anyOf` or `oneOf`, and which of them can accept a value of each JSON
+/// type: a branch whose `type` leaves a value out fails it without being run.
+#[derive(Debug)]
+pub struct Branches {
+    pub nodes: Box<[NodeId]>,
+    /// Per value class (see `class_of`), the branches that may accept it, as bits; all of
+    /// them past 32 branches.
+    candidates: [u32; 8],
+}
+
+/// What a value is to the branches' types: null, boolean, object, array, string, an integer,
+/// another number, or a value of no JSON type.
+fn class_of(bits: u8) -> usize {
+    match bits {
+        types::NULL => 0,
+        types::BOOLEAN => 1,
+        types::OBJECT => 2,
+        types::ARRAY => 3,
+        types::STRING => 4,
+        types::NUMBER => 6,
+        types::NONE => 7,
+        _ => 5,
+    }
+}
+
+/// The type bits a value of each class has (a float's integrality unknown: both number
+/// classes are asked for it).
+const CLASS_BITS: [u8; 8] = [
+    types::NULL,
+    types::BOOLEAN,
+    types::OBJECT,
+    types::ARRAY,
+    types::STRING,
+    types::INTEGER | types::NUMBER,
+    types::NUMBER,
+    types::NONE,
+];
+
+impl Branches {
+    /// The branches, with the types each accepts (`types::ANY` where it has no `type`).
+    pub fn new(nodes: Box<[NodeId]>, accepted: impl Fn(NodeId) -> u8) -> Self {
+        let mut candidates = [u32::MAX; 8];
+        if nodes.len() <= 32 {
+            for (class, slot) in candidates.iter_mut().enumerate() {
+                let bits = CLASS_BITS.get(class).copied().unwrap_or(types::NONE);
+                *slot = 0;
+                for (index, node) in nodes.iter().enumerate() {
+                    let types = accepted(*node);
+                    if types == types::ANY || types & bits != 0 {
+                        *slot |= 1 << index;
+                    }
+                }
+            }
+            // A float may be integral: it may meet the branches of either number class.
+            let integers = candidates.get(5).copied().unwrap_or(u32::MAX);
+            if let Some(numbers) = candidates.get_mut(6) {
+                *numbers |= integers;
+            }
+        }
+        Branches { nodes, candidates }
+    }
+
+    /// How many branches accept `value`, whose type is `found`, counting no further than
+    /// `enough`: only the branches its type allows are run.
+    fn count<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        found: u8,
+        enough: usize,
+    ) -> Result<usize, Halt> {
+        let candidates = self
+            .candidates
+            .get(class_of(found))
+            .copied()
+            .unwrap_or(u32::MAX);
+        let mut counted = 0;
+        for (index, branch) in self.nodes.iter().enumerate() {
+            if index < 32 && candidates & (1 << index) == 0 {
+                continue;
+            }
+            if walk.valid(*branch, value)? {
+                counted += 1;
+                if counted >= enough {
+                    break;
+                }
+            }
+        }
+        Ok(counted)
+    }
+}
+
 #[derive(Debug)]
 pub struct Conditional {
     pub condition: NodeId,
@@ -63,7 +155,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
     (node, index): (&Node, usize),
     check: &Check,
     named: Named,
-    value: V,
+    (value, found): (V, u8),
     at: &S::At<'_>,
 ) -> Flow {
     match check {
@@ -87,10 +179,10 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
             }
             Ok(valid)
         }
-        Check::AnyOf(branches) if count(walk, branches, value, 1)? == 0 => {
+        Check::AnyOf(branches) if branches.count(walk, value, found, 1)? == 0 => {
             walk.fail::<S>(at, named, || Assertion::AnyOf, None)
         }
-        Check::OneOf(branches) if count(walk, branches, value, 2)? != 1 => {
+        Check::OneOf(branches) if branches.count(walk, value, found, 2)? != 1 => {
             walk.fail::<S>(at, named, || Assertion::OneOf, None)
         }
         Check::Not(negated) if walk.valid(*negated, value)? => {
@@ -116,23 +208,4 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
         }
         _ => Ok(true),
     }
-}
-
-/// How many of `branches` accept `value`, counting no further than `enough`.
-pub fn count<'a, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
-    branches: &[NodeId],
-    value: V,
-    enough: usize,
-) -> Result<usize, Halt> {
-    let mut found = 0;
-    for branch in branches {
-        if walk.valid(*branch, value)? {
-            found += 1;
-            if found >= enough {
-                break;
-            }
-        }
-    }
-    Ok(found)
 }

@@ -15,6 +15,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::eval::{Flow, Halt};
 use crate::json_schema::literal::{get_by_str, with_key_name};
 use crate::json_schema::Assertion;
+use crate::name::{prefix, Name};
 use crate::path::{Key, Segment, Step};
 use crate::value::Value;
 
@@ -502,29 +503,19 @@ pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<
 }
 
 /// Names, each maybe with a property's node, found by their bytes. A few names are scanned,
-/// each told by its length and first eight bytes before its other bytes are compared; more
-/// are searched in an order by length, then by bytes.
+/// each told by its prefix word (`name::Name`); more are searched in an order by length, then
+/// by bytes.
 #[derive(Debug, Default)]
 struct NameTable {
     entries: Box<[(Box<str>, Option<NodeId>)]>,
-    /// Per entry, its length and its first eight bytes as a word.
-    heads: Box<[(usize, u64)]>,
+    /// The entries' names with their prefix words, for the scan.
+    names: Box<[Name]>,
     /// Entry indices in the search order.
     sorted: Box<[u32]>,
 }
 
 /// Tables this small are scanned rather than searched.
 const SCAN_MAX: usize = 16;
-
-/// The first eight bytes of `name` as a word, zero past its end.
-#[inline(always)]
-fn head(name: &[u8]) -> u64 {
-    let mut word = [0_u8; 8];
-    for (slot, byte) in word.iter_mut().zip(name) {
-        *slot = *byte;
-    }
-    u64::from_le_bytes(word)
-}
 
 fn by_length(known: &[u8], name: &[u8]) -> std::cmp::Ordering {
     known.len().cmp(&name.len()).then_with(|| known.cmp(name))
@@ -539,13 +530,13 @@ impl NameTable {
                 .map_or(&[][..], |(name, _)| name.as_bytes())
         };
         sorted.sort_by(|a, b| by_length(name(a), name(b)));
-        let heads = entries
+        let names = entries
             .iter()
-            .map(|(name, _)| (name.len(), head(name.as_bytes())))
+            .map(|(name, _)| Name::new(name.as_bytes().into()))
             .collect();
         NameTable {
             entries: entries.into(),
-            heads,
+            names,
             sorted: sorted.into(),
         }
     }
@@ -554,20 +545,9 @@ impl NameTable {
     #[inline]
     fn find(&self, name: &[u8], budget: &mut Budget) -> Result<Option<usize>, Exhausted> {
         budget.spend_search(self.sorted.len(), name.len())?;
-        if self.heads.len() <= SCAN_MAX {
-            let wanted = (name.len(), head(name));
-            for (index, known) in self.heads.iter().enumerate() {
-                if *known == wanted
-                    && (name.len() <= 8
-                        || self
-                            .entries
-                            .get(index)
-                            .is_some_and(|(known, _)| known.as_bytes() == name))
-                {
-                    return Ok(Some(index));
-                }
-            }
-            return Ok(None);
+        if self.names.len() <= SCAN_MAX {
+            let key = prefix(name);
+            return Ok(self.names.iter().position(|known| known.is(name, key)));
         }
         let found = self.sorted.binary_search_by(|index| {
             let known = self

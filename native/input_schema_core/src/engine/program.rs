@@ -3,7 +3,7 @@
 //! run of checks chosen at compile time. What only the reporting walk reads (locations, the
 //! written `type`, keyword tokens) is kept apart from what every walk reads.
 
-use super::applicator::{Conditional, DynamicRef};
+use super::applicator::{Branches, Conditional, DynamicRef};
 use super::array::ArrayCheck;
 use super::equality::Enum;
 use super::number::NumberCheck;
@@ -60,9 +60,11 @@ impl Node {
     /// No check applies a subschema: the node cannot recurse, so even a guarded program walks
     /// it unguarded.
     pub const LEAF: u8 = 4;
-    /// It has an object check, which notes the entries it leaves unread (see `Walk::unread`).
+    /// A map it accepts is read whole, or what is left unread noted (see `Walk::unread`): by
+    /// its object check, or by a node it applies in place that must accept the map too
+    /// (`$ref`, `allOf`, and the branch of `anyOf`/`oneOf` that accepts).
     pub const READS_OBJECTS: u8 = 8;
-    /// It has an array check, which notes the items it leaves unread.
+    /// The same for lists: its array check, or a node it applies in place.
     pub const READS_ARRAYS: u8 = 16;
 
     pub fn has(&self, flag: u8) -> bool {
@@ -97,8 +99,8 @@ pub enum Check {
     Array(Box<ArrayCheck>),
     Object(Box<ObjectCheck>),
     AllOf(Box<[NodeId]>),
-    AnyOf(Box<[NodeId]>),
-    OneOf(Box<[NodeId]>),
+    AnyOf(Box<Branches>),
+    OneOf(Box<Branches>),
     Not(NodeId),
     If(Box<Conditional>),
     UnevaluatedItems(NodeId),
@@ -114,8 +116,9 @@ impl Check {
             | Check::UnevaluatedItems(node)
             | Check::UnevaluatedProperties(node) => each(*node),
             Check::DynamicRef(reference) => each(reference.target),
-            Check::AllOf(nodes) | Check::AnyOf(nodes) | Check::OneOf(nodes) => {
-                nodes.iter().copied().for_each(each)
+            Check::AllOf(nodes) => nodes.iter().copied().for_each(each),
+            Check::AnyOf(branches) | Check::OneOf(branches) => {
+                branches.nodes.iter().copied().for_each(each)
             }
             Check::If(conditional) => {
                 each(conditional.condition);

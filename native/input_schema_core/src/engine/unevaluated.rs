@@ -76,7 +76,7 @@ fn mark_checks<'a, V: Value<'a>>(
                 }
             }
             (Check::AnyOf(branches) | Check::OneOf(branches), _) => {
-                for branch in branches.iter() {
+                for branch in branches.nodes.iter() {
                     if walk.valid(*branch, value)? {
                         mark_node(walk, *branch, value, marked, marks)?;
                     }

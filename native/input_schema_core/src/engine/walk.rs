@@ -376,7 +376,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 let named = named();
                 self.fail::<S>(at, named, || Assertion::Const, None)
             }
-            _ => applicator::check::<S, V>(self, (node, index), check, named(), value, at),
+            _ => applicator::check::<S, V>(
+                self,
+                (node, index),
+                check,
+                named(),
+                (value, found.bits),
+                at,
+            ),
         }
     }
 

@@ -4,6 +4,7 @@
 //! the program's graph says whether its walks need guarding (`Program::guarded`).
 
 use super::keyword::{Check as Read, Keyword};
+use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::ObjectCheck;
@@ -173,8 +174,8 @@ pub fn fill(
                         first.then_some(Slot::Object)
                     }
                     Read::AllOf(nodes) => Some(Slot::Ready(Check::AllOf(nodes), named)),
-                    Read::AnyOf(nodes) => Some(Slot::Ready(Check::AnyOf(nodes), named)),
-                    Read::OneOf(nodes) => Some(Slot::Ready(Check::OneOf(nodes), named)),
+                    Read::AnyOf(nodes) => Some(Slot::Ready(Check::AnyOf(branches(nodes)), named)),
+                    Read::OneOf(nodes) => Some(Slot::Ready(Check::OneOf(branches(nodes)), named)),
                     Read::Not(node) => Some(Slot::Ready(Check::Not(node), named)),
                     Read::If(conditional) => {
                         Some(Slot::Ready(Check::If(Box::new(conditional)), named))
@@ -222,6 +223,16 @@ pub fn fill(
                 if matches!(check, Check::Ref(_) | Check::DynamicRef(_)) {
                     node.refs = node.refs.saturating_add(1);
                 }
+                if matches!(
+                    check,
+                    Check::Ref(_)
+                        | Check::DynamicRef(_)
+                        | Check::AllOf(_)
+                        | Check::AnyOf(_)
+                        | Check::OneOf(_)
+                ) {
+                    node.flags |= Node::READS_OBJECTS | Node::READS_ARRAYS;
+                }
                 program.checks.push(check);
                 program.names.push(named);
                 node.count += 1;
@@ -235,6 +246,11 @@ pub fn fill(
         info.resource = resource;
         info.types = written_types;
     }
+}
+
+/// Branches whose types are not known yet (see `finish`).
+fn branches(nodes: Box<[NodeId]>) -> Box<Branches> {
+    Box::new(Branches::new(nodes, |_| types::ANY))
 }
 
 fn is_empty_array(array: &ArrayCheck) -> bool {
@@ -334,6 +350,16 @@ pub fn finish(program: &mut Program) {
     for (index, node) in program.nodes.iter_mut().enumerate() {
         if edges_of(index).is_empty() {
             node.flags |= Node::LEAF;
+        }
+    }
+    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play.
+    let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
+    for check in program.checks.iter_mut() {
+        if let Check::AnyOf(branches) | Check::OneOf(branches) = check {
+            let nodes = std::mem::take(&mut branches.nodes);
+            **branches = Branches::new(nodes, |node| {
+                accepted.get(node as usize).copied().unwrap_or(types::ANY)
+            });
         }
     }
 }
