@@ -231,6 +231,8 @@ defmodule InputSchema do
       * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
         `:validation` "tool argument number is too large" with `:path`.
 
+  For example:
+
       iex> schema = %{"type" => "object", "properties" => %{"path" => %{"type" => "string"}}, "required" => ["path"]}
       iex> InputSchema.validate_json(schema, ~s({"path": "README.md", "limit": 10}))
       {:ok, %{"path" => "README.md", "limit" => 10}}
