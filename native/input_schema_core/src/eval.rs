@@ -21,6 +21,9 @@ pub enum Halt {
     Exhausted,
     /// References loop without progress, at the node `Eval::loop_at` names.
     Loop,
+    /// The subset met a property name without a string form where the validator it replaces
+    /// turned the name into a string, and raised: the call ends with that error.
+    NoStringForm,
 }
 
 impl From<Exhausted> for Halt {
@@ -80,6 +83,7 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
                     .get(self.loop_at)
                     .map_or_else(Box::default, |node| node.location.clone()),
             }),
+            Halt::NoStringForm => Failure::Arguments(vec![Error::BadPropertyName]),
             Halt::Failed | Halt::Exhausted => Failure::Exhausted,
         }
     }
