@@ -148,6 +148,9 @@ pub enum Error<V> {
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
     ArgumentKeyNotString { path: Path },
+    /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
+    #[error("tool argument is not a JSON value")]
+    ArgumentNotJson { path: Path },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -304,7 +307,9 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
-            Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
+            Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
+                vec![("path", Field::Binary(path))]
+            }
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Binary(property)),
