@@ -221,9 +221,12 @@ defmodule InputSchema do
   text is read before anything but its syntax is reported):
 
     * `json_text` not a binary: `:validation` "tool arguments must be JSON text";
+    * no JSON value at all (`""`, or only whitespace): `:validation` "tool arguments JSON text
+      is empty";
     * not JSON: `:validation` "tool arguments are not valid JSON" with `:offset`, the zero-based
       byte offset of the first byte that cannot be read;
-    * a JSON value that is not an object: "tool schema and arguments must be maps";
+    * a JSON value that is not an object (`null`, a list): `:validation` "tool arguments must be
+      a JSON object" (with `root: :any`, any JSON value is arguments);
     * then whichever of these the text reaches first (a key where it is repeated):
       * an object with a repeated key (so that a validator and a tool backend can never read
         different values from one text): `:validation` "tool arguments contain a duplicate
@@ -242,6 +245,10 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
       {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
+      iex> InputSchema.validate_json(schema, "null")
+      {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+      iex> InputSchema.validate_json(schema, "")
+      {:error, :validation, %{message: "tool arguments JSON text is empty"}}
       iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
       {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
   """

@@ -548,7 +548,8 @@ defmodule InputSchema.MixTasksTest do
       for {text, result} <- [
             {"{",
              {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 1}}},
-            {"[1]", {:error, :validation, %{message: "tool schema and arguments must be maps"}}},
+            {"[1]", {:error, :validation, %{message: "tool arguments must be a JSON object"}}},
+            {"", {:error, :validation, %{message: "tool arguments JSON text is empty"}}},
             {~s({"path": "a", "path": "b"}),
              {:error, :validation,
               %{

@@ -99,6 +99,12 @@ pub enum Error<V> {
     /// (kept as a `Number` so that bridges report it like every other number).
     #[error("tool arguments are not valid JSON")]
     InvalidJson { offset: Number },
+    /// `validate_json`: the text holds nothing but whitespace, if that.
+    #[error("tool arguments JSON text is empty")]
+    EmptyJsonText,
+    /// `validate_json` at the tool boundary: the text holds a JSON value that is no object.
+    #[error("tool arguments must be a JSON object")]
+    JsonNotObject,
     /// `validate_json`: `path` is the object's, `property` the repeated key.
     #[error("tool arguments contain a duplicate key")]
     DuplicateKey { path: Path, property: Box<[u8]> },
