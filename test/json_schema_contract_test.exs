@@ -1,5 +1,5 @@
 defmodule InputSchema.JsonSchemaContractTest do
-  # The contract of the JSON Schema modes (../shared/contract-jsonschema.md), one `describe` per
+  # The contract of the JSON Schema modes (docs/json-schema.md), one `describe` per
   # section: every row and rule has at least one test asserting the exact answer.
   #
   # `check/3` runs a case four ways, raw and compiled (`compile/2` then `validate/2`), with the

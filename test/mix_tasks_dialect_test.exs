@@ -7,7 +7,7 @@ defmodule InputSchema.MixTasksDialectTest do
 
   alias Mix.Tasks.InputSchema.{Check, Validate}
 
-  @corpus Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+  @corpus InputSchema.OutsideData.corpus()
   @check_usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
                  "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
   @validate_usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] " <>

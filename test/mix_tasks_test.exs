@@ -10,7 +10,7 @@ defmodule InputSchema.MixTasksTest do
 
   @reference_tools Path.expand("../fixtures/reference_tools.json", __DIR__)
   @examples Path.expand("../fixtures/examples/tools_list.json", __DIR__)
-  @corpus Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+  @corpus InputSchema.OutsideData.corpus()
 
   @reference_names ~w(read grep bash glob write url_fetch edit ls ask_user_question todo)
 
