@@ -129,11 +129,31 @@ defmodule InputSchema.MixProject do
       app: :input_schema,
       version: "0.1.0",
       elixir: "~> 1.14",
+      description: description(),
+      package: package(),
       elixirc_paths: elixirc_paths(Mix.env()),
       compilers: [:input_schema_nif] ++ Mix.compilers(),
       deps: [],
       aliases: aliases()
     ] ++ preferred_cli_env()
+  end
+
+  defp description do
+    "Validates tool-call arguments against a tool's input schema, for agent runtimes on the " <>
+      "BEAM: a strict JSON Schema subset by default, or complete JSON Schema (Draft 2020-12, " <>
+      "draft-07), in a Rust NIF that cannot crash the VM."
+  end
+
+  # Not published to Hex (the package builds with cargo, from its repository); the links name
+  # what it implements.
+  defp package do
+    [
+      licenses: ["Apache-2.0"],
+      links: %{
+        "JSON Schema" => "https://json-schema.org/specification",
+        "Model Context Protocol" => "https://modelcontextprotocol.io/specification"
+      }
+    ]
   end
 
   def application, do: []
