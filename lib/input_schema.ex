@@ -46,8 +46,8 @@ defmodule InputSchema do
     * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
       `:draft7`, or `:auto` (the root `$schema` picks one; none means Draft 2020-12).
     * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
-      first error in the contract's order; `:all` also puts under `:errors` the detail maps of
-      every argument error, in order.
+      first error in the order the specifications give (`docs/subset.md`, `docs/errors.md`);
+      `:all` also puts under `:errors` the detail maps of every argument error, in order.
     * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
       default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
       `errors: :first`).
@@ -140,8 +140,8 @@ defmodule InputSchema do
   @doc """
   Checks `schema`, then `arguments` against it.
 
-  Returns `{:ok, arguments}` with the caller's own term, or the first error in the contract's
-  order. With `errors: :all`, an argument error's detail also carries `:errors`, the detail
+  Returns `{:ok, arguments}` with the caller's own term, or the first error in the order the
+  specifications give (`docs/subset.md` for the subset; `docs/errors.md` for the JSON modes). With `errors: :all`, an argument error's detail also carries `:errors`, the detail
   maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}),
   and no more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
 

@@ -210,7 +210,7 @@ defmodule InputSchema.JsonSchemaContractTest do
   # ---------------------------------------------------------------------------------------------
 
   describe "1. Modes" do
-    test ":subset is the default and answers exactly as contract.md" do
+    test ":subset is the default and answers exactly as docs/subset.md says" do
       read = %{
         "type" => "object",
         "properties" => %{

@@ -72,7 +72,7 @@ defmodule Mix.Tasks.InputSchema.Check do
   Unicode is printed as it is.
 
   Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)` with the
-  dialect options: the first problem of each schema, in the contract's order. A schema refused
+  dialect options: the first problem of each schema, in the specification's order. A schema refused
   for `format` may hold further unsupported keywords after it.
 
   `--format json` prints one JSON document instead, with the keys `rows` (`file`, `server`,
@@ -581,7 +581,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
   defp dialect(_schema, %{name: name}), do: name
 
-  # Strings are the keywords the schema wrote; an atom (`:minimum`) is the contract's name of a
+  # Strings are the keywords the schema wrote; an atom (`:minimum`) is the subset's name of a
   # keyword refused for the schema's type. A `type` value is labelled, being no keyword.
   defp culprit(%{keyword: keyword}), do: show(keyword)
   defp culprit(%{keywords: keywords}), do: show(keywords)
