@@ -257,14 +257,7 @@ impl<A: Copy + PartialEq> Object<A> {
         value: V,
         trail: &Trail<'_>,
     ) -> Flow {
-        let mut valid = true;
-        for required in &self.required {
-            eval.spend_lookup(required.name.len())?;
-            if value.map_get_binary(&required.name).is_none() {
-                valid &= self.missing(eval, required, trail)?;
-            }
-        }
-        match valid {
+        match self.check_required_by_lookup(eval, value, trail)? {
             true => Err(Halt::NoStringForm),
             false => Ok(false),
         }
@@ -472,15 +465,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut valid = true;
         for keyword in OBJECT_ORDER {
             match keyword {
-                Keyword::Required => {
-                    for required in &self.required {
-                        eval.spend_lookup(required.name.len())?;
-                        // Only string keys satisfy `required`.
-                        if value.map_get_binary(&required.name).is_none() {
-                            valid &= self.missing(eval, required, trail)?;
-                        }
-                    }
-                }
+                Keyword::Required => valid &= self.check_required_by_lookup(eval, value, trail)?,
                 Keyword::AdditionalProperties if !self.additional_allowed => {
                     let mut offending = OffendingKeys::new();
                     for (key, _) in value.map_entries() {
@@ -511,6 +496,23 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
+            }
+        }
+        Ok(valid)
+    }
+
+    /// `required`, each name looked up: only string keys satisfy it.
+    fn check_required_by_lookup<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        for required in &self.required {
+            eval.spend_lookup(required.name.len())?;
+            if value.map_get_binary(&required.name).is_none() {
+                valid &= self.missing(eval, required, trail)?;
             }
         }
         Ok(valid)
