@@ -83,8 +83,8 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
                     .get(self.loop_at)
                     .map_or_else(Box::default, |node| node.location.clone()),
             }),
-            Halt::NoStringForm => Failure::Arguments(vec![Error::BadPropertyName]),
-            Halt::Failed | Halt::Exhausted => Failure::Exhausted,
+            // A name without a string form stops only the subset's walk, which reports it.
+            Halt::Failed | Halt::Exhausted | Halt::NoStringForm => Failure::Exhausted,
         }
     }
 

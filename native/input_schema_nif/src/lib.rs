@@ -388,10 +388,10 @@ fn read_json<'a>(
 }
 
 /// `validate_json/3`. The order: the entry gate on the schema (nil, then non-map), then reading
-/// the text (JSON errors, then a value that is not an object: "must be maps"), then the schema
+/// the text (an empty text, JSON errors, then a value that is not an object), then the schema
 /// phase, then the arguments. `validate/2` checks the arguments' kind in its entry gate, before
 /// the schema phase, and a text's kind is only known once it has been read: so reading belongs
-/// to the gate, and every well-formed text gets exactly what `validate/2` gives on its term.
+/// to the gate, and every object text gets exactly what `validate/2` gives on its term.
 fn run_validate_json<'a>(
     env: Env<'a>,
     schema: Term<'a>,
