@@ -141,9 +141,10 @@ defmodule InputSchema do
   Checks `schema`, then `arguments` against it.
 
   Returns `{:ok, arguments}` with the caller's own term, or the first error in the order the
-  specifications give (`docs/subset.md` for the subset; `docs/errors.md` for the JSON modes). With `errors: :all`, an argument error's detail also carries `:errors`, the detail
-  maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}),
-  and no more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
+  specifications give (`docs/subset.md` for the subset; `docs/errors.md` for the JSON modes).
+  With `errors: :all`, an argument error's detail also carries `:errors`, the detail maps of
+  every argument error in order, at most `max_errors` (default #{@default_max_errors}), and no
+  more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
 
   A raw schema identical (`===`) to one validated recently is not checked again: the NIF keeps
   the compiled forms of up to 256 recent schemas of up to 64 KB each. The answers are the same

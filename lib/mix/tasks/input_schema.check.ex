@@ -72,8 +72,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   Unicode is printed as it is.
 
   Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)` with the
-  dialect options: the first problem of each schema, in the specification's order. A schema refused
-  for `format` may hold further unsupported keywords after it.
+  dialect options: the first problem of each schema, in the specification's order. A schema
+  refused for `format` may hold further unsupported keywords after it.
 
   `--format json` prints one JSON document instead, with the keys `rows` (`file`, `server`,
   `tool`, `schema` (`"input"` or `"output"`), `dialect` (`"subset"`, `"draft2020-12"` or
