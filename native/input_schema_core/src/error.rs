@@ -99,6 +99,12 @@ pub enum Error<V> {
     /// (kept as a `Number` so that bridges report it like every other number).
     #[error("tool arguments are not valid JSON")]
     InvalidJson { offset: Number },
+    /// `validate_json`: the text holds nothing but whitespace, if that.
+    #[error("tool arguments JSON text is empty")]
+    EmptyJsonText,
+    /// `validate_json` at the tool boundary: the text holds a JSON value that is no object.
+    #[error("tool arguments must be a JSON object")]
+    JsonNotObject,
     /// `validate_json`: `path` is the object's, `property` the repeated key.
     #[error("tool arguments contain a duplicate key")]
     DuplicateKey { path: Path, property: Box<[u8]> },
@@ -148,6 +154,9 @@ pub enum Error<V> {
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
     ArgumentKeyNotString { path: Path },
+    /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
+    #[error("tool argument is not a JSON value")]
+    ArgumentNotJson { path: Path },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -304,7 +313,9 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
-            Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
+            Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
+                vec![("path", Field::Binary(path))]
+            }
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Binary(property)),

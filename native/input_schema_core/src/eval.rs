@@ -16,6 +16,9 @@ pub enum Halt {
     Exhausted,
     /// References loop without progress (the JSON modes, at the node `Walk::loop_at` names).
     Loop,
+    /// The subset met a property name without a string form where the validator it replaces
+    /// turned the name into a string, and raised: the call ends with that error.
+    NoStringForm,
 }
 
 impl From<Exhausted> for Halt {
@@ -58,7 +61,7 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
     }
 
     /// The answer of a walk that stopped without one: the subset has no references, so no
-    /// loop, and the budget ran out.
+    /// loop; a name without a string form stops only the subset's walk, which reports it.
     pub(crate) fn halted(&self, _halt: Halt) -> Failure<V> {
         Failure::Exhausted
     }

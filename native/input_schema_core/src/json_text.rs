@@ -130,9 +130,18 @@ impl JsonError {
 
 /// Whether a text that reads as JSON holds an object: its first byte past the blanks opens one.
 pub fn root_is_object(text: &[u8]) -> bool {
+    first_past_blanks(text).is_some_and(|byte| byte == b'{')
+}
+
+/// Whether a text holds no JSON value at all: nothing but blanks, if that.
+pub fn is_blank(text: &[u8]) -> bool {
+    first_past_blanks(text).is_none()
+}
+
+fn first_past_blanks(text: &[u8]) -> Option<u8> {
     text.iter()
+        .copied()
         .find(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
-        .is_some_and(|byte| *byte == b'{')
 }
 
 /// Reads `text` as one JSON value, made by `builder`. A text that is not JSON is refused at its
@@ -1200,6 +1209,8 @@ mod tests {
         assert!(root_is_object(b" \n{}"));
         assert!(!root_is_object(b"[{}]"));
         assert!(!root_is_object(b""));
+        assert!(is_blank(b"") && is_blank(b" \t\r\n"));
+        assert!(!is_blank(b" 1") && !is_blank(b"\xEF\xBB\xBF"));
     }
 
     #[test]

@@ -231,6 +231,8 @@ pub(crate) struct Compiler<'b, A> {
     pub budget: &'b mut Budget,
     /// The arena the nodes are written to, each after its children.
     pub nodes: Vec<Node<A>>,
+    /// Objects so far with a property name that has no string form (see `Object`).
+    pub unnamed_objects: usize,
 }
 
 impl<A: Copy + PartialEq> Compiler<'_, A> {
@@ -410,6 +412,7 @@ pub fn compile<'a, V: Value<'a>>(
     let mut compiler = Compiler {
         budget,
         nodes: Vec::new(),
+        unnamed_objects: 0,
     };
     match compiler.node(schema, &ROOT, 0) {
         Ok(root) => Ok(Compiled {

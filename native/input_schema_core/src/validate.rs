@@ -91,8 +91,9 @@ impl From<Halt> for Undecided {
     fn from(halt: Halt) -> Self {
         match halt {
             Halt::Exhausted => Undecided::Exhausted,
-            // The subset has no references, so no loop.
-            Halt::Failed | Halt::Loop => Undecided::Unsure,
+            // The subset has no references, so no loop; a name without a string form is
+            // reported by the full walk.
+            Halt::Failed | Halt::Loop | Halt::NoStringForm => Undecided::Unsure,
         }
     }
 }
@@ -446,6 +447,11 @@ impl<'a, V: Value<'a>> Eval<'_, '_, V, V::AtomKey> {
         match self.check_kind(root, arguments, kind, &ROOT) {
             Ok(_) if self.errors.is_empty() => Ok(()),
             Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(self.errors)),
+            // With `errors: :all`, after the errors found before it: the walk ends there.
+            Err(Halt::NoStringForm) => {
+                self.errors.push(Error::BadPropertyName);
+                Err(Failure::Arguments(self.errors))
+            }
             Err(halt) => Err(self.halted(halt)),
         }
     }

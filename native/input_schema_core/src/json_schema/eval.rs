@@ -87,7 +87,7 @@ fn halted<V>(program: &Program, loop_at: crate::engine::NodeId, halt: Halt) -> F
         Halt::Loop => Failure::schema(Error::ReferenceLoop {
             schema_path: program.location(loop_at).into(),
         }),
-        Halt::Failed | Halt::Exhausted => Failure::Exhausted,
+        Halt::Failed | Halt::Exhausted | Halt::NoStringForm => Failure::Exhausted,
     }
 }
 

@@ -1,10 +1,11 @@
-//! The contract's rule for argument keys (section 3): every map in the arguments has keys that
-//! are strings or atoms read by name, one name per map. Checked over the whole value before any
-//! keyword runs, by a walk with its own stack, so any depth is fine; it holds the containers
-//! still to visit and the path to the current one, never the ones done (an argument built from
-//! shared subterms may have far more paths than the walk could keep). A struct is no JSON
-//! object: its keys are not looked at. A host whose keys are all strings skips the walk
-//! (`Value::KEYS_ARE_STRINGS`).
+//! The rule for argument terms (docs/json-schema.md, "Schema and argument terms"): every map in
+//! the arguments has keys that are strings or atoms read by name, one name per map, and no
+//! value is a term JSON cannot carry (a tuple, pid, reference, function, port, a bitstring
+//! that is no binary, a struct). Checked over the whole value before any keyword runs, by a
+//! walk with its own stack, so any depth is fine; it holds the containers still to visit and
+//! the path to the current one, never the ones done (an argument built from shared subterms
+//! may have far more paths than the walk could keep). A host whose keys are all strings (and
+//! whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
 use super::literal::with_key_name;
 use crate::budget::{Budget, Exhausted};
@@ -27,7 +28,16 @@ struct Pending<V> {
     depth: usize,
 }
 
-/// The first map, in depth-first order, whose keys break the rule, as the error to report.
+/// What breaks the rule.
+enum Problem<V> {
+    KeyNotString,
+    /// An atom key whose name is a string key too.
+    Duplicate(V),
+    NotJson,
+}
+
+/// The first map whose keys break the rule, or value JSON cannot carry, in depth-first order,
+/// as the error to report.
 pub fn first_problem<'a, V: Value<'a>>(
     value: V,
     root: &[u8],
@@ -52,7 +62,11 @@ pub fn first_problem<'a, V: Value<'a>>(
         budget.spend(1)?;
         children.clear();
         match container.kind() {
-            Kind::Map if !container.is_struct() => {
+            Kind::Map if container.is_struct() => {
+                return Ok(Some(error(&path, Problem::NotJson, root)));
+            }
+            Kind::Other => return Ok(Some(error(&path, Problem::NotJson, root))),
+            Kind::Map => {
                 for (key, item) in container.map_entries() {
                     budget.spend(1)?;
                     if !key.is_binary() {
@@ -64,14 +78,14 @@ pub fn first_problem<'a, V: Value<'a>>(
                             })
                             .transpose()?
                             .unwrap_or(false)
-                            .then_some(Some(key)),
-                            _ => Some(None),
+                            .then_some(Problem::Duplicate(key)),
+                            _ => Some(Problem::KeyNotString),
                         };
-                        if let Some(duplicate) = problem {
-                            return Ok(Some(error(&path, duplicate, root)));
+                        if let Some(problem) = problem {
+                            return Ok(Some(error(&path, problem, root)));
                         }
                     }
-                    if matches!(item.kind(), Kind::Map | Kind::List) {
+                    if to_visit(item) {
                         children.push((item, Step::Key(key)));
                     }
                 }
@@ -80,7 +94,7 @@ pub fn first_problem<'a, V: Value<'a>>(
                 for (position, element) in container.list_elements().enumerate() {
                     budget.spend(1)?;
                     if let Element::Item(item) = element {
-                        if matches!(item.kind(), Kind::Map | Kind::List) {
+                        if to_visit(item) {
                             children.push((item, Step::Index(position)));
                         }
                     }
@@ -99,8 +113,14 @@ pub fn first_problem<'a, V: Value<'a>>(
     Ok(None)
 }
 
-/// Whether `value` is a map of string keys and no nested container: the usual tool call,
-/// told without the walk's allocations.
+/// Whether the walk visits `value`: a container, or a term JSON cannot carry (reported when
+/// visited, so that the first breach is the first in depth-first order).
+fn to_visit<'a, V: Value<'a>>(value: V) -> bool {
+    matches!(value.kind(), Kind::Map | Kind::List | Kind::Other)
+}
+
+/// Whether `value` is a map of string keys and no nested container or term JSON cannot carry:
+/// the usual tool call, told without the walk's allocations.
 fn flat_with_string_keys<'a, V: Value<'a>>(
     value: V,
     budget: &mut Budget,
@@ -110,16 +130,15 @@ fn flat_with_string_keys<'a, V: Value<'a>>(
     };
     for (key, item) in value.map_entries_sized(size) {
         budget.spend(1)?;
-        if !key.is_binary() || matches!(item.kind(), Kind::Map | Kind::List) {
+        if !key.is_binary() || to_visit(item) {
             return Ok(false);
         }
     }
     Ok(true)
 }
 
-/// The error for the map `path` leads to: a key that is no string (`duplicate` is `None`), or
-/// an atom key whose name is a string key too.
-fn error<'a, V: Value<'a>>(path: &[Step<V>], duplicate: Option<V>, root: &[u8]) -> Error<V> {
+/// The error for the value `path` leads to.
+fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -> Error<V> {
     let names: Vec<Step<Vec<u8>>> = path
         .iter()
         .filter_map(|step| match step {
@@ -139,11 +158,12 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], duplicate: Option<V>, root: &[u8]) 
         })
         .collect();
     let path = render_path(root, &segments);
-    match duplicate {
-        None => Error::ArgumentKeyNotString { path },
-        Some(key) => Error::DuplicateKey {
+    match problem {
+        Problem::KeyNotString => Error::ArgumentKeyNotString { path },
+        Problem::Duplicate(key) => Error::DuplicateKey {
             path,
             property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
         },
+        Problem::NotJson => Error::ArgumentNotJson { path },
     }
 }

@@ -1,4 +1,4 @@
-//! The JSON Schema modes: Draft 2020-12 and draft-07 (`../shared/contract-jsonschema.md`).
+//! The JSON Schema modes: Draft 2020-12 and draft-07 (`docs/json-schema.md`).
 //!
 //! Layers, each in its own file:
 //! - `literal`: schemas copied from the host's terms into owned JSON values, and JSON equality;

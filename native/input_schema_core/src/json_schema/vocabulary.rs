@@ -533,9 +533,9 @@ impl Draft {
     }
 }
 
-/// The subset profile (`dialect: :subset`, `../shared/contract.md`): the ten keywords it reads,
-/// the types each is allowed beside (the keyword/type matrix of the contract's section 6) and
-/// whether it may sit beside `oneOf` (section 3), as data the subset's compiler reads.
+/// The subset profile (`dialect: :subset`, `docs/subset.md`): the ten keywords it reads, the
+/// types each is allowed beside (the keyword/type matrix of its section 6) and whether it may
+/// sit beside `oneOf` (section 3), as data the subset's compiler reads.
 pub mod subset {
     use super::{name, type_name};
 
