@@ -4,7 +4,7 @@
 //! `0.0075` is a multiple of `0.0001`).
 
 use super::program::{types, Named};
-use super::walk::{Sink, Walk};
+use super::walk::{Found, Sink, Walk};
 use crate::budget::Budget;
 use crate::eval::{Flow, Halt};
 use crate::json_schema::literal::Literal;
@@ -34,13 +34,15 @@ impl NumberCheck {
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,
-        found: u8,
+        found: Found,
         at: &S::At<'_>,
     ) -> Flow {
-        // An integer that fits a word is read as one, in one question to the host.
-        let small = match found & types::INTEGER {
-            0 => None,
-            _ => value.small_integer(),
+        // An integer that fits a word is read as one, in one question to the host (or none,
+        // where the node's type asked it already).
+        let small = match (found.integer, found.bits & types::INTEGER) {
+            (Some(integer), _) => Some(integer),
+            (None, 0) => None,
+            (None, _) => value.small_integer(),
         };
         let Some(number) = small.map(Number::Int).or_else(|| value.number()) else {
             return Ok(true);

@@ -91,11 +91,22 @@ pub struct Walk<'p, 'b, V> {
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
-/// a map's size, which the object check reads next.
+/// what the family check reads next, asked for already: a map's size, a small integer.
 #[derive(Clone, Copy)]
 pub struct Found {
     pub bits: u8,
     pub size: usize,
+    pub integer: Option<i64>,
+}
+
+impl Found {
+    const fn of(bits: u8) -> Self {
+        Found {
+            bits,
+            size: 0,
+            integer: None,
+        }
+    }
 }
 
 impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
@@ -350,7 +361,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let named = || self.program.name_of(node, index);
         match check {
             Check::Number(number) if found.bits & types::NUMBER != 0 => {
-                number.check::<S, V>(self, value, found.bits, at)
+                number.check::<S, V>(self, value, found, at)
             }
             Check::String(string) if found.bits & types::STRING != 0 => {
                 string.check::<S, V>(self, value, at)
@@ -388,31 +399,30 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     }
 
     /// What `value` is, asked first as the types a node accepts make likely: one question to
-    /// the host each, for a string, a map (with its size) or a small integer.
+    /// the host each, for a string, a map (with its size) or a small integer. A map is an
+    /// object here even where it is a struct: a struct has an atom key, which leaves the rule
+    /// for argument terms to its own walk (`unread`), and that walk refuses it.
     #[inline(always)]
     pub fn classify(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
         if wanted != types::ANY {
             if wanted & types::STRING != 0 && value.is_binary() {
-                return Ok(Found {
-                    bits: types::STRING,
-                    size: 0,
-                });
+                return Ok(Found::of(types::STRING));
             }
             if wanted & types::OBJECT != 0 {
                 if let Some(size) = value.map_size() {
-                    let bits = if value.is_struct() {
-                        types::NONE
-                    } else {
-                        types::OBJECT
-                    };
-                    return Ok(Found { bits, size });
+                    return Ok(Found {
+                        size,
+                        ..Found::of(types::OBJECT)
+                    });
                 }
             }
-            if wanted & types::INTEGER != 0 && value.small_integer().is_some() {
-                return Ok(Found {
-                    bits: types::INTEGER | types::NUMBER,
-                    size: 0,
-                });
+            if wanted & types::INTEGER != 0 {
+                if let Some(integer) = value.small_integer() {
+                    return Ok(Found {
+                        integer: Some(integer),
+                        ..Found::of(types::INTEGER | types::NUMBER)
+                    });
+                }
             }
         }
         let bits = self.type_of(value, wanted)?;
@@ -420,11 +430,15 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             types::OBJECT => value.map_size().unwrap_or(0),
             _ => 0,
         };
-        Ok(Found { bits, size })
+        Ok(Found {
+            size,
+            ..Found::of(bits)
+        })
     }
 
     /// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an
-    /// integer): whether a float is integral is asked only where `wanted` turns on it.
+    /// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
+    /// an object (see `classify`).
     #[inline(always)]
     pub fn type_of(&mut self, value: V, wanted: u8) -> Result<u8, Halt> {
         Ok(match value.kind() {
@@ -439,7 +453,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 types::INTEGER | types::NUMBER
             }
             Kind::Float => types::NUMBER,
-            Kind::Map if value.is_struct() => types::NONE,
             Kind::Map => types::OBJECT,
             Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
             Kind::Atom(AtomKind::Nil) => types::NULL,

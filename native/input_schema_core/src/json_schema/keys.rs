@@ -1,10 +1,12 @@
 //! The rule for argument terms (docs/json-schema.md, "Schema and argument terms"): every map in
 //! the arguments has keys that are strings or atoms read by name, one name per map, and no
 //! value is a term JSON cannot carry (a tuple, pid, reference, function, port, a bitstring
-//! that is no binary, a struct). Checked over the whole value before any keyword runs, by a
-//! walk with its own stack, so any depth is fine; it holds the containers still to visit and
-//! the path to the current one, never the ones done (an argument built from shared subterms
-//! may have far more paths than the walk could keep). A host whose keys are all strings (and
+//! that is no binary, a struct). The quick walk checks it in the maps it reads; this walk
+//! checks it over the whole value where the quick walk left something unread or did not
+//! accept (its breach is then the first error). It keeps its own stack, so any depth is fine;
+//! it holds the containers still to visit and the path to the current one, never the ones
+//! done (an argument built from shared subterms may have far more paths than the walk could
+//! keep). A host whose keys are all strings (and
 //! whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
 use super::literal::with_key_name;
