@@ -1442,6 +1442,34 @@ defmodule InputSchema.JsonSchemaContractTest do
                )
     end
 
+    test "a key that is not UTF-8 fails patternProperties, as a string fails pattern" do
+      # Issue 26: such a key matched no pattern, so its value went unchecked.
+      key = <<255, 254>>
+      refused = %{"patternProperties" => %{"." => false}}
+
+      assert check(refused, %{key => 1}) ===
+               argument_error(
+                 "tool argument name is not allowed",
+                 "$arguments",
+                 "patternProperties",
+                 "/patternProperties",
+                 property: key
+               )
+
+      # Whatever the patterns, and however their schemas would answer the value.
+      for patterns <- [%{"^x" => true}, %{"." => %{"type" => "integer"}}],
+          options <- [@d20, @d7] do
+        assert {:error, :validation, %{keyword: "patternProperties", property: ^key}} =
+                 check(%{"patternProperties" => patterns}, %{"a" => 1, key => 1}, options)
+      end
+
+      # With no pattern to read it, the key is no one's business; pattern still fails the bytes.
+      assert check(%{"patternProperties" => %{}}, %{key => 1}) === {:ok, %{key => 1}}
+
+      assert check_a(%{"pattern" => "."}, key) ===
+               a_error("tool argument does not match the pattern", "pattern", pattern: ".")
+    end
+
     test "enum and const compare numbers by value" do
       for options <- [@d20, @d7] do
         assert check_a(%{"const" => 1}, 1.0, options) === {:ok, %{"a" => 1.0}}

@@ -3,7 +3,7 @@
 //! `dependentSchemas` and draft-07's `dependencies`; and the rule for argument keys (strings,
 //! or atoms read by name, one name per map), checked once per map before these keywords.
 
-use super::string::Pattern;
+use super::string::{self, Pattern};
 use super::{Assertion, Check, Keyword};
 use crate::arena::{NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
@@ -343,6 +343,9 @@ pub fn valid<'a, V: Value<'a>, A>(eval: &mut Eval<'_, '_, V, A>, check: &Check, 
         }
         Check::PatternProperties(patterns) => {
             for (key, item) in value.map_entries_sized(size) {
+                if !patterns.is_empty() && !string::key_is_text(key, eval.budget)? {
+                    return Ok(false);
+                }
                 for (pattern, node) in patterns.iter() {
                     let matched = pattern.found_in_key(key, eval.budget)?;
                     if matched && !eval.valid_item(*node, item)? {
@@ -464,6 +467,11 @@ pub fn report<'a, V: Value<'a>, A>(
         }
         Check::PatternProperties(patterns) => {
             for (key, item) in value.map_entries_sized(size) {
+                if !patterns.is_empty() && !string::key_is_text(key, eval.budget)? {
+                    let name = Assertion::PropertyName;
+                    valid &= eval.fail(trail, keyword.name, here, name, Some(key))?;
+                    continue;
+                }
                 for (pattern, node) in patterns.iter() {
                     let matched = pattern.found_in_key(key, eval.budget)?;
                     if matched {

@@ -25,7 +25,7 @@ impl Pattern {
     }
 
     /// Whether the pattern is found in an argument key's name (a key with no name, or one
-    /// that is not UTF-8, matches no pattern).
+    /// that is not UTF-8, matches no pattern: `key_is_text` fails such a key first).
     pub fn found_in_key<'a, V: Value<'a>>(
         &self,
         key: V,
@@ -41,6 +41,16 @@ impl Pattern {
         })
         .unwrap_or(Ok(false))
     }
+}
+
+/// Whether a pattern can read an argument key: a binary key must be UTF-8 (an atom's name
+/// always is), so that a key no pattern can read fails the keyword rather than match none.
+pub fn key_is_text<'a, V: Value<'a>>(key: V, budget: &mut Budget) -> Result<bool, Halt> {
+    let Some(bytes) = key.binary() else {
+        return Ok(true);
+    };
+    budget.spend_bytes(bytes.len())?;
+    Ok(std::str::from_utf8(bytes).is_ok())
 }
 
 #[derive(Debug)]
