@@ -743,6 +743,46 @@ defmodule InputSchema.JsonSchemaContractTest do
                )
     end
 
+    test "an atom argument key is read by its name, whatever its characters" do
+      # Issue 26: OTP 25 looks atoms up by Latin-1 names, so a name beyond Latin-1 (as
+      # `keys: :atoms` decoders make) was seen by the walks over keys and never found by name:
+      # its value went unchecked.
+      key = String.to_atom("日本")
+      declared = %{"properties" => %{"日本" => %{"type" => "integer"}}}
+      wrong_type = [type: "integer"]
+
+      for closed <- [%{"additionalProperties" => false}, %{"unevaluatedProperties" => false}] do
+        schema = Map.merge(declared, closed)
+        assert check(schema, %{key => 1}) === {:ok, %{key => 1}}
+
+        assert check(schema, %{key => "x"}) ===
+                 argument_error(
+                   "tool argument has the wrong type",
+                   "$arguments.日本",
+                   "type",
+                   "/properties/日本/type",
+                   wrong_type
+                 )
+      end
+
+      dependent = %{"dependentSchemas" => %{"日本" => %{"required" => ["z"]}}}
+
+      assert check(dependent, %{key => 1}) ===
+               argument_error(
+                 "required tool argument is missing",
+                 "$arguments",
+                 "required",
+                 "/dependentSchemas/日本/required",
+                 property: "z"
+               )
+
+      assert check(%{"required" => ["日本", "é"]}, %{key => 1, é: 2}) ===
+               {:ok, %{key => 1, é: 2}}
+
+      assert {:error, :validation, %{keyword: "dependentRequired", property: "z"}} =
+               check(%{"dependentRequired" => %{"日本" => ["z"]}}, %{key => 1})
+    end
+
     test "an atom argument key echoes as given under additionalProperties" do
       # Contract silent: the subset's rule (the argument key as given).
       assert check(%{"additionalProperties" => false}, %{b: 1}) ===

@@ -148,6 +148,10 @@ pub enum Error<V> {
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
     ArgumentKeyNotString { path: Path },
+    /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
+    /// reading names could find its value.
+    #[error("tool argument key cannot be read by its name")]
+    ArgumentKeyUnreadable { path: Path, property: V },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -305,6 +309,10 @@ impl<V: Copy> Error<V> {
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
             Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
+            Error::ArgumentKeyUnreadable { path, property } => vec![
+                ("path", Field::Binary(path)),
+                ("property", Field::Term(*property)),
+            ],
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Binary(property)),
