@@ -152,6 +152,15 @@ pub enum Error<V> {
     /// reading names could find its value.
     #[error("tool argument key cannot be read by its name")]
     ArgumentKeyUnreadable { path: Path, property: V },
+    /// The quick walk found the arguments invalid and the reporting walk found no error: a
+    /// bug in one of them, answered as an error rather than a pass. `keyword` is the root
+    /// schema's check the quick walk failed on.
+    #[error("tool argument failed a check that reported no error")]
+    Unreported {
+        keyword: &'static str,
+        path: Path,
+        schema_path: Box<str>,
+    },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -308,6 +317,15 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
+            Error::Unreported {
+                keyword,
+                path,
+                schema_path,
+            } => vec![
+                ("path", Field::Binary(path)),
+                ("keyword", Field::Binary(keyword.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
             Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
             Error::ArgumentKeyUnreadable { path, property } => vec![
                 ("path", Field::Binary(path)),

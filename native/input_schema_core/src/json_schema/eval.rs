@@ -54,11 +54,11 @@ pub fn validate<'a, V: Value<'a>, A>(
     }
     let mut eval = Eval::new(schema, mode, eval.budget);
     match eval.report(schema.root, value, &ROOT, &SchemaTrail::at("")) {
-        Ok(true) if eval.errors.is_empty() => Ok(()),
         Ok(_) | Err(Halt::Failed) if !eval.errors.is_empty() => {
             Err(Failure::Arguments(eval.errors))
         }
-        Ok(_) | Err(Halt::Failed) => Ok(()),
+        // The quick walk refused what this walk finds no error in: never a pass.
+        Ok(_) | Err(Halt::Failed) => Err(super::unreported::failure(schema, value, eval.budget)),
         Err(halt) => Err(eval.halted(halt)),
     }
 }
@@ -94,7 +94,7 @@ fn argument_problem<'a, V: Value<'a>, A>(
 }
 
 /// Where argument paths start.
-fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
+pub(super) fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
     if schema.object_root() {
         ARGUMENTS
     } else {
@@ -164,7 +164,12 @@ impl<'s, 'a, V: Value<'a>, A> Eval<'s, '_, V, A> {
     /// inlined: the recursion of the walk keeps it out of line otherwise, and a call per node
     /// cost more than its body on the small nodes.
     #[inline(always)]
-    fn valid_run(&mut self, siblings: &'s [Keyword], run: &'s [Keyword], value: V) -> Flow {
+    pub(super) fn valid_run(
+        &mut self,
+        siblings: &'s [Keyword],
+        run: &'s [Keyword],
+        value: V,
+    ) -> Flow {
         for keyword in run {
             self.budget.spend(1)?;
             // The usual keywords of a small node, answered here rather than through the

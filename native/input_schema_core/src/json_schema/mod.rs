@@ -7,7 +7,8 @@
 //! - `compiler`: every schema object becomes an ordered list of keyword checks in an arena,
 //!   so references are indices and cycles are fine;
 //! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`) on the
-//!   engine's evaluation context (`crate::eval`), one file per keyword family.
+//!   engine's evaluation context (`crate::eval`), one file per keyword family;
+//! - `unreported`: the error when the two walks disagree.
 
 mod compiler;
 pub mod ecma_regex;
@@ -18,6 +19,7 @@ pub(crate) mod keywords;
 pub mod literal;
 pub(crate) mod location;
 pub(crate) mod registry;
+mod unreported;
 pub(crate) mod vocabulary;
 
 pub use compiler::compile;
