@@ -190,6 +190,25 @@ defmodule InputSchema.JsonSchemaContractTest do
      %{message: "tool arguments contain a duplicate key", path: path, property: "a"}}
   end
 
+  defp ambiguous(identifier, schema_path, other_schema_path) do
+    {:error, :validation,
+     %{
+       message: "schema identifiers are ambiguous",
+       identifier: identifier,
+       schema_path: schema_path,
+       other_schema_path: other_schema_path
+     }}
+  end
+
+  defp taken(identifier, schema_path) do
+    {:error, :validation,
+     %{
+       message: "schema identifier belongs to another document",
+       identifier: identifier,
+       schema_path: schema_path
+     }}
+  end
+
   defp keys_not_strings(path),
     do: {:error, :validation, %{message: "tool argument keys must be strings", path: path}}
 
@@ -1709,6 +1728,108 @@ defmodule InputSchema.JsonSchemaContractTest do
                  "/$defs/x/maxLength",
                  maxLength: 2
                )
+    end
+
+    test "two identifiers naming one URI at two places are \"schema identifiers are ambiguous\"" do
+      # Issue 26: the one indexed last won, so the answer changed with key spelling and map
+      # order. Now the schema is refused whatever refers to the URI, and whatever the order.
+      two = fn first, second ->
+        %{"$defs" => %{"a" => first, "b" => second}, "properties" => %{"n" => %{"$ref" => "#x"}}}
+      end
+
+      for {first, second} <- [
+            {%{"$anchor" => "x", "type" => "integer"}, %{"$anchor" => "x", "type" => "string"}},
+            {%{"$dynamicAnchor" => "x"}, %{"$dynamicAnchor" => "x"}},
+            {%{"$anchor" => "x"}, %{"$dynamicAnchor" => "x"}}
+          ] do
+        assert check(two.(first, second), %{"n" => 1}) ===
+                 ambiguous("#x", "/$defs/b", "/$defs/a")
+
+        assert check(two.(second, first), %{}) ===
+                 ambiguous("#x", "/$defs/b", "/$defs/a")
+      end
+
+      ids = %{
+        "$id" => "https://example.com/root.json",
+        "$defs" => %{"a" => %{"$id" => "item.json"}, "b" => %{"$id" => "item.json"}}
+      }
+
+      assert check(ids, %{}) === ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
+
+      draft7 = %{"definitions" => %{"a" => %{"$id" => "#x"}, "b" => %{"$id" => "#x"}}}
+
+      assert check(draft7, %{}, @d7) ===
+               ambiguous("#x", "/definitions/b", "/definitions/a")
+
+      # The schema phase finds it, before any argument is read.
+      assert InputSchema.validate_schema(ids, @d20) ===
+               ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
+
+      # One identifier in two resources names two URIs; an anchor and a dynamic anchor of one
+      # schema name one place.
+      apart = %{
+        "$defs" => %{
+          "a" => %{"$id" => "a.json", "$anchor" => "x", "$dynamicAnchor" => "x"},
+          "b" => %{"$id" => "b.json", "$anchor" => "x"}
+        },
+        "properties" => %{"n" => %{"$ref" => "a.json#x"}}
+      }
+
+      assert check(apart, %{"n" => 1}) === {:ok, %{"n" => 1}}
+    end
+
+    test "a schema may not take a URI that the registry or a built-in meta-schema holds" do
+      # Issue 26: an embedded $id shadowed the registry's document, so -5 passed `minimum: 0`.
+      uri = "https://example.com/defs.json"
+      registry = %{uri => %{"minimum" => 0}}
+      ref = %{"properties" => %{"n" => %{"$ref" => uri}}}
+      shadow = Map.put(ref, "$defs", %{"x" => %{"$id" => uri}})
+      options = @d20 ++ [schema_registry: registry]
+
+      assert check(shadow, %{"n" => -5}, options) === taken(uri, "/$defs/x")
+      assert check(ref, %{"n" => -5}, options) |> elem(0) === :error
+
+      # A root $id too, and a registry document's $id naming another one of the registry.
+      assert check(%{"$id" => uri}, %{}, options) === taken(uri, "")
+
+      named_after = %{"$ref" => "other.json"}
+      other = Map.put(registry, "other.json", %{"$id" => uri})
+
+      assert check(named_after, %{}, @d20 ++ [schema_registry: other]) === taken(uri, "")
+
+      # The built-in meta-schemas, whatever the dialect.
+      for {meta, options} <- [
+            {"https://json-schema.org/draft/2020-12/schema", @d20},
+            {"https://json-schema.org/draft/2020-12/meta/core", @d20},
+            {"http://json-schema.org/draft-07/schema", @d7}
+          ] do
+        pointer = if options == @d7, do: "/definitions/m", else: "/$defs/m"
+        key = if options == @d7, do: "definitions", else: "$defs"
+        assert check(%{key => %{"m" => %{"$id" => meta}}}, %{}, options) === taken(meta, pointer)
+      end
+
+      # A document taking the URI it is registered under is that very document.
+      assert check(%{"$ref" => uri}, %{}, @d20 ++ [schema_registry: %{uri => %{"$id" => uri}}]) ===
+               {:ok, %{}}
+
+      # And so is a schema the registry holds under its $id: the very term, or an equal one (a
+      # copy read back from a table); another document there is not.
+      tool = %{"$id" => uri, "type" => "object", "required" => ["q"]}
+      copy = :erlang.binary_to_term(:erlang.term_to_binary(tool))
+
+      for held <- [tool, copy] do
+        assert check_as_written(tool, %{}, @d20 ++ [schema_registry: %{uri => held}]) ===
+                 argument_error(
+                   "required tool argument is missing",
+                   "$arguments",
+                   "required",
+                   "/required",
+                   property: "q"
+                 )
+      end
+
+      other_tool = %{uri => Map.put(tool, "required", ["r"])}
+      assert check_as_written(tool, %{}, @d20 ++ [schema_registry: other_tool]) === taken(uri, "")
     end
 
     test "$id-scoped resources, relative references resolved per RFC 3986" do

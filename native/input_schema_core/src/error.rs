@@ -137,6 +137,19 @@ pub enum Error<V> {
         reference: Box<str>,
         schema_path: Box<str>,
     },
+    /// Two schemas name one URI; `other_schema_path` is where it was met first.
+    #[error("schema identifiers are ambiguous")]
+    AmbiguousIdentifier {
+        identifier: Box<str>,
+        schema_path: Box<str>,
+        other_schema_path: Box<str>,
+    },
+    /// A schema's `$id` names a document of the caller's registry or a built-in meta-schema.
+    #[error("schema identifier belongs to another document")]
+    IdentifierTaken {
+        identifier: Box<str>,
+        schema_path: Box<str>,
+    },
     #[error("schema pattern is unsupported")]
     UnsupportedPattern {
         keyword: Box<str>,
@@ -314,6 +327,25 @@ impl<V: Copy> Error<V> {
                 schema_path,
             } => vec![
                 ("reference", Field::Binary(reference.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
+            Error::AmbiguousIdentifier {
+                identifier,
+                schema_path,
+                other_schema_path,
+            } => vec![
+                ("identifier", Field::Binary(identifier.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                (
+                    "other_schema_path",
+                    Field::Binary(other_schema_path.as_bytes()),
+                ),
+            ],
+            Error::IdentifierTaken {
+                identifier,
+                schema_path,
+            } => vec![
+                ("identifier", Field::Binary(identifier.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
