@@ -1754,7 +1754,8 @@ defmodule InputSchema.JsonSchemaContractTest do
         "$defs" => %{"a" => %{"$id" => "item.json"}, "b" => %{"$id" => "item.json"}}
       }
 
-      assert check(ids, %{}) === ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
+      assert check(ids, %{}) ===
+               ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
 
       draft7 = %{"definitions" => %{"a" => %{"$id" => "#x"}, "b" => %{"$id" => "#x"}}}
 
@@ -1830,6 +1831,67 @@ defmodule InputSchema.JsonSchemaContractTest do
 
       other_tool = %{uri => Map.put(tool, "required", ["r"])}
       assert check_as_written(tool, %{}, @d20 ++ [schema_registry: other_tool]) === taken(uri, "")
+    end
+
+    test "references that loop without progress are found in the schema phase" do
+      # Issue 26: found only while reading arguments, so validate_schema/2 and compile/2
+      # accepted the schema, validate/3 reported an argument error first, and errors: :all
+      # only the loop.
+      loop = fn schema_path ->
+        {:error, :validation,
+         %{message: "schema references loop without progress", schema_path: schema_path}}
+      end
+
+      self_ref = %{
+        "$defs" => %{"a" => %{"$ref" => "#/$defs/a"}},
+        "properties" => %{"x" => %{"$ref" => "#/$defs/a"}, "y" => %{"type" => "integer"}}
+      }
+
+      assert InputSchema.validate_schema(self_ref, @d20) === loop.("/$defs/a")
+      assert InputSchema.compile(self_ref, @d20) === loop.("/$defs/a")
+
+      for errors <- [:first, :all] do
+        assert check(self_ref, %{"x" => 1, "y" => "s"}, @d20 ++ [errors: errors]) ===
+                 loop.("/$defs/a")
+      end
+
+      # Through in-place applicators, though an anyOf would stop at its first branch; through
+      # $dynamicRef; unreachable; and in draft-07.
+      for {schema, options, at} <- [
+            {%{
+               "$defs" => %{
+                 "a" => %{"allOf" => [%{"$ref" => "#/$defs/b"}]},
+                 "b" => %{"anyOf" => [true, %{"$ref" => "#/$defs/a"}]}
+               },
+               "$ref" => "#/$defs/a"
+             }, @d20, "/$defs/a"},
+            {%{
+               "$dynamicAnchor" => "m",
+               "anyOf" => [%{"type" => "object"}, %{"$dynamicRef" => "#m"}]
+             }, @d20, ""},
+            {%{"$defs" => %{"a" => %{"not" => %{"$ref" => "#/$defs/a"}}}}, @d20, "/$defs/a"},
+            {%{
+               "definitions" => %{"a" => %{"$ref" => "#"}},
+               "allOf" => [%{"$ref" => "#/definitions/a"}]
+             }, @d7, ""}
+          ] do
+        assert check(schema, %{}, options) === loop.(at)
+        assert InputSchema.validate_schema(schema, options ++ [locate: true]) === loop.(at)
+      end
+
+      # A chain of references longer than a walk may follow in place is refused the same way.
+      chain =
+        Map.new(0..10_000, fn index -> {"d#{index}", %{"$ref" => "#/$defs/d#{index + 1}"}} end)
+        |> Map.put("d10001", true)
+
+      assert {:error, :validation, %{message: "schema references loop without progress"}} =
+               InputSchema.validate_schema(%{"$defs" => chain, "$ref" => "#/$defs/d0"}, @d20)
+
+      # Recursion through a property or an item reads further into the value: no loop.
+      recursive = %{"properties" => %{"next" => %{"$ref" => "#"}}, "items" => %{"$ref" => "#"}}
+
+      assert check(recursive, %{"next" => %{"next" => %{}}}) ===
+               {:ok, %{"next" => %{"next" => %{}}}}
     end
 
     test "$id-scoped resources, relative references resolved per RFC 3986" do

@@ -9,6 +9,7 @@ use super::keywords::{
 };
 use super::keywords::{Check, Keyword};
 use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
+use super::loops;
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
 };
@@ -152,6 +153,7 @@ fn schema_location<V>(error: &Error<V>) -> Vec<u8> {
         | Error::UnsupportedPattern { schema_path, .. }
         | Error::SchemaNotJson { schema_path }
         | Error::UnresolvedReference { schema_path, .. }
+        | Error::ReferenceLoop { schema_path }
         | Error::AmbiguousIdentifier { schema_path, .. }
         | Error::IdentifierTaken { schema_path, .. } => schema_path.as_bytes().to_vec(),
         _ => Vec::new(),
@@ -218,6 +220,17 @@ fn compile_literal<'a, V: Value<'a>>(
     })?;
     compiler.drain()?;
     let dynamic_anchors = compiler.dynamic_anchors()?;
+    loops::find(&compiler.nodes, &dynamic_anchors, compiler.registry.budget).map_err(|found| {
+        match found {
+            loops::Found::Loop(id) => Stop::Error(Error::ReferenceLoop {
+                schema_path: compiler
+                    .nodes
+                    .get(id)
+                    .map_or_else(Box::default, |node| node.location.clone()),
+            }),
+            loops::Found::Exhausted => Stop::Exhausted,
+        }
+    })?;
     compiler.order_quick_walks();
     Ok(Compiled {
         nodes: compiler.nodes,

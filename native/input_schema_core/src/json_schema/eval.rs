@@ -24,7 +24,7 @@ use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
-const MAX_IN_PLACE: usize = 10_000;
+pub(super) const MAX_IN_PLACE: usize = 10_000;
 
 /// The entry gate: a `nil` schema, then (at the tool boundary) a map schema and map arguments.
 pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(), Failure<V>> {
@@ -474,65 +474,4 @@ pub fn with_key_trail<'a, V: Value<'a>, R>(
     step: impl FnOnce(&Trail<'_>) -> R,
 ) -> Option<R> {
     with_key_name(key, |name| step(&trail.child(Segment::Property(name))))
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
-mod tests {
-    use super::super::{compile, Dialect, Options};
-    use crate::budget::Budget;
-    use crate::error::Error;
-    use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
-    use serde_json::json;
-
-    /// Where each walk reports the reference loop of `schema` on `value`.
-    fn loop_paths(schema: &serde_json::Value, dialect: Dialect) -> (String, String) {
-        let mut options = Options::new(dialect);
-        options.any_root = true;
-        let schema = compile(
-            Json::from(schema),
-            &|_| None,
-            options,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
-        let value = json!(1);
-        let path = |failure: Failure<Json<'_>>| match failure {
-            Failure::Schema {
-                error: Error::ReferenceLoop { schema_path },
-                ..
-            } => schema_path.to_string(),
-            other => panic!("{other:?}"),
-        };
-        let quick = schema
-            .is_valid(Json::from(&value), &mut Budget::unlimited())
-            .unwrap_err();
-        let reported = schema
-            .validate(Json::from(&value), Mode::First, &mut Budget::unlimited())
-            .unwrap_err();
-        (path(quick), path(reported))
-    }
-
-    #[test]
-    fn reference_loops_are_reported_at_the_node_that_passes_the_guard() {
-        let alone = json!({"$ref": "#"});
-        assert_eq!(
-            loop_paths(&alone, Dialect::Draft7),
-            (String::new(), String::new())
-        );
-        // `a` is a lone `$ref` the quick walk passes through; the guard still counts it.
-        let chain = json!({
-            "$ref": "#/$defs/a",
-            "$defs": {
-                "a": {"$ref": "#/$defs/b"},
-                "b": {"type": "integer", "allOf": [{"$ref": "#/$defs/a"}]}
-            }
-        });
-        let at_a = "/$defs/a".to_string();
-        assert_eq!(
-            loop_paths(&chain, Dialect::Draft2020_12),
-            (at_a.clone(), at_a)
-        );
-    }
 }

@@ -5,7 +5,8 @@
 //! - `registry`: documents, `$id`/`$anchor`/`$dynamicAnchor` resources, reference resolution;
 //! - `vocabulary`: each dialect's keywords, their vocabularies and evaluation order, as data;
 //! - `compiler`: every schema object becomes an ordered list of keyword checks in an arena,
-//!   so references are indices and cycles are fine;
+//!   so references are indices and cycles are fine; `loops` refuses references that apply
+//!   schemas to one value without end;
 //! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`) on the
 //!   engine's evaluation context (`crate::eval`), one file per keyword family;
 //! - `unreported`: the error when the two walks disagree.
@@ -18,6 +19,7 @@ mod keys;
 pub(crate) mod keywords;
 pub mod literal;
 pub(crate) mod location;
+mod loops;
 pub(crate) mod registry;
 mod unreported;
 pub(crate) mod vocabulary;
