@@ -1,6 +1,7 @@
-# Figures for the README's "Limits and guarantees" and docs/limits.md (issue 19): the deepest
-# argument, the largest strings and the work cap, with their peak memory, in the JSON modes
-# (and the subset where it applies; schemas that share subterms: bench/shared_subterms.exs).
+# Figures for the README's "Limits and guarantees" and docs/limits.md (issues 19 and 26): the
+# deepest argument, the largest strings and JSON texts and the work cap, with their peak
+# memory, in the JSON modes (and the subset where it applies; schemas that share subterms:
+# bench/shared_subterms.exs).
 # Not a test: nothing here fails a build; each case's answer is printed beside its time so
 # that a figure never measures the wrong outcome.
 #
@@ -45,12 +46,39 @@ defmodule Bench.Limits do
          text = Base.encode64(:binary.copy("a", 75_000_000))
          property(%{"contentEncoding" => "base64"}, text, content)
        end},
+      json_text_case("validate_json: 100 MB of small objects, subset", []),
+      json_text_case("validate_json: 100 MB of small objects, draft2020_12", draft),
+      json_text_case("validate_json: 32 MB of small objects, draft2020_12", draft, 4_000_000),
+      json_text_case("validate_json: 24 MB of small objects, draft2020_12", draft, 3_000_000),
+      {"100 MB of small objects as a string, contentMediaType application/json",
+       fn -> property(%{"contentMediaType" => "application/json"}, small_objects(), content) end},
+      {"24 MB of small objects as a string, contentMediaType application/json",
+       fn ->
+         property(%{"contentMediaType" => "application/json"}, small_objects(3_000_000), content)
+       end},
+      {"the same 100 MB as base64, contentEncoding and contentMediaType",
+       fn ->
+         keywords = %{"contentEncoding" => "base64", "contentMediaType" => "application/json"}
+         property(keywords, Base.encode64(small_objects()), content)
+       end},
       work_cap_case("work cap: 2^40-leaf shared argument, subset", []),
       work_cap_case("work cap: 2^40-leaf shared argument, draft2020_12", draft),
       work_cap_case("work cap: 2^40-leaf shared argument, draft7", dialect: :draft7),
       {"work cap: 2^40-path anyOf chain under unevaluatedProperties",
        fn -> {unevaluated_chain(40), %{"x" => 1}, draft} end}
     ]
+  end
+
+  # `objects` objects of one key in a list: 8 bytes of text and three values each.
+  defp small_objects(objects \\ 12_500_000),
+    do: ~s({"a":[) <> :binary.copy(~s({"k":1},), objects - 1) <> ~s({"k":1}]})
+
+  defp json_text_case(name, options, objects \\ 12_500_000) do
+    {name,
+     fn ->
+       text = small_objects(objects)
+       fn -> InputSchema.validate_json(%{"type" => "object"}, text, options) end
+     end}
   end
 
   defp string_case(name, keyword, options) do
@@ -90,8 +118,14 @@ defmodule Bench.Limits do
   defp measure({name, build}) do
     task =
       Task.async(fn ->
-        {schema, arguments, options} = build.()
-        call = fn -> InputSchema.validate(schema, arguments, options) end
+        call =
+          case build.() do
+            {schema, arguments, options} ->
+              fn -> InputSchema.validate(schema, arguments, options) end
+
+            call ->
+              call
+          end
 
         :erlang.garbage_collect()
         sampler = start_sampler()

@@ -187,6 +187,25 @@ defmodule InputSchema.JsonSchemaContractTest do
      %{message: "tool arguments contain a duplicate key", path: path, property: "a"}}
   end
 
+  defp ambiguous(identifier, schema_path, other_schema_path) do
+    {:error, :validation,
+     %{
+       message: "schema identifiers are ambiguous",
+       identifier: identifier,
+       schema_path: schema_path,
+       other_schema_path: other_schema_path
+     }}
+  end
+
+  defp taken(identifier, schema_path) do
+    {:error, :validation,
+     %{
+       message: "schema identifier belongs to another document",
+       identifier: identifier,
+       schema_path: schema_path
+     }}
+  end
+
   defp keys_not_strings(path),
     do: {:error, :validation, %{message: "tool argument keys must be strings", path: path}}
 
@@ -738,6 +757,46 @@ defmodule InputSchema.JsonSchemaContractTest do
                  "/properties/o/required",
                  property: "x"
                )
+    end
+
+    test "an atom argument key is read by its name, whatever its characters" do
+      # Issue 26: OTP 25 looks atoms up by Latin-1 names, so a name beyond Latin-1 (as
+      # `keys: :atoms` decoders make) was seen by the walks over keys and never found by name:
+      # its value went unchecked.
+      key = String.to_atom("日本")
+      declared = %{"properties" => %{"日本" => %{"type" => "integer"}}}
+      wrong_type = [type: "integer"]
+
+      for closed <- [%{"additionalProperties" => false}, %{"unevaluatedProperties" => false}] do
+        schema = Map.merge(declared, closed)
+        assert check(schema, %{key => 1}) === {:ok, %{key => 1}}
+
+        assert check(schema, %{key => "x"}) ===
+                 argument_error(
+                   "tool argument has the wrong type",
+                   "$arguments.日本",
+                   "type",
+                   "/properties/日本/type",
+                   wrong_type
+                 )
+      end
+
+      dependent = %{"dependentSchemas" => %{"日本" => %{"required" => ["z"]}}}
+
+      assert check(dependent, %{key => 1}) ===
+               argument_error(
+                 "required tool argument is missing",
+                 "$arguments",
+                 "required",
+                 "/dependentSchemas/日本/required",
+                 property: "z"
+               )
+
+      assert check(%{"required" => ["日本", "é"]}, %{key => 1, é: 2}) ===
+               {:ok, %{key => 1, é: 2}}
+
+      assert {:error, :validation, %{keyword: "dependentRequired", property: "z"}} =
+               check(%{"dependentRequired" => %{"日本" => ["z"]}}, %{key => 1})
     end
 
     test "an atom argument key echoes as given under additionalProperties" do
@@ -1548,6 +1607,34 @@ defmodule InputSchema.JsonSchemaContractTest do
                )
     end
 
+    test "a key that is not UTF-8 fails patternProperties, as a string fails pattern" do
+      # Issue 26: such a key matched no pattern, so its value went unchecked.
+      key = <<255, 254>>
+      refused = %{"patternProperties" => %{"." => false}}
+
+      assert check(refused, %{key => 1}) ===
+               argument_error(
+                 "tool argument name is not allowed",
+                 "$arguments",
+                 "patternProperties",
+                 "/patternProperties",
+                 property: key
+               )
+
+      # Whatever the patterns, and however their schemas would answer the value.
+      for patterns <- [%{"^x" => true}, %{"." => %{"type" => "integer"}}],
+          options <- [@d20, @d7] do
+        assert {:error, :validation, %{keyword: "patternProperties", property: ^key}} =
+                 check(%{"patternProperties" => patterns}, %{"a" => 1, key => 1}, options)
+      end
+
+      # With no pattern to read it, the key is no one's business; pattern still fails the bytes.
+      assert check(%{"patternProperties" => %{}}, %{key => 1}) === {:ok, %{key => 1}}
+
+      assert check_a(%{"pattern" => "."}, key) ===
+               a_error("tool argument does not match the pattern", "pattern", pattern: ".")
+    end
+
     test "enum and const compare numbers by value" do
       for options <- [@d20, @d7] do
         assert check_a(%{"const" => 1}, 1.0, options) === {:ok, %{"a" => 1.0}}
@@ -1744,6 +1831,170 @@ defmodule InputSchema.JsonSchemaContractTest do
                  "/$defs/x/maxLength",
                  maxLength: 2
                )
+    end
+
+    test "two identifiers naming one URI at two places are \"schema identifiers are ambiguous\"" do
+      # Issue 26: the one indexed last won, so the answer changed with key spelling and map
+      # order. Now the schema is refused whatever refers to the URI, and whatever the order.
+      two = fn first, second ->
+        %{"$defs" => %{"a" => first, "b" => second}, "properties" => %{"n" => %{"$ref" => "#x"}}}
+      end
+
+      for {first, second} <- [
+            {%{"$anchor" => "x", "type" => "integer"}, %{"$anchor" => "x", "type" => "string"}},
+            {%{"$dynamicAnchor" => "x"}, %{"$dynamicAnchor" => "x"}},
+            {%{"$anchor" => "x"}, %{"$dynamicAnchor" => "x"}}
+          ] do
+        assert check(two.(first, second), %{"n" => 1}) ===
+                 ambiguous("#x", "/$defs/b", "/$defs/a")
+
+        assert check(two.(second, first), %{}) ===
+                 ambiguous("#x", "/$defs/b", "/$defs/a")
+      end
+
+      ids = %{
+        "$id" => "https://example.com/root.json",
+        "$defs" => %{"a" => %{"$id" => "item.json"}, "b" => %{"$id" => "item.json"}}
+      }
+
+      assert check(ids, %{}) ===
+               ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
+
+      draft7 = %{"definitions" => %{"a" => %{"$id" => "#x"}, "b" => %{"$id" => "#x"}}}
+
+      assert check(draft7, %{}, @d7) ===
+               ambiguous("#x", "/definitions/b", "/definitions/a")
+
+      # The schema phase finds it, before any argument is read.
+      assert InputSchema.validate_schema(ids, @d20) ===
+               ambiguous("https://example.com/item.json", "/$defs/b", "/$defs/a")
+
+      # One identifier in two resources names two URIs; an anchor and a dynamic anchor of one
+      # schema name one place.
+      apart = %{
+        "$defs" => %{
+          "a" => %{"$id" => "a.json", "$anchor" => "x", "$dynamicAnchor" => "x"},
+          "b" => %{"$id" => "b.json", "$anchor" => "x"}
+        },
+        "properties" => %{"n" => %{"$ref" => "a.json#x"}}
+      }
+
+      assert check(apart, %{"n" => 1}) === {:ok, %{"n" => 1}}
+    end
+
+    test "a schema may not take a URI that the registry or a built-in meta-schema holds" do
+      # Issue 26: an embedded $id shadowed the registry's document, so -5 passed `minimum: 0`.
+      uri = "https://example.com/defs.json"
+      registry = %{uri => %{"minimum" => 0}}
+      ref = %{"properties" => %{"n" => %{"$ref" => uri}}}
+      shadow = Map.put(ref, "$defs", %{"x" => %{"$id" => uri}})
+      options = @d20 ++ [schema_registry: registry]
+
+      assert check(shadow, %{"n" => -5}, options) === taken(uri, "/$defs/x")
+      assert check(ref, %{"n" => -5}, options) |> elem(0) === :error
+
+      # A root $id too, and a registry document's $id naming another one of the registry.
+      assert check(%{"$id" => uri}, %{}, options) === taken(uri, "")
+
+      named_after = %{"$ref" => "other.json"}
+      other = Map.put(registry, "other.json", %{"$id" => uri})
+
+      assert check(named_after, %{}, @d20 ++ [schema_registry: other]) === taken(uri, "")
+
+      # The built-in meta-schemas, whatever the dialect.
+      for {meta, options} <- [
+            {"https://json-schema.org/draft/2020-12/schema", @d20},
+            {"https://json-schema.org/draft/2020-12/meta/core", @d20},
+            {"http://json-schema.org/draft-07/schema", @d7}
+          ] do
+        pointer = if options == @d7, do: "/definitions/m", else: "/$defs/m"
+        key = if options == @d7, do: "definitions", else: "$defs"
+        assert check(%{key => %{"m" => %{"$id" => meta}}}, %{}, options) === taken(meta, pointer)
+      end
+
+      # A document taking the URI it is registered under is that very document.
+      assert check(%{"$ref" => uri}, %{}, @d20 ++ [schema_registry: %{uri => %{"$id" => uri}}]) ===
+               {:ok, %{}}
+
+      # And so is a schema the registry holds under its $id: the very term, or an equal one (a
+      # copy read back from a table); another document there is not.
+      tool = %{"$id" => uri, "type" => "object", "required" => ["q"]}
+      copy = :erlang.binary_to_term(:erlang.term_to_binary(tool))
+
+      for held <- [tool, copy] do
+        assert check_as_written(tool, %{}, @d20 ++ [schema_registry: %{uri => held}]) ===
+                 argument_error(
+                   "required tool argument is missing",
+                   "$arguments",
+                   "required",
+                   "/required",
+                   property: "q"
+                 )
+      end
+
+      other_tool = %{uri => Map.put(tool, "required", ["r"])}
+      assert check_as_written(tool, %{}, @d20 ++ [schema_registry: other_tool]) === taken(uri, "")
+    end
+
+    test "references that loop without progress are found in the schema phase" do
+      # Issue 26: found only while reading arguments, so validate_schema/2 and compile/2
+      # accepted the schema, validate/3 reported an argument error first, and errors: :all
+      # only the loop.
+      loop = fn schema_path ->
+        {:error, :validation,
+         %{message: "schema references loop without progress", schema_path: schema_path}}
+      end
+
+      self_ref = %{
+        "$defs" => %{"a" => %{"$ref" => "#/$defs/a"}},
+        "properties" => %{"x" => %{"$ref" => "#/$defs/a"}, "y" => %{"type" => "integer"}}
+      }
+
+      assert InputSchema.validate_schema(self_ref, @d20) === loop.("/$defs/a")
+      assert InputSchema.compile(self_ref, @d20) === loop.("/$defs/a")
+
+      for errors <- [:first, :all] do
+        assert check(self_ref, %{"x" => 1, "y" => "s"}, @d20 ++ [errors: errors]) ===
+                 loop.("/$defs/a")
+      end
+
+      # Through in-place applicators, though an anyOf would stop at its first branch; through
+      # $dynamicRef; unreachable; and in draft-07.
+      for {schema, options, at} <- [
+            {%{
+               "$defs" => %{
+                 "a" => %{"allOf" => [%{"$ref" => "#/$defs/b"}]},
+                 "b" => %{"anyOf" => [true, %{"$ref" => "#/$defs/a"}]}
+               },
+               "$ref" => "#/$defs/a"
+             }, @d20, "/$defs/a"},
+            {%{
+               "$dynamicAnchor" => "m",
+               "anyOf" => [%{"type" => "object"}, %{"$dynamicRef" => "#m"}]
+             }, @d20, ""},
+            {%{"$defs" => %{"a" => %{"not" => %{"$ref" => "#/$defs/a"}}}}, @d20, "/$defs/a"},
+            {%{
+               "definitions" => %{"a" => %{"$ref" => "#"}},
+               "allOf" => [%{"$ref" => "#/definitions/a"}]
+             }, @d7, ""}
+          ] do
+        assert check(schema, %{}, options) === loop.(at)
+        assert InputSchema.validate_schema(schema, options ++ [locate: true]) === loop.(at)
+      end
+
+      # A chain of references longer than a walk may follow in place is refused the same way.
+      chain =
+        Map.new(0..10_000, fn index -> {"d#{index}", %{"$ref" => "#/$defs/d#{index + 1}"}} end)
+        |> Map.put("d10001", true)
+
+      assert {:error, :validation, %{message: "schema references loop without progress"}} =
+               InputSchema.validate_schema(%{"$defs" => chain, "$ref" => "#/$defs/d0"}, @d20)
+
+      # Recursion through a property or an item reads further into the value: no loop.
+      recursive = %{"properties" => %{"next" => %{"$ref" => "#"}}, "items" => %{"$ref" => "#"}}
+
+      assert check(recursive, %{"next" => %{"next" => %{}}}) ===
+               {:ok, %{"next" => %{"next" => %{}}}}
     end
 
     test "$id-scoped resources, relative references resolved per RFC 3986" do

@@ -143,6 +143,19 @@ pub enum Error<V> {
         reference: Box<str>,
         schema_path: Box<str>,
     },
+    /// Two schemas name one URI; `other_schema_path` is where it was met first.
+    #[error("schema identifiers are ambiguous")]
+    AmbiguousIdentifier {
+        identifier: Box<str>,
+        schema_path: Box<str>,
+        other_schema_path: Box<str>,
+    },
+    /// A schema's `$id` names a document of the caller's registry or a built-in meta-schema.
+    #[error("schema identifier belongs to another document")]
+    IdentifierTaken {
+        identifier: Box<str>,
+        schema_path: Box<str>,
+    },
     #[error("schema pattern is unsupported")]
     UnsupportedPattern {
         keyword: Box<str>,
@@ -157,6 +170,19 @@ pub enum Error<V> {
     /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
     #[error("tool argument is not a JSON value")]
     ArgumentNotJson { path: Path },
+    /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
+    /// reading names could find its value.
+    #[error("tool argument key cannot be read by its name")]
+    ArgumentKeyUnreadable { path: Path, property: V },
+    /// The quick walk found the arguments invalid and the reporting walk found no error: a
+    /// bug in one of them, answered as an error rather than a pass. `keyword` is the root
+    /// schema's check the quick walk failed on.
+    #[error("tool argument failed a check that reported no error")]
+    Unreported {
+        keyword: &'static str,
+        path: Path,
+        schema_path: Box<str>,
+    },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -312,10 +338,42 @@ impl<V: Copy> Error<V> {
                 ("reference", Field::Binary(reference.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
+            Error::AmbiguousIdentifier {
+                identifier,
+                schema_path,
+                other_schema_path,
+            } => vec![
+                ("identifier", Field::Binary(identifier.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                (
+                    "other_schema_path",
+                    Field::Binary(other_schema_path.as_bytes()),
+                ),
+            ],
+            Error::IdentifierTaken {
+                identifier,
+                schema_path,
+            } => vec![
+                ("identifier", Field::Binary(identifier.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
             Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
                 vec![("path", Field::Binary(path))]
             }
+            Error::Unreported {
+                keyword,
+                path,
+                schema_path,
+            } => vec![
+                ("path", Field::Binary(path)),
+                ("keyword", Field::Binary(keyword.as_bytes())),
+                ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
+            Error::ArgumentKeyUnreadable { path, property } => vec![
+                ("path", Field::Binary(path)),
+                ("property", Field::Term(*property)),
+            ],
             Error::DuplicateKey { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Binary(property)),

@@ -26,9 +26,6 @@ pub const MAX_INTEGER_DIGITS: usize = 10_000;
 /// ones keep a hash set, so that a huge object costs linear time.
 const LINEAR_KEYS: usize = 8;
 
-/// The reader spends one work unit per value and one per this many bytes of text.
-const BYTES_PER_UNIT: usize = 32;
-
 /// Makes host values from what the reader finds, bottom-up: a container's elements are made
 /// before the container.
 pub trait Builder {
@@ -147,11 +144,26 @@ fn first_past_blanks(text: &[u8]) -> Option<u8> {
 /// Reads `text` as one JSON value, made by `builder`. A text that is not JSON is refused at its
 /// first unreadable byte; a text that is, but has a duplicate key or a number too large, with
 /// the first of those (after reading it whole).
+///
+/// Every value and byte read is priced (`Budget::spend_built_value`, `Budget::spend_text`).
+/// When the budget is a call's last (`Budget::is_unlimited`: a dirty call's cap) and the text
+/// could cost more than is left, the text is first read without building anything, on a copy
+/// of the budget: one it cannot pay for is refused before any value is made, rather than after
+/// gigabytes of them (100 MB of small objects built 3 GB of terms).
 pub fn parse<B: Builder>(
     text: &[u8],
     builder: &mut B,
     budget: &mut Budget,
 ) -> Result<B::Out, Stop> {
+    if budget.is_unlimited() && budget.remaining() < Budget::text_ceiling(text.len()) {
+        budget.spend_bytes(text.len())?;
+        let mut trial = budget.clone();
+        read(text, &mut Pricing, &mut trial)?;
+    }
+    read(text, builder, budget)
+}
+
+fn read<B: Builder>(text: &[u8], builder: &mut B, budget: &mut Budget) -> Result<B::Out, Stop> {
     Reader {
         text,
         at: 0,
@@ -165,6 +177,22 @@ pub fn parse<B: Builder>(
         content_error: None,
     }
     .run()
+}
+
+/// Builds nothing: the reader's own pricing of a text, told before anything is made.
+struct Pricing;
+
+impl Builder for Pricing {
+    type Out = ();
+
+    fn null(&mut self) {}
+    fn boolean(&mut self, _value: bool) {}
+    fn integer(&mut self, _value: i64) {}
+    fn big_integer(&mut self, _value: &BigInt) {}
+    fn float(&mut self, _value: f64) {}
+    fn string(&mut self, _bytes: &[u8]) {}
+    fn list(&mut self, _items: Drain<'_, ()>) {}
+    fn map(&mut self, _entries: Entries<'_, ()>) {}
 }
 
 /// An open container. Its elements so far sit on the value stack from `start` (an object's as
@@ -363,10 +391,10 @@ impl<B: Builder> Reader<'_, '_, B> {
         self.at += blanks;
     }
 
-    /// One unit for the value about to be read, plus the bytes read since the last payment.
+    /// The value about to be read, plus the bytes read since the last payment.
     fn pay(&mut self) -> Result<(), Exhausted> {
         self.pay_bytes()?;
-        self.budget.spend(1)
+        self.budget.spend_built_value()
     }
 
     /// Bytes are paid once read (the reader cannot know how long a string is before it has
@@ -374,7 +402,7 @@ impl<B: Builder> Reader<'_, '_, B> {
     fn pay_bytes(&mut self) -> Result<(), Exhausted> {
         let bytes = self.at.saturating_sub(self.paid_to);
         self.paid_to = self.at;
-        self.budget.spend((bytes / BYTES_PER_UNIT) as u64)
+        self.budget.spend_text(bytes)
     }
 
     fn finish(mut self) -> Result<B::Out, Stop> {
@@ -464,6 +492,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 key: Box::from(key),
             });
         }
+        self.budget.spend_built_value()?;
         let key = self.builder.string(key);
         self.values.push(key);
         self.skip_whitespace();
@@ -1319,6 +1348,76 @@ mod tests {
             parse(digits.as_bytes(), &mut TreeBuilder, &mut Budget::new(1_000)),
             Err(Stop::Exhausted)
         );
+    }
+
+    /// Counts the values it is asked to build.
+    struct Counting(usize);
+
+    impl Builder for Counting {
+        type Out = ();
+
+        fn null(&mut self) {
+            self.0 += 1;
+        }
+        fn boolean(&mut self, _: bool) {
+            self.0 += 1;
+        }
+        fn integer(&mut self, _: i64) {
+            self.0 += 1;
+        }
+        fn big_integer(&mut self, _: &BigInt) {
+            self.0 += 1;
+        }
+        fn float(&mut self, _: f64) {
+            self.0 += 1;
+        }
+        fn string(&mut self, _: &[u8]) {
+            self.0 += 1;
+        }
+        fn list(&mut self, _: Drain<'_, ()>) {
+            self.0 += 1;
+        }
+        fn map(&mut self, _: Entries<'_, ()>) {
+            self.0 += 1;
+        }
+    }
+
+    fn wanted() -> bool {
+        true
+    }
+
+    #[test]
+    fn a_text_a_capped_budget_cannot_pay_for_is_refused_before_anything_is_built() {
+        // 100,001 zeros and their list.
+        let values = 100_002;
+        let text = format!("[{}0]", "0,".repeat(100_000));
+        let text = text.as_bytes();
+        // Each value is priced as built, on any budget.
+        let start = u64::MAX / 4;
+        let mut budget = Budget::new(start);
+        let mut counted = Counting(0);
+        assert_eq!(parse(text, &mut counted, &mut budget), Ok(()));
+        assert_eq!(counted.0, values);
+        let price = start - budget.remaining();
+        assert!(price >= 8 * values as u64, "{price}");
+        // A call's last budget below that price refuses the text, having built nothing.
+        let mut counted = Counting(0);
+        let mut budget = Budget::capped(price - 1, wanted);
+        assert_eq!(parse(text, &mut counted, &mut budget), Err(Stop::Exhausted));
+        assert_eq!(counted.0, 0);
+        // With the price and the pricing read's own, the text is read whole.
+        let mut counted = Counting(0);
+        let pricing = 1 + Budget::byte_units(text.len());
+        let mut budget = Budget::capped(price + pricing, wanted);
+        assert_eq!(parse(text, &mut counted, &mut budget), Ok(()));
+        assert_eq!((counted.0, budget.remaining()), (values, 0));
+        // A text that is not JSON is refused as such, still having built nothing.
+        let mut broken = text.to_vec();
+        broken.insert(1, b'x');
+        let mut counted = Counting(0);
+        let mut budget = Budget::capped(price, wanted);
+        assert_eq!(parse(&broken, &mut counted, &mut budget), Err(malformed(1)));
+        assert_eq!(counted.0, 0);
     }
 
     #[test]

@@ -633,3 +633,53 @@ fn required_names<'a, V: Value<'a>>(
     }
     Ok(Some(names))
 }
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use crate::error::Error;
+    use crate::schema::{compile, Shape};
+    use crate::serde::Json;
+    use crate::validate::{Failure, Mode};
+    use crate::Budget;
+    use serde_json::json;
+
+    #[test]
+    fn arguments_the_quick_walk_refuses_are_an_error_though_no_error_is_reported() {
+        let schema = json!({
+            "type": "object",
+            "required": ["a"],
+            "properties": {"a": {"type": "string"}}
+        });
+        let mut compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
+        let root = compiled.root;
+        let Some(node) = compiled.nodes.get_mut(root).map(|node| &mut node.kind) else {
+            panic!("no subset root");
+        };
+        let Shape::Object(object) = &mut node.shape else {
+            panic!("no object root");
+        };
+        // The quick walk checks the required names against a mask of the properties a key
+        // named; make it ask for a second property, which no key can name.
+        object.required_mask = Some(0b10);
+        let arguments = json!({"a": "x"});
+        for mode in [Mode::First, Mode::All { max_errors: 10 }] {
+            match compiled.validate(Json::from(&arguments), mode, &mut Budget::unlimited()) {
+                Err(Failure::Arguments(errors)) => match &errors[..] {
+                    [Error::Unreported {
+                        keyword,
+                        path,
+                        schema_path,
+                    }] => {
+                        assert_eq!(
+                            (*keyword, &path[..], &**schema_path),
+                            ("properties", &b"$arguments"[..], "/properties")
+                        );
+                    }
+                    other => panic!("{other:?}"),
+                },
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::entry::Compiled;
 use crate::error::{Error, Path};
 use crate::eval::{Eval, Flow, Halt};
+use crate::json_schema::vocabulary::name;
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
 use crate::schema::{compile, Shape, SubsetNode};
@@ -397,8 +398,34 @@ pub(crate) fn validate_compiled<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = 
     match quick {
         Ok(true) => Ok(()),
         Err(Undecided::Exhausted) => Err(Failure::Exhausted),
-        Ok(false) | Err(Undecided::Unsure) => eval.report_subset(root, arguments, arguments.kind()),
+        Ok(false) => match eval.report_subset(root, arguments, arguments.kind()) {
+            // The quick walk refused what the full walk finds no error in: never a pass.
+            Ok(()) => Err(unreported(root)),
+            failure => failure,
+        },
+        Err(Undecided::Unsure) => eval.report_subset(root, arguments, arguments.kind()),
     }
+}
+
+/// The error when the subset's quick walk refused the arguments and its full walk found no
+/// error (a bug in one of them): the root's fused check, named by the keyword it holds the
+/// value's shape under (an object's `properties`, with its `required` and
+/// `additionalProperties`).
+#[cold]
+fn unreported<V, A>(root: &SubsetNode<A>) -> Failure<V> {
+    let keyword = match root.shape {
+        Shape::Object(_) => name::PROPERTIES,
+        Shape::Array(_) => name::ITEMS,
+        Shape::Scalar(_) => name::TYPE,
+        Shape::OneOf(_) => name::ONE_OF,
+    };
+    let mut schema_path = String::new();
+    crate::json_schema::literal::push_token(&mut schema_path, keyword);
+    Failure::Arguments(vec![Error::Unreported {
+        keyword,
+        path: crate::path::ARGUMENTS.to_vec(),
+        schema_path: schema_path.into(),
+    }])
 }
 
 impl<A: Copy + PartialEq> Compiled<A> {

@@ -355,34 +355,39 @@ impl<'a> Value<'a> for Arg<'a> {
         self.term().map_get(key).ok().map(Arg::new)
     }
 
-    /// Looks the atom up without creating it (OTP 25 reads names as Latin-1: a name with a
-    /// character beyond it names no atom here).
+    /// Looks the atom up without creating it. An ASCII name asks the atom table directly; any
+    /// other is read from the external format, in safe mode: OTP 25's direct lookup reads
+    /// names as Latin-1 only, and a name beyond it (`String.to_atom("日本")`) would be found by
+    /// no lookup, though walks over the keys see it.
     fn map_get_atom_named(self, name: &[u8]) -> Option<Self> {
-        // An ASCII name is its own Latin-1 spelling; others are converted.
-        let converted: Vec<u8>;
-        let latin1 = if name.is_ascii() {
-            name
-        } else {
-            converted = std::str::from_utf8(name)
-                .ok()?
-                .chars()
-                .map(|character| u8::try_from(u32::from(character)).ok())
-                .collect::<Option<_>>()?;
-            &converted
-        };
         let mut atom = ErlNifTerm::default();
-        // SAFETY: a live env and a buffer of `latin1.len()` bytes; the atom is only read on
-        // success, and is never created.
-        let found = unsafe {
-            rustler::sys::enif_make_existing_atom_len(
-                self.env,
-                latin1.as_ptr().cast(),
-                latin1.len(),
-                &mut atom,
-                rustler::sys::ErlNifCharEncoding::ERL_NIF_LATIN1,
-            )
+        let found = if name.is_ascii() {
+            // SAFETY: a live env and a buffer of `name.len()` bytes; the atom is only read on
+            // success, and is never created.
+            unsafe {
+                rustler::sys::enif_make_existing_atom_len(
+                    self.env,
+                    name.as_ptr().cast(),
+                    name.len(),
+                    &mut atom,
+                    rustler::sys::ErlNifCharEncoding::ERL_NIF_LATIN1,
+                ) != 0
+            }
+        } else {
+            let external = external_atom(name)?;
+            // SAFETY: a live env and a buffer of `external.len()` bytes; in safe mode the VM
+            // refuses to create the atom, and writes the term only on success.
+            unsafe {
+                enif_binary_to_term(
+                    self.env,
+                    external.as_ptr(),
+                    external.len(),
+                    &mut atom,
+                    rustler::sys::ERL_NIF_BIN2TERM_SAFE,
+                ) != 0
+            }
         };
-        if found == 0 {
+        if !found {
             return None;
         }
         self.map_get_atom(Atom::from_term(Arg::from_raw(self.env, atom).term()).ok()?)
@@ -478,6 +483,26 @@ fn external(term: Term<'_>) -> Option<Vec<u8>> {
         Some((&VERSION_MAGIC, rest)) => Some(rest.to_vec()),
         _ => None,
     }
+}
+
+/// The external format of the atom named `name` (UTF-8), or `None` for a name no atom can
+/// have (not UTF-8, or over 255 characters).
+fn external_atom(name: &[u8]) -> Option<Vec<u8>> {
+    let characters = std::str::from_utf8(name).ok()?.chars().count();
+    if characters > 255 {
+        return None;
+    }
+    let length = u16::try_from(name.len()).ok()?;
+    let mut bytes = vec![VERSION_MAGIC];
+    match u8::try_from(length) {
+        Ok(short) => bytes.extend_from_slice(&[SMALL_ATOM_UTF8_EXT, short]),
+        Err(_) => {
+            bytes.push(ATOM_UTF8_EXT);
+            bytes.extend_from_slice(&length.to_be_bytes());
+        }
+    }
+    bytes.extend_from_slice(name);
+    Some(bytes)
 }
 
 fn external_atom_name(term: Term<'_>) -> Option<Vec<u8>> {

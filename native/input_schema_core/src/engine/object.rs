@@ -9,7 +9,7 @@
 //! order), with the same lookups and the same checks of each entry.
 
 use super::program::{Named, Node, NodeId};
-use super::string::Pattern;
+use super::string::{key_is_text, Pattern};
 use super::walk::{Quick, Sink, Walk};
 use crate::budget::{Budget, Exhausted};
 use crate::eval::{Flow, Halt};
@@ -121,6 +121,30 @@ impl ObjectCheck {
     }
 
     /// Checks a value whose type is object.
+    /// Makes the quick walk require every property and required name: a walk that disagrees
+    /// with the reporting one, for the test of what such a disagreement answers.
+    #[cfg(test)]
+    pub(crate) fn require_every_property(&mut self) {
+        self.required_mask = u64::MAX >> (64 - self.table.names.len().clamp(1, 64));
+    }
+
+    /// The nodes it applies to the map itself, not to a part of it: the dependent schemas.
+    pub fn in_place(&self, mut each: impl FnMut(NodeId)) {
+        let schemas = self
+            .dependent_schemas
+            .iter()
+            .flat_map(|(schemas, _)| schemas.iter());
+        schemas.for_each(|(_, node)| each(*node));
+        self.dependencies
+            .iter()
+            .flat_map(|(entries, _)| entries.iter())
+            .for_each(|(_, dependency)| {
+                if let Dependency::Schema(node) = dependency {
+                    each(*node);
+                }
+            });
+    }
+
     /// Checks a map of `size` entries, whose type is object.
     pub fn check<'a, S: Sink, V: Value<'a>>(
         &self,
@@ -252,6 +276,10 @@ impl ObjectCheck {
             }
         }
         if let Some((patterns, _)) = &self.patterns {
+            // A key no pattern can read (not UTF-8) fails the keyword.
+            if !patterns.is_empty() && std::str::from_utf8(name).is_err() {
+                return Err(Halt::Failed);
+            }
             for (pattern, node) in patterns.iter() {
                 if pattern.found_in_name(name, walk.budget)? {
                     declared = true;
@@ -414,6 +442,10 @@ impl ObjectCheck {
         }
         if let Some((patterns, named)) = &self.patterns {
             for (key, item) in map.map_entries_sized(size) {
+                if !patterns.is_empty() && !key_is_text(key, walk.budget)? {
+                    valid &= walk.fail::<S>(at, *named, || Assertion::PropertyName, Some(key))?;
+                    continue;
+                }
                 for (pattern, node) in patterns.iter() {
                     if !pattern.found_in_key(key, walk.budget)? {
                         continue;

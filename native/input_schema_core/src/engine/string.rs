@@ -136,7 +136,7 @@ impl Pattern {
     }
 
     /// Whether the pattern is found in an argument key's name (a key with no name, or one
-    /// that is not UTF-8, matches no pattern).
+    /// that is not UTF-8, matches no pattern: `key_is_text` fails such a key first).
     pub fn found_in_key<'a, V: Value<'a>>(
         &self,
         key: V,
@@ -154,6 +154,16 @@ impl Pattern {
             Err(_) => Ok(false),
         }
     }
+}
+
+/// Whether a pattern can read an argument key: a binary key must be UTF-8 (an atom's name
+/// always is), so that a key no pattern can read fails the keyword rather than match none.
+pub fn key_is_text<'a, V: Value<'a>>(key: V, budget: &mut Budget) -> Result<bool, Halt> {
+    let Some(bytes) = key.binary() else {
+        return Ok(true);
+    };
+    budget.spend_bytes(bytes.len())?;
+    Ok(std::str::from_utf8(bytes).is_ok())
 }
 
 #[derive(Debug)]
@@ -241,19 +251,23 @@ impl Content {
         };
         let decoded;
         let document_bytes = match &self.base64 {
-            Some(_) => match base64::engine::general_purpose::STANDARD.decode(text) {
-                Ok(bytes) => {
-                    decoded = bytes;
-                    decoded.as_slice()
+            Some(_) => {
+                // The decoded bytes are a copy of three quarters of the text.
+                walk.budget.spend_copy(text.len() / 4 * 3)?;
+                match base64::engine::general_purpose::STANDARD.decode(text) {
+                    Ok(bytes) => {
+                        decoded = bytes;
+                        decoded.as_slice()
+                    }
+                    Err(_) => return Ok(Some(encoding_failed())),
                 }
-                Err(_) => return Ok(Some(encoding_failed())),
-            },
+            }
             None => text.as_bytes(),
         };
         let Some(name) = &self.json else {
             return Ok(None);
         };
-        let Some(document) = parse_json(document_bytes, walk.budget) else {
+        let Some(document) = parse_json(document_bytes, walk.budget)? else {
             return Ok(Some(Assertion::ContentMediaType(name.clone())));
         };
         let Some(node) = self.schema else {

@@ -18,7 +18,7 @@ use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
-const MAX_IN_PLACE: usize = 10_000;
+pub const MAX_IN_PLACE: usize = 10_000;
 
 /// What a walk does with a failure, and what it keeps of its way to a value.
 pub trait Sink {
@@ -187,6 +187,31 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             };
         }
         self.run::<S>(id, node, value, at)
+    }
+
+    /// The first of node `id`'s checks (its types first) that refuses `value` on its own, as
+    /// the keyword it is reported as: what a quick walk failed on.
+    pub fn refusing_check(&mut self, id: NodeId, value: V) -> Result<Option<Named>, Halt> {
+        let program = self.program;
+        let Some(node) = program.node(id) else {
+            return Ok(None);
+        };
+        let found = self.classify(value, node.types)?;
+        if node.types != types::ANY && node.types & found.bits == 0 {
+            return Ok(Some(if node.has(Node::FALSE) {
+                Named::new("false")
+            } else {
+                Named::new(crate::json_schema::vocabulary::name::TYPE)
+            }));
+        }
+        for (index, check) in program.checks_of(node).iter().enumerate() {
+            match self.check::<Quick>(check, (node, index), value, found, &()) {
+                Ok(_) => {}
+                Err(Halt::Failed) => return Ok(Some(program.name_of(node, index))),
+                Err(halt) => return Err(halt),
+            }
+        }
+        Ok(None)
     }
 
     /// Notes a value no check reads into: a container, or a value of no JSON type, leaves the

@@ -6,6 +6,7 @@
 use super::ecma_regex::{self, PatternError};
 use super::keyword::{Check, Keyword, Types};
 use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
+use super::loops;
 use super::lower;
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
@@ -93,7 +94,28 @@ fn registry_error<V>(error: RegistryError, schema: Option<&Literal>, location: &
         }
         RegistryError::Copy(error) => copy_error(error),
         RegistryError::TooDeep => Stop::Error(Error::TooDeep),
+        RegistryError::Ambiguous {
+            identifier,
+            pointer,
+            other,
+        } => Stop::Error(Error::AmbiguousIdentifier {
+            identifier: as_written(&identifier).into(),
+            schema_path: pointer.into(),
+            other_schema_path: other.into(),
+        }),
+        RegistryError::Taken {
+            identifier,
+            pointer,
+        } => Stop::Error(Error::IdentifierTaken {
+            identifier: as_written(&identifier).into(),
+            schema_path: pointer.into(),
+        }),
     }
+}
+
+/// A URI as a schema without a base URI wrote it (`item.json`, `#name`).
+fn as_written(uri: &str) -> &str {
+    uri.strip_prefix(DEFAULT_BASE).unwrap_or(uri)
 }
 
 /// Compiles `schema` (and what it references: `lookup` supplies external documents by URI).
@@ -112,7 +134,7 @@ pub fn compile<'a, V: Value<'a>>(
     let mut registry = Registry::new(lookup, options.loader, budget);
     let result = copy(schema, registry.budget)
         .map_err(copy_error)
-        .and_then(|root| compile_literal(root, &mut registry, options));
+        .and_then(|root| compile_literal((root, schema.identity()), &mut registry, options));
     match result {
         Ok(compiled) => Ok(compiled),
         Err(Stop::Error(error)) => {
@@ -134,13 +156,17 @@ fn schema_location<V>(error: &Error<V>) -> Vec<u8> {
         | Error::DuplicateSchemaKey { schema_path, .. }
         | Error::UnsupportedPattern { schema_path, .. }
         | Error::SchemaNotJson { schema_path }
-        | Error::UnresolvedReference { schema_path, .. } => schema_path.as_bytes().to_vec(),
+        | Error::UnresolvedReference { schema_path, .. }
+        | Error::ReferenceLoop { schema_path }
+        | Error::AmbiguousIdentifier { schema_path, .. }
+        | Error::IdentifierTaken { schema_path, .. } => schema_path.as_bytes().to_vec(),
         _ => Vec::new(),
     }
 }
 
+/// `root`: the schema copied, and the host's identity of its term.
 fn compile_literal<'a, V: Value<'a>>(
-    root: Literal,
+    (root, source): (Literal, Option<usize>),
     registry: &mut Registry<'_, V>,
     options: Options,
 ) -> Result<Compiled<V::AtomKey>, Stop<V>> {
@@ -182,7 +208,7 @@ fn compile_literal<'a, V: Value<'a>>(
         )]))
     });
     let document = registry
-        .add(root, DEFAULT_BASE, read_as)
+        .add(root, source, DEFAULT_BASE, read_as)
         .map_err(|error| registry_error(error, declared_literal.as_ref(), ""))?;
     let mut compiler = Compiler {
         registry,
@@ -200,6 +226,12 @@ fn compile_literal<'a, V: Value<'a>>(
     let mut program = compiler.program;
     program.root = root;
     lower::finish(&mut program);
+    loops::find(&program, compiler.registry.budget).map_err(|found| match found {
+        loops::Found::Loop(id) => Stop::Error(Error::ReferenceLoop {
+            schema_path: program.location(id).into(),
+        }),
+        loops::Found::Exhausted => Stop::Exhausted,
+    })?;
     Ok(Compiled {
         nodes: Vec::new(),
         program,

@@ -55,11 +55,11 @@ pub fn validate<'a, V: Value<'a>, A>(
     let mut walk = Walk::new(program, mode, root, budget);
     let start = WalkPath::start(program.location(program.root));
     match walk.visit::<Report>(program.root, value, &start) {
-        Ok(true) if walk.errors.is_empty() => Ok(()),
         Ok(_) | Err(Halt::Failed) if !walk.errors.is_empty() => {
             Err(Failure::Arguments(walk.errors))
         }
-        Ok(_) | Err(Halt::Failed) => Ok(()),
+        // The quick walk refused what this walk finds no error in: never a pass.
+        Ok(_) | Err(Halt::Failed) => Err(super::unreported::failure(schema, value, walk.budget)),
         Err(halt) => Err(halted(program, walk.loop_at, halt)),
     }
 }
@@ -82,7 +82,11 @@ pub fn is_valid<'a, V: Value<'a>, A>(
 }
 
 /// The answer of a walk that stopped without one.
-fn halted<V>(program: &Program, loop_at: crate::engine::NodeId, halt: Halt) -> Failure<V> {
+pub(super) fn halted<V>(
+    program: &Program,
+    loop_at: crate::engine::NodeId,
+    halt: Halt,
+) -> Failure<V> {
     match halt {
         Halt::Loop => Failure::schema(Error::ReferenceLoop {
             schema_path: program.location(loop_at).into(),
@@ -109,71 +113,10 @@ fn key_problem<'a, V: Value<'a>, A>(
 }
 
 /// Where argument paths start.
-fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
+pub(super) fn root_of<A>(schema: &Compiled<A>) -> &'static [u8] {
     if schema.object_root() {
         ARGUMENTS
     } else {
         ANY_ROOT
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
-mod tests {
-    use super::super::{compile, Dialect, Options};
-    use crate::budget::Budget;
-    use crate::error::Error;
-    use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
-    use serde_json::json;
-
-    /// Where each walk reports the reference loop of `schema` on `value`.
-    fn loop_paths(schema: &serde_json::Value, dialect: Dialect) -> (String, String) {
-        let mut options = Options::new(dialect);
-        options.any_root = true;
-        let schema = compile(
-            Json::from(schema),
-            &|_| None,
-            options,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
-        let value = json!(1);
-        let path = |failure: Failure<Json<'_>>| match failure {
-            Failure::Schema {
-                error: Error::ReferenceLoop { schema_path },
-                ..
-            } => schema_path.to_string(),
-            other => panic!("{other:?}"),
-        };
-        let quick = schema
-            .is_valid(Json::from(&value), &mut Budget::unlimited())
-            .unwrap_err();
-        let reported = schema
-            .validate(Json::from(&value), Mode::First, &mut Budget::unlimited())
-            .unwrap_err();
-        (path(quick), path(reported))
-    }
-
-    #[test]
-    fn reference_loops_are_reported_at_the_node_that_passes_the_guard() {
-        let alone = json!({"$ref": "#"});
-        assert_eq!(
-            loop_paths(&alone, Dialect::Draft7),
-            (String::new(), String::new())
-        );
-        // `a` is a lone `$ref` the quick walk passes through; the guard still counts it.
-        let chain = json!({
-            "$ref": "#/$defs/a",
-            "$defs": {
-                "a": {"$ref": "#/$defs/b"},
-                "b": {"type": "integer", "allOf": [{"$ref": "#/$defs/a"}]}
-            }
-        });
-        let at_a = "/$defs/a".to_string();
-        assert_eq!(
-            loop_paths(&chain, Dialect::Draft2020_12),
-            (at_a.clone(), at_a)
-        );
     }
 }

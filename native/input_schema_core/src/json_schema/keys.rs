@@ -1,13 +1,14 @@
 //! The rule for argument terms (docs/json-schema.md, "Schema and argument terms"): every map in
 //! the arguments has keys that are strings or atoms read by name, one name per map, and no
 //! value is a term JSON cannot carry (a tuple, pid, reference, function, port, a bitstring
-//! that is no binary, a struct). The quick walk checks it in the maps it reads; this walk
-//! checks it over the whole value where the quick walk left something unread or did not
-//! accept (its breach is then the first error). It keeps its own stack, so any depth is fine;
-//! it holds the containers still to visit and the path to the current one, never the ones
-//! done (an argument built from shared subterms may have far more paths than the walk could
-//! keep). A host whose keys are all strings (and
-//! whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
+//! that is no binary, a struct); an atom key the host cannot find by its own name is refused,
+//! since every keyword that reads names would miss its value. The quick walk checks the rule
+//! in the maps it reads and leaves any other key to this walk, which checks it over the whole
+//! value where the quick walk left something unread or did not accept (its breach is then the
+//! first error). It keeps its own stack, so any depth is fine; it holds the containers still
+//! to visit and the path to the current one, never the ones done (an argument built from
+//! shared subterms may have far more paths than the walk could keep). A host whose keys are
+//! all strings (and whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
 use super::literal::with_key_name;
 use crate::budget::{Budget, Exhausted};
@@ -32,9 +33,13 @@ struct Pending<V> {
 
 /// What breaks the rule.
 enum Problem<V> {
+    /// A key that is neither a string nor an atom.
     KeyNotString,
     /// An atom key whose name is a string key too.
     Duplicate(V),
+    /// An atom key the host cannot find by its name.
+    Unreadable(V),
+    /// A value JSON cannot carry.
     NotJson,
 }
 
@@ -74,13 +79,16 @@ pub fn first_problem<'a, V: Value<'a>>(
                     if !key.is_binary() {
                         let problem = match key.kind() {
                             Kind::Atom(_) => with_key_name(key, |name| {
-                                budget
-                                    .spend_lookup(name.len())
-                                    .map(|()| container.map_get_binary(name).is_some())
+                                budget.spend_lookup(name.len())?;
+                                if container.map_get_binary(name).is_some() {
+                                    return Ok(Some(Problem::Duplicate(key)));
+                                }
+                                budget.spend_lookup(name.len())?;
+                                let found = container.map_get_atom_named(name).is_some();
+                                Ok((!found).then_some(Problem::Unreadable(key)))
                             })
                             .transpose()?
-                            .unwrap_or(false)
-                            .then_some(Problem::Duplicate(key)),
+                            .flatten(),
                             _ => Some(Problem::KeyNotString),
                         };
                         if let Some(problem) = problem {
@@ -167,5 +175,107 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
             property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
         },
         Problem::NotJson => Error::ArgumentNotJson { path },
+        Problem::Unreadable(key) => Error::ArgumentKeyUnreadable {
+            path,
+            property: key,
+        },
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::number::Number;
+    use crate::value::{AtomKind, NoAtom};
+
+    /// A host whose maps have atom keys it cannot find by name, as OTP 25's Latin-1 lookup
+    /// could not find `:日本`.
+    #[derive(Clone, Copy, Debug)]
+    enum Term<'a> {
+        Map(&'a [(Term<'a>, Term<'a>)]),
+        Atom(&'a str),
+        Int(i64),
+    }
+
+    impl<'a> Value<'a> for Term<'a> {
+        type AtomKey = NoAtom;
+        type Entries = std::iter::Copied<std::slice::Iter<'a, (Term<'a>, Term<'a>)>>;
+        type Elements = std::iter::Empty<Element<Term<'a>>>;
+
+        fn kind(self) -> Kind {
+            match self {
+                Term::Map(_) => Kind::Map,
+                Term::Atom(_) => Kind::Atom(AtomKind::Other),
+                Term::Int(_) => Kind::Integer,
+            }
+        }
+        fn binary(self) -> Option<&'a [u8]> {
+            None
+        }
+        fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+            match self {
+                Term::Atom(name) => Some(read(name.as_bytes())),
+                _ => None,
+            }
+        }
+        fn atom_key(self) -> Option<NoAtom> {
+            None
+        }
+        fn number(self) -> Option<Number> {
+            match self {
+                Term::Int(int) => Some(Number::Int(int)),
+                _ => None,
+            }
+        }
+        fn map_size(self) -> Option<usize> {
+            match self {
+                Term::Map(entries) => Some(entries.len()),
+                _ => None,
+            }
+        }
+        fn map_entries_sized(self, _size: usize) -> Self::Entries {
+            match self {
+                Term::Map(entries) => entries.iter().copied(),
+                _ => [].iter().copied(),
+            }
+        }
+        fn map_get_binary(self, _key: &[u8]) -> Option<Self> {
+            None
+        }
+        fn map_get_atom(self, _key: NoAtom) -> Option<Self> {
+            None
+        }
+        fn list_elements(self) -> Self::Elements {
+            std::iter::empty()
+        }
+        fn exact_key(self) -> Option<Vec<u8>> {
+            None
+        }
+        fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
+            None
+        }
+    }
+
+    #[test]
+    fn an_atom_key_the_host_cannot_find_by_name_is_refused() {
+        let inner = [(Term::Atom("日本"), Term::Int(1))];
+        let outer = [(Term::Atom("a"), Term::Map(&inner))];
+        let problem = first_problem(Term::Map(&outer), b"$arguments", &mut Budget::unlimited());
+        match problem {
+            Ok(Some(Error::ArgumentKeyUnreadable { path, property })) => {
+                assert_eq!(path, b"$arguments");
+                assert!(matches!(property, Term::Atom("a")));
+            }
+            other => panic!("{other:?}"),
+        }
+        let problem = first_problem(Term::Map(&inner), b"$", &mut Budget::unlimited());
+        assert!(matches!(
+            problem,
+            Ok(Some(Error::ArgumentKeyUnreadable {
+                property: Term::Atom("日本"),
+                ..
+            }))
+        ));
     }
 }

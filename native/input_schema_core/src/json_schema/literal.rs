@@ -656,14 +656,21 @@ impl crate::json_text::Builder for LiteralBuilder {
     }
 }
 
-/// A JSON text as a literal; `None` when it is not JSON (or runs past `budget`).
-pub fn parse_json(text: &[u8], budget: &mut Budget) -> Option<Literal> {
-    crate::json_text::parse(text, &mut LiteralBuilder, budget).ok()
+/// A JSON text as a literal; `None` when it is not JSON, `Exhausted` when `budget` ran out
+/// first (nothing is known of the text then).
+pub fn parse_json(text: &[u8], budget: &mut Budget) -> Result<Option<Literal>, Exhausted> {
+    match crate::json_text::parse(text, &mut LiteralBuilder, budget) {
+        Ok(literal) => Ok(Some(literal)),
+        Err(crate::json_text::Stop::Invalid(_)) => Ok(None),
+        Err(crate::json_text::Stop::Exhausted) => Err(Exhausted),
+    }
 }
 
 /// A built-in text, which is always JSON.
 pub fn parse_text(text: &str) -> Option<Literal> {
     parse_json(text.as_bytes(), &mut Budget::unlimited())
+        .ok()
+        .flatten()
 }
 
 /// A literal seen through the engine's value trait, so that a document decoded by the engine

@@ -34,13 +34,14 @@ pub fn reserve(program: &mut Program, location: Box<str>) -> Option<NodeId> {
     Some(id)
 }
 
-/// A family's check, gathered from its keywords and placed where its first keyword stood.
+/// A family's check, gathered from its keywords and placed where its first keyword stood
+/// (and reported as that keyword where the check as a whole is named).
 enum Slot {
     Ready(Check, Named),
-    Number,
-    String,
-    Array,
-    Object,
+    Number(Named),
+    String(Named),
+    Array(Named),
+    Object(Named),
 }
 
 /// Fills node `id` from a schema object's keywords, or from a boolean schema (`Err`).
@@ -89,11 +90,11 @@ pub fn fill(
                     Read::Const(value) => Some(Slot::Ready(Check::Const(Box::new(value)), named)),
                     Read::MultipleOf(multiple) => {
                         number.rules.push((NumberRule::MultipleOf(multiple), named));
-                        (number.rules.len() == 1).then_some(Slot::Number)
+                        (number.rules.len() == 1).then_some(Slot::Number(named))
                     }
                     Read::Bound(bound) => {
                         number.rules.push((NumberRule::Bound(bound), named));
-                        (number.rules.len() == 1).then_some(Slot::Number)
+                        (number.rules.len() == 1).then_some(Slot::Number(named))
                     }
                     Read::MinLength(_)
                     | Read::MaxLength(_)
@@ -109,7 +110,7 @@ pub fn fill(
                             _ => continue,
                         };
                         string.rules.push((rule, named));
-                        (string.rules.len() == 1).then_some(Slot::String)
+                        (string.rules.len() == 1).then_some(Slot::String(named))
                     }
                     Read::MinItems(_)
                     | Read::MaxItems(_)
@@ -127,7 +128,7 @@ pub fn fill(
                             Read::Contains(contains) => array.contains = Some((contains, named)),
                             _ => {}
                         }
-                        first.then_some(Slot::Array)
+                        first.then_some(Slot::Array(named))
                     }
                     Read::Required(_)
                     | Read::DependentRequired(_)
@@ -171,7 +172,7 @@ pub fn fill(
                             }
                             _ => {}
                         }
-                        first.then_some(Slot::Object)
+                        first.then_some(Slot::Object(named))
                     }
                     Read::AllOf(nodes) => Some(Slot::Ready(Check::AllOf(nodes), named)),
                     Read::AnyOf(nodes) => Some(Slot::Ready(Check::AnyOf(branches(nodes)), named)),
@@ -193,26 +194,25 @@ pub fn fill(
             let mut string = Some(string);
             let mut array = Some(array);
             let mut object = Some(object);
-            let family = Named::new("");
             for slot in slots {
                 let (check, named) = match slot {
                     Slot::Ready(check, named) => (check, named),
-                    Slot::Number => match number.take() {
+                    Slot::Number(family) => match number.take() {
                         Some(number) => (Check::Number(Box::new(number)), family),
                         None => continue,
                     },
-                    Slot::String => match string.take() {
+                    Slot::String(family) => match string.take() {
                         Some(string) => (Check::String(Box::new(string)), family),
                         None => continue,
                     },
-                    Slot::Array => match array.take() {
+                    Slot::Array(family) => match array.take() {
                         Some(array) => {
                             node.flags |= Node::READS_ARRAYS;
                             (Check::Array(Box::new(array)), family)
                         }
                         None => continue,
                     },
-                    Slot::Object => match object.take() {
+                    Slot::Object(family) => match object.take() {
                         Some(object) => {
                             node.flags |= Node::READS_OBJECTS;
                             (Check::Object(Box::new(object.finish())), family)

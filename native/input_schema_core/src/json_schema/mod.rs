@@ -5,9 +5,11 @@
 //! - `registry`: documents, `$id`/`$anchor`/`$dynamicAnchor` resources, reference resolution;
 //! - `vocabulary`: each dialect's keywords, their vocabularies and evaluation order, as data;
 //! - `compiler`: every schema object becomes an ordered list of keyword checks in an arena,
-//!   so references are indices and cycles are fine;
+//!   so references are indices and cycles are fine; `loops` refuses references that apply
+//!   schemas to one value without end;
 //! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`) on the
-//!   engine's evaluation context (`crate::eval`), one file per keyword family.
+//!   engine's evaluation context (`crate::eval`), one file per keyword family;
+//! - `unreported`: the error when the two walks disagree.
 
 mod compiler;
 pub mod ecma_regex;
@@ -16,8 +18,10 @@ pub mod format;
 mod keys;
 pub(crate) mod keyword;
 pub mod literal;
+mod loops;
 mod lower;
 pub(crate) mod registry;
+mod unreported;
 pub(crate) mod vocabulary;
 
 pub use crate::assertion::{Assertion, Detail};

@@ -5,7 +5,7 @@
 //! Nothing is fetched: a document is the root schema, a built-in meta-schema, or one the caller
 //! supplies for a URI (the registry or the loader, asked through `lookup`).
 
-use super::literal::{child_pointer, copy, CopyError, Literal};
+use super::literal::{child_pointer, copy, equals, CopyError, Literal};
 use super::vocabulary::name;
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use crate::budget::{Budget, Exhausted};
@@ -79,6 +79,15 @@ pub enum RegistryError {
     Copy(CopyError),
     /// Schemas nested deeper than `MAX_DEPTH` (the subset's bound too).
     TooDeep,
+    /// Two schemas name one URI (`$id`, `$anchor`, `$dynamicAnchor`): at `pointer`, and at
+    /// `other` where it was met first (each in its own document).
+    Ambiguous {
+        identifier: String,
+        pointer: String,
+        other: String,
+    },
+    /// A schema's `$id` names a URI the caller's registry or a built-in meta-schema holds.
+    Taken { identifier: String, pointer: String },
 }
 
 impl From<CopyError> for RegistryError {
@@ -139,6 +148,10 @@ const META_SCHEMAS: [(&str, &str); 10] = [
 
 pub struct Registry<'c, V> {
     pub documents: Vec<Rc<Literal>>,
+    /// Per document, the host's identity of the term it was copied from (see
+    /// `Value::identity`): a root `$id` naming the registry's entry for that very term is no
+    /// other document's.
+    sources: Vec<Option<usize>>,
     /// The distinct sites, by id, and the id of each.
     sites: Vec<Site>,
     site_ids: HashMap<Site, SiteId>,
@@ -266,6 +279,11 @@ fn step<'d>(current: &'d Literal, token: &str) -> Option<&'d Literal> {
     }
 }
 
+/// Whether `uri` is a built-in meta-schema's.
+fn is_meta_schema(uri: &str) -> bool {
+    META_SCHEMAS.iter().any(|(known, _)| *known == uri)
+}
+
 /// A built-in meta-schema, parsed.
 fn meta_schema(uri: &str) -> Option<Literal> {
     let (_, text) = META_SCHEMAS.iter().find(|(known, _)| *known == uri)?;
@@ -280,6 +298,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
     ) -> Self {
         Registry {
             documents: Vec::new(),
+            sources: Vec::new(),
             sites: Vec::new(),
             site_ids: HashMap::new(),
             roots: Vec::new(),
@@ -293,16 +312,19 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
     }
 
     /// Adds a document retrieved from `uri` (absolute, without fragment), read as `read_as`
-    /// unless its own `$schema` says otherwise, and indexes its resources.
+    /// unless its own `$schema` says otherwise, and indexes its resources. `source`: the host's
+    /// identity of the term it was copied from, if any.
     pub fn add(
         &mut self,
         document: Literal,
+        source: Option<usize>,
         uri: &str,
         read_as: ReadAs,
     ) -> Result<DocumentId, RegistryError> {
         let id = self.documents.len();
         let document = Rc::new(document);
         self.documents.push(Rc::clone(&document));
+        self.sources.push(source);
         self.roots.push(None);
         let root = Location {
             document: id,
@@ -312,6 +334,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let mut walker = Walk {
             registry: self,
             document: id,
+            uri,
         };
         let inherited = Inherited {
             base: uri,
@@ -376,7 +399,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let root = match self.by_uri.get(&resolved.absolute) {
             Some(root) => root.clone(),
             None => {
-                let document = self
+                let (document, source) = self
                     .load(&resolved.absolute)?
                     // Asked for as resolved, without its fragment; against no base URI,
                     // as written (`name.json`).
@@ -387,7 +410,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                             .unwrap_or(&resolved.absolute)
                             .to_string(),
                     })?;
-                self.add(document, &resolved.absolute, read_as)?;
+                self.add(document, source, &resolved.absolute, read_as)?;
                 self.by_uri
                     .get(&resolved.absolute)
                     .cloned()
@@ -418,13 +441,13 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         }
     }
 
-    /// The document at `absolute`: the caller's, else a built-in meta-schema; `None` when
-    /// neither has it.
-    fn load(&mut self, absolute: &str) -> Result<Option<Literal>, RegistryError> {
+    /// The document at `absolute`, with the host's identity of its term: the caller's, else a
+    /// built-in meta-schema; `None` when neither has it.
+    fn load(&mut self, absolute: &str) -> Result<Option<(Literal, Option<usize>)>, RegistryError> {
         let asked = absolute.strip_prefix(DEFAULT_BASE).unwrap_or(absolute);
         match (self.lookup)(asked) {
-            Some(value) => Ok(Some(copy(value, self.budget)?)),
-            None => Ok(meta_schema(absolute)),
+            Some(value) => Ok(Some((copy(value, self.budget)?, value.identity()))),
+            None => Ok(meta_schema(absolute).map(|document| (document, None))),
         }
     }
 
@@ -443,8 +466,8 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                 .map(Rc::clone)
                 .ok_or(RegistryError::UnsupportedDialect)?,
             None => {
-                let document = match self.load(asked)? {
-                    Some(document) => document,
+                let (document, source) = match self.load(asked)? {
+                    Some(loaded) => loaded,
                     None if self.may_load => {
                         return Err(RegistryError::External {
                             reference: asked.to_string(),
@@ -452,7 +475,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                     }
                     None => return Err(RegistryError::UnsupportedDialect),
                 };
-                let id = self.add(document, asked, ReadAs::full(Draft::Draft2020_12))?;
+                let id = self.add(document, source, asked, ReadAs::full(Draft::Draft2020_12))?;
                 self.documents
                     .get(id)
                     .map(Rc::clone)
@@ -499,12 +522,14 @@ struct Inherited<'i> {
 }
 
 /// The indexing walk over one document's schemas.
-struct Walk<'r, 'c, V> {
+struct Walk<'r, 'c, 'u, V> {
     registry: &'r mut Registry<'c, V>,
     document: DocumentId,
+    /// The URI the document was retrieved from.
+    uri: &'u str,
 }
 
-impl<'a, V: Value<'a>> Walk<'_, '_, V> {
+impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
     /// Indexes the schema at `pointer` and the schemas below it; answers how many levels of
     /// schemas it holds.
     fn schema(
@@ -582,18 +607,14 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             // A draft-07 `$id` of only a fragment names an anchor, not a resource.
             match (read_as.draft, id.strip_prefix('#')) {
                 (Draft::Draft7, Some(anchor)) if !anchor.is_empty() => {
-                    self.registry
-                        .by_uri
-                        .insert(format!("{base}#{anchor}"), location.clone());
+                    self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
                 }
                 _ => {
                     let resolved = resolve(&base, id)?;
                     base = resolved.absolute;
-                    self.registry.by_uri.insert(base.clone(), location.clone());
+                    self.claim(base.clone(), &location, schema, true)?;
                     if let Some(anchor) = resolved.fragment.filter(|anchor| !anchor.is_empty()) {
-                        self.registry
-                            .by_uri
-                            .insert(format!("{base}#{anchor}"), location.clone());
+                        self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
                     }
                     resource = None;
                 }
@@ -610,14 +631,10 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
         };
         if read_as.draft == Draft::Draft2020_12 {
             if let Some(anchor) = schema.get(name::ANCHOR).and_then(Literal::as_str) {
-                self.registry
-                    .by_uri
-                    .insert(format!("{base}#{anchor}"), location.clone());
+                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
             }
             if let Some(anchor) = schema.get(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
-                self.registry
-                    .by_uri
-                    .insert(format!("{base}#{anchor}"), location.clone());
+                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
                 if let Some(entry) = self.registry.resources.get_mut(resource) {
                     entry
                         .dynamic_anchors
@@ -695,6 +712,68 @@ impl<'a, V: Value<'a>> Walk<'_, '_, V> {
             self.registry.schemas.insert(key, (site, height));
         }
         Ok(height)
+    }
+
+    /// Records that `uri` names `schema`, at `location`. Refused when another schema has it
+    /// (the same subterm met again under another enclosing site is the same schema), and, for a
+    /// `$id` (`resource`), when the caller's registry or a built-in meta-schema holds it and
+    /// this is not that document: the index answered whichever came last, and a schema could
+    /// shadow a document its host supplied.
+    fn claim(
+        &mut self,
+        uri: String,
+        location: &Location,
+        schema: &Literal,
+        resource: bool,
+    ) -> Result<(), RegistryError> {
+        if let Some(held) = self.registry.by_uri.get(&uri) {
+            if held == location {
+                return Ok(());
+            }
+            self.registry.budget.spend_copy(held.pointer.len())?;
+            let same = schema.identity().is_some()
+                && self
+                    .registry
+                    .documents
+                    .get(held.document)
+                    .and_then(|document| navigate(document, &held.pointer))
+                    .and_then(Literal::identity)
+                    == schema.identity();
+            if same {
+                return Ok(());
+            }
+            return Err(RegistryError::Ambiguous {
+                other: held.pointer.clone(),
+                pointer: location.pointer.clone(),
+                identifier: uri,
+            });
+        }
+        if resource && uri != self.uri {
+            let asked = uri.strip_prefix(DEFAULT_BASE).unwrap_or(&uri);
+            self.registry.budget.spend_lookup(asked.len())?;
+            let held = (self.registry.lookup)(asked);
+            // The registry may hold this very document under its `$id`: the term it was copied
+            // from, or one equal to it (a copy read back from a table, say).
+            let itself = match held {
+                Some(held) if location.pointer.is_empty() => {
+                    let source = self.registry.sources.get(self.document).copied().flatten();
+                    let root = self.registry.documents.get(self.document).map(Rc::clone);
+                    held.identity().is_some() && held.identity() == source
+                        || root.map_or(Ok(false), |root| {
+                            equals(held, &root, self.registry.budget, 0)
+                        })?
+                }
+                _ => false,
+            };
+            if (held.is_some() && !itself) || is_meta_schema(&uri) {
+                return Err(RegistryError::Taken {
+                    identifier: uri,
+                    pointer: location.pointer.clone(),
+                });
+            }
+        }
+        self.registry.by_uri.insert(uri, location.clone());
+        Ok(())
     }
 
     /// Records the site of this document's root schema.
