@@ -397,7 +397,7 @@ mod tests {
     use super::*;
     use crate::choices::Choices;
     use crate::engine::equality::Enum;
-    use crate::json_schema::literal::{copy, values_equal, Literal, LiteralView};
+    use crate::literal::{copy, values_equal, Literal, LiteralView};
     use crate::serde::Json;
     use serde_json::{json, Value as JsonValue};
 

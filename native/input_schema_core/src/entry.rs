@@ -6,9 +6,10 @@
 use crate::arena::{Node, NodeId};
 use crate::budget::Budget;
 use crate::engine::Program;
+use crate::error::{Failure, Mode};
 use crate::json_schema::{self, eval, Draft};
 use crate::schema;
-use crate::validate::{self, Failure, Mode};
+use crate::validate;
 use crate::value::Value;
 
 /// Which rules read a schema: the subset, or a JSON Schema dialect with its options.

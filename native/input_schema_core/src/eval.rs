@@ -4,31 +4,10 @@
 use crate::budget::{Budget, Exhausted};
 use crate::entry::Compiled;
 use crate::error::Error;
-use crate::schema::{with_stack, StackSegment};
-use crate::validate::{Failure, Mode, ERROR_BYTES};
+use crate::error::{Failure, Mode, ERROR_BYTES};
+use crate::flow::{Flow, Halt};
+use crate::stack::{with_stack, StackSegment};
 use crate::value::Value;
-
-/// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Halt {
-    /// The answer is known (first error, or the error cap).
-    Failed,
-    Exhausted,
-    /// References loop without progress (the JSON modes, at the node `Walk::loop_at` names).
-    Loop,
-    /// The subset met a property name without a string form where the validator it replaces
-    /// turned the name into a string, and raised: the call ends with that error.
-    NoStringForm,
-}
-
-impl From<Exhausted> for Halt {
-    fn from(_: Exhausted) -> Self {
-        Halt::Exhausted
-    }
-}
-
-/// `Ok(valid)`.
-pub type Flow = Result<bool, Halt>;
 
 /// One walk of a value against a compiled schema, in either profile: the budget, the errors
 /// found so far and the bookkeeping of the walk. `A` is the schema's atom handle, which is the

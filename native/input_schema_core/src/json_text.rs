@@ -14,8 +14,8 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::vec::Drain;
 
 use crate::budget::{Budget, Exhausted};
-use crate::error::{Error, Path};
-use crate::number::{BigInt, Number};
+use crate::number::BigInt;
+use crate::path::Path;
 
 /// Integers with more digits are refused as too large: turning decimal digits into binary costs
 /// the square of their count, and 10,000 digits (about 33,000 bits, far beyond any float)
@@ -95,33 +95,6 @@ pub enum Stop {
 impl From<Exhausted> for Stop {
     fn from(_: Exhausted) -> Self {
         Stop::Exhausted
-    }
-}
-
-impl<V> From<JsonError> for Error<V> {
-    /// The error of a text given as tool arguments, with paths under `$arguments`.
-    fn from(error: JsonError) -> Self {
-        error.under(crate::path::ARGUMENTS)
-    }
-}
-
-impl JsonError {
-    /// The error of a text whose paths start at `root` (`$arguments`, or `$` for a value that
-    /// is no tool's arguments).
-    pub fn under<V>(self, root: &[u8]) -> Error<V> {
-        let under_root = |location: Path| [root, &location].concat();
-        match self {
-            JsonError::Malformed { offset } => Error::InvalidJson {
-                offset: Number::Int(i64::try_from(offset).unwrap_or(i64::MAX)),
-            },
-            JsonError::DuplicateKey { location, key } => Error::DuplicateKey {
-                path: under_root(location),
-                property: key,
-            },
-            JsonError::NumberTooLarge { location } => Error::NumberTooLarge {
-                path: under_root(location),
-            },
-        }
     }
 }
 
@@ -1456,32 +1429,5 @@ mod tests {
             let expected: serde_json::Value = serde_json::from_str(text).unwrap();
             assert_eq!(sorted(ok(text)), sorted(tree(&expected)), "{text}");
         }
-    }
-
-    #[test]
-    fn errors_become_tool_argument_errors() {
-        let error: Error<()> = JsonError::DuplicateKey {
-            location: b".a[2]".to_vec(),
-            key: Box::from(&b"k"[..]),
-        }
-        .into();
-        assert!(matches!(
-            &error,
-            Error::DuplicateKey { path, property }
-                if path == b"$arguments.a[2]" && &**property == b"k"
-        ));
-        assert_eq!(error.to_string(), "tool arguments contain a duplicate key");
-        let error: Error<()> = JsonError::Malformed { offset: 7 }.into();
-        assert!(matches!(
-            error,
-            Error::InvalidJson {
-                offset: Number::Int(7)
-            }
-        ));
-        let error: Error<()> = JsonError::NumberTooLarge {
-            location: Vec::new(),
-        }
-        .into();
-        assert!(matches!(&error, Error::NumberTooLarge { path } if path == b"$arguments"));
     }
 }

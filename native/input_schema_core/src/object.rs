@@ -4,10 +4,11 @@
 use crate::arena::NodeId;
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeLabel};
-use crate::eval::{Eval, Flow, Halt};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
 use crate::json_schema::vocabulary::subset::{Types, OBJECT_ORDER};
-use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
+use crate::names::type_name;
 use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Stop};
@@ -638,9 +639,9 @@ fn required_names<'a, V: Value<'a>>(
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::schema::{compile, Shape};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::Budget;
     use serde_json::json;
 

@@ -4,7 +4,8 @@
 use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
-use crate::eval::{Eval, Flow, Halt};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
 use crate::object::Object;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Shape, Stop, SubsetNode};

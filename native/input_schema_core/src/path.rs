@@ -1,7 +1,9 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
-use crate::error::Path;
 use std::io::Write;
+
+/// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
+pub type Path = Vec<u8>;
 
 #[derive(Clone, Copy)]
 pub enum Segment<'p> {

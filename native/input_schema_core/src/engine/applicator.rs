@@ -2,14 +2,7 @@
 //! `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report their
 //! own error, not their branches'.
 
-use super::program::{types, Anchors, Check, Named, Node, NodeId, ResourceId};
-use super::unevaluated;
-use super::walk::{Sink, Walk};
-use crate::eval::{Flow, Halt};
-use crate::json_schema::vocabulary::name;
-use crate::json_schema::Assertion;
-use crate::path::{Key, Step};
-use crate::value::Value;
+use super::node::{types, Anchors, NodeId, ResourceId};
 
 /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` it names,
 /// resolved then in the outermost resource of the dynamic scope that has one.
@@ -46,12 +39,12 @@ pub struct Branches {
     pub nodes: Box<[NodeId]>,
     /// Per value class (see `class_of`), the branches that may accept it, as bits; all of
     /// them past 32 branches.
-    candidates: [u32; 8],
+    pub(crate) candidates: [u32; 8],
 }
 
 /// What a value is to the branches' types: null, boolean, object, array, string, an integer,
 /// another number, or a value of no JSON type.
-fn class_of(bits: u8) -> usize {
+pub fn class_of(bits: u8) -> usize {
     match bits {
         types::NULL => 0,
         types::BOOLEAN => 1,
@@ -100,35 +93,6 @@ impl Branches {
         }
         Branches { nodes, candidates }
     }
-
-    /// How many branches accept `value`, whose type is `found`, counting no further than
-    /// `enough`: only the branches its type allows are run.
-    fn count<'a, V: Value<'a>>(
-        &self,
-        walk: &mut Walk<'_, '_, V>,
-        value: V,
-        found: u8,
-        enough: usize,
-    ) -> Result<usize, Halt> {
-        let candidates = self
-            .candidates
-            .get(class_of(found))
-            .copied()
-            .unwrap_or(u32::MAX);
-        let mut counted = 0;
-        for (index, branch) in self.nodes.iter().enumerate() {
-            if index < 32 && candidates & (1 << index) == 0 {
-                continue;
-            }
-            if walk.valid(*branch, value)? {
-                counted += 1;
-                if counted >= enough {
-                    break;
-                }
-            }
-        }
-        Ok(counted)
-    }
 }
 
 #[derive(Debug)]
@@ -146,66 +110,5 @@ impl Conditional {
         } else {
             self.otherwise
         }
-    }
-}
-
-/// One in-place check (or `unevaluated*`) of `node`, its check number `index`.
-pub fn check<'a, S: Sink, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
-    (node, index): (&Node, usize),
-    check: &Check,
-    named: Named,
-    (value, found): (V, u8),
-    at: &S::At<'_>,
-) -> Flow {
-    match check {
-        Check::Ref(target) => walk.visit_target::<S>(*target, value, at),
-        Check::DynamicRef(reference) => {
-            let target = reference.target_in(walk.scope(), &walk.program.dynamic_anchors);
-            walk.visit_target::<S>(target, value, at)
-        }
-        Check::AllOf(branches) => {
-            let mut valid = true;
-            for (position, branch) in branches.iter().enumerate() {
-                let here = S::then(
-                    at,
-                    Step::Into {
-                        keyword: named.token,
-                        key: Key::Index(position),
-                        argument: None,
-                    },
-                );
-                valid &= walk.visit::<S>(*branch, value, &here)?;
-            }
-            Ok(valid)
-        }
-        Check::AnyOf(branches) if branches.count(walk, value, found, 1)? == 0 => {
-            walk.fail::<S>(at, named, || Assertion::AnyOf, None)
-        }
-        Check::OneOf(branches) if branches.count(walk, value, found, 2)? != 1 => {
-            walk.fail::<S>(at, named, || Assertion::OneOf, None)
-        }
-        Check::Not(negated) if walk.valid(*negated, value)? => {
-            walk.fail::<S>(at, named, || Assertion::Not, None)
-        }
-        Check::If(conditional) => {
-            let holds = walk.valid(conditional.condition, value)?;
-            let Some(branch) = conditional.branch(holds) else {
-                return Ok(true);
-            };
-            let here = S::then(
-                at,
-                Step::Into {
-                    keyword: if holds { name::THEN } else { name::ELSE },
-                    key: Key::None,
-                    argument: None,
-                },
-            );
-            walk.visit::<S>(branch, value, &here)
-        }
-        Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
-            unevaluated::check::<S, V>(walk, (node, index), check, named, value, at)
-        }
-        _ => Ok(true),
     }
 }

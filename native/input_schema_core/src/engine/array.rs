@@ -3,16 +3,14 @@
 //! `additionalItems`) and `contains` (with `minContains`/`maxContains`). They read proper lists
 //! only: an improper list is no JSON array, and never reaches them.
 
-use super::program::{Named, Node, NodeId};
-use super::walk::{Sink, Walk};
+use super::node::{Named, NodeId};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
-use crate::eval::{Flow, Halt};
-use crate::json_schema::literal::{values_equal, Literal};
-use crate::json_schema::vocabulary::{name, Draft};
-use crate::json_schema::Assertion;
+use crate::flow::Halt;
+use crate::json_schema::vocabulary::Draft;
+use crate::literal::{values_equal, Literal};
+use crate::names::name;
 use crate::number::Number;
-use crate::path::{Key, Segment, Step};
 use crate::value::{Element, Kind, Value};
 
 /// The array keywords of a schema object.
@@ -39,107 +37,6 @@ impl ArrayCheck {
         if let Some((contains, _)) = &self.contains {
             each(contains.node);
         }
-    }
-
-    /// Checks a value whose type is array.
-    pub fn check<'a, S: Sink, V: Value<'a>>(
-        &self,
-        walk: &mut Walk<'_, '_, V>,
-        value: V,
-        at: &S::At<'_>,
-    ) -> Flow {
-        let Some(length) = length(value, walk.budget)? else {
-            return Ok(true);
-        };
-        let mut valid = true;
-        if let Some((minimum, named)) = self.min_items {
-            if length < minimum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MinItems(minimum), None)?;
-            }
-        }
-        if let Some((maximum, named)) = self.max_items {
-            if length > maximum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MaxItems(maximum), None)?;
-            }
-        }
-        if let Some(named) = self.unique {
-            if !unique_list(value, length, walk.budget)? {
-                valid &= walk.fail::<S>(at, named, || Assertion::UniqueItems, None)?;
-            }
-        }
-        if self.prefix.is_none() && self.items.is_none() {
-            // No schema reads the items: the rule for keys reads them in its own walk.
-            walk.unread |= !V::KEYS_ARE_STRINGS && length > 0;
-            if self.contains.is_none() {
-                return Ok(valid);
-            }
-        }
-        let (prefix, prefix_named) = match &self.prefix {
-            Some((nodes, named)) => (&nodes[..], *named),
-            None => (&[][..], Named::new("")),
-        };
-        // Whether `items` allows no item at all (`false`), asked once for the list.
-        let items = self.items.map(|(start, node, named)| {
-            let refused = walk
-                .program
-                .node(node)
-                .is_some_and(|node| node.has(Node::FALSE));
-            (start, node, named, refused)
-        });
-        let mut found = 0_u64;
-        let mut counting = self.contains.is_some();
-        for (index, item) in elements(value).enumerate() {
-            if let Some(node) = prefix.get(index) {
-                let here = S::then(
-                    at,
-                    Step::Into {
-                        keyword: prefix_named.token,
-                        key: Key::Index(index),
-                        argument: Some(Segment::Index(index)),
-                    },
-                );
-                valid &= walk.visit_part::<S>(*node, item, &here)?;
-            } else if let Some((start, node, named, refused)) = items {
-                if index >= start {
-                    let here = S::then(
-                        at,
-                        Step::Into {
-                            keyword: named.token,
-                            key: Key::None,
-                            argument: Some(Segment::Index(index)),
-                        },
-                    );
-                    valid &= if refused {
-                        walk.fail_at::<S>(&here, named.name, || Assertion::AdditionalItem, None)?
-                    } else {
-                        walk.visit_part::<S>(node, item, &here)?
-                    };
-                } else {
-                    walk.note_unread(item);
-                }
-            } else {
-                walk.note_unread(item);
-            }
-            if let (Some((contains, _)), true) = (&self.contains, counting) {
-                if walk.valid_part(contains.node, item)? {
-                    found += 1;
-                    // Once the answer is known, later items need not be asked.
-                    counting = match contains.max {
-                        Some(max) => found <= max,
-                        None => found < contains.min,
-                    };
-                }
-            }
-        }
-        if let Some((contains, named)) = &self.contains {
-            if found < contains.min {
-                let minimum = contains.min;
-                valid &= walk.fail::<S>(at, *named, || Assertion::MinContains(minimum), None)?;
-            } else if let Some(max) = contains.max.filter(|max| found > *max) {
-                valid &= walk.fail::<S>(at, *named, || Assertion::MaxContains(max), None)?;
-            }
-        }
-        Ok(valid)
     }
 }
 
@@ -187,7 +84,7 @@ pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<
 }
 
 /// The items of a list known to be proper, read in place.
-fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
+pub fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
     list.list_elements().filter_map(|element| match element {
         Element::Item(item) => Some(item),
         Element::ImproperTail(_) => None,
@@ -267,7 +164,11 @@ fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result
 const PAIRWISE_MAX: usize = 16;
 
 /// `uniqueItems` of a proper list of `length` items.
-fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> Result<bool, Halt> {
+pub fn unique_list<'a, V: Value<'a>>(
+    list: V,
+    length: u64,
+    budget: &mut Budget,
+) -> Result<bool, Halt> {
     if length <= PAIRWISE_MAX as u64 {
         let mut copy = [list; PAIRWISE_MAX];
         let mut count = 0;

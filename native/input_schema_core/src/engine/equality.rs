@@ -2,7 +2,7 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
-use crate::json_schema::literal::{equals, Literal, LiteralView};
+use crate::literal::{equals, Literal, LiteralView};
 use crate::number::Number;
 use crate::value::{AtomKind, Kind, Value};
 use std::cmp::Ordering;
@@ -180,7 +180,7 @@ impl Enum {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::json_schema::literal::copy;
+    use crate::literal::copy;
     use crate::number::BigInt;
     use crate::serde::Json;
     use serde_json::json;

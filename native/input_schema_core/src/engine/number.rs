@@ -3,15 +3,13 @@
 //! Exact over integers of any size and floats (a float is the decimal it is written as:
 //! `0.0075` is a multiple of `0.0001`).
 
-use super::program::{types, Named};
-use super::walk::{Found, Sink, Walk};
+use super::node::Named;
 use crate::budget::Budget;
-use crate::eval::{Flow, Halt};
-use crate::json_schema::literal::Literal;
+use crate::error::Assertion;
+use crate::flow::Halt;
 use crate::json_schema::vocabulary::Role;
-use crate::json_schema::Assertion;
+use crate::literal::Literal;
 use crate::number::Number;
-use crate::value::Value;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
 
@@ -27,42 +25,10 @@ pub enum NumberRule {
     Bound(Bound),
 }
 
-impl NumberCheck {
-    /// Checks a value whose type (`found`) is a number.
-    #[inline]
-    pub fn check<'a, S: Sink, V: Value<'a>>(
-        &self,
-        walk: &mut Walk<'_, '_, V>,
-        value: V,
-        found: Found,
-        at: &S::At<'_>,
-    ) -> Flow {
-        // An integer that fits a word is read as one, in one question to the host (or none,
-        // where the node's type asked it already).
-        let small = match (found.integer, found.bits & types::INTEGER) {
-            (Some(integer), _) => Some(integer),
-            (None, 0) => None,
-            (None, _) => value.small_integer(),
-        };
-        let Some(number) = small.map(Number::Int).or_else(|| value.number()) else {
-            return Ok(true);
-        };
-        let mut valid = true;
-        for (rule, named) in &self.rules {
-            let holds = match rule {
-                NumberRule::Bound(bound) => bound.holds_for(&number, walk.budget)?,
-                NumberRule::MultipleOf(multiple) => multiple.divides(&number, walk.budget)?,
-            };
-            if !holds {
-                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
-            }
-        }
-        Ok(valid)
-    }
-}
+impl NumberCheck {}
 
 impl NumberRule {
-    fn assertion(&self) -> Assertion {
+    pub(crate) fn assertion(&self) -> Assertion {
         match self {
             NumberRule::Bound(bound) => bound.assertion(),
             NumberRule::MultipleOf(multiple) => Assertion::MultipleOf(multiple.divisor.clone()),
@@ -101,7 +67,7 @@ impl Bound {
         })
     }
 
-    fn assertion(&self) -> Assertion {
+    pub(crate) fn assertion(&self) -> Assertion {
         let limit = self.limit.clone();
         match self.side {
             Side::Minimum => Assertion::Minimum(limit),
@@ -113,7 +79,7 @@ impl Bound {
 
     /// Whether `number` is within the bound (comparing two words costs no units).
     #[inline]
-    fn holds_for(&self, number: &Number, budget: &mut Budget) -> Result<bool, Halt> {
+    pub(crate) fn holds_for(&self, number: &Number, budget: &mut Budget) -> Result<bool, Halt> {
         if let (Number::Int(limit), Number::Int(int)) = (&self.limit, number) {
             return Ok(self.holds(int.cmp(limit)));
         }
@@ -189,7 +155,7 @@ impl MultipleOf {
         })
     }
 
-    fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
+    pub(crate) fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
         /// Below this a whole float's shortest decimal is the integer it holds.
         const TWO_POW_53: f64 = 9_007_199_254_740_992.0;
         match (value, &self.divisor) {

@@ -3,18 +3,16 @@
 //! indices, so recursive schemas and reference cycles compile once. Every keyword's value is
 //! checked as the dialect's meta-schema requires, before any argument is read.
 
-use super::ecma_regex::{self, PatternError};
 use super::keyword::{Check, Keyword, Types};
-use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use super::loops;
 use super::lower;
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::vocabulary::{name, type_name};
 use super::{Dialect, Options};
 use crate::budget::{Budget, Exhausted};
+use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
 use crate::engine::equality::Enum;
@@ -24,8 +22,10 @@ use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::entry::{Compiled, Profile};
 use crate::error::Error;
-use crate::schema::{with_stack, StackSegment};
-use crate::validate::Failure;
+use crate::error::Failure;
+use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
+use crate::names::{name, type_name};
+use crate::stack::{with_stack, StackSegment};
 use crate::value::{AtomKind, Kind, Value};
 use std::collections::HashMap;
 use std::rc::Rc;

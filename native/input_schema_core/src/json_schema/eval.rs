@@ -8,9 +8,9 @@ use crate::budget::{Budget, Exhausted};
 use crate::engine::{Program, Quick, Report, Walk};
 use crate::entry::Compiled;
 use crate::error::Error;
-use crate::eval::Halt;
+use crate::error::{Failure, Mode};
+use crate::flow::Halt;
 use crate::path::{WalkPath, ANY_ROOT, ARGUMENTS};
-use crate::validate::{Failure, Mode};
 use crate::value::{AtomKind, Kind, Value};
 
 /// The entry gate: a `nil` schema, then (at the tool boundary) a map schema and map arguments.

@@ -10,9 +10,9 @@
 //! shared subterms may have far more paths than the walk could keep). A host whose keys are
 //! all strings (and whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
-use super::literal::with_key_name;
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
+use crate::literal::with_key_name;
 use crate::path::{render_path, Segment};
 use crate::value::{Element, Kind, Value};
 

@@ -1,7 +1,6 @@
 //! What the compiler reads each keyword of a schema object as, in the dialect's order: the
 //! form `lower` fuses into the engine's checks.
 
-use super::literal::Literal;
 use super::vocabulary::type_name;
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
@@ -11,6 +10,7 @@ use crate::engine::object::{Dependency, Names};
 use crate::engine::program::types;
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::engine::NodeId;
+use crate::literal::Literal;
 
 /// One keyword of a schema object, read: what it checks, its name (from the dialect's
 /// registry), and its key as the schema spells it (an alias, maybe), the last token of the

@@ -138,8 +138,8 @@ mod tests {
     use crate::engine::program::Check;
     use crate::entry::Compiled;
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::value::NoAtom;
     use serde_json::json;
 

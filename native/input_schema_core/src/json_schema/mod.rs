@@ -12,22 +12,19 @@
 //! - `unreported`: the error when the two walks disagree.
 
 mod compiler;
-pub mod ecma_regex;
 pub(crate) mod eval;
-pub mod format;
 mod keys;
 pub(crate) mod keyword;
-pub mod literal;
 mod loops;
 mod lower;
 pub(crate) mod registry;
 mod unreported;
 pub(crate) mod vocabulary;
 
-pub use crate::assertion::{Assertion, Detail};
+pub use crate::error::{Assertion, Detail};
+pub use crate::literal::{self, Literal};
 pub use compiler::compile;
 pub use eval::gate;
-pub use literal::Literal;
 pub use vocabulary::Draft;
 
 /// Which dialect reads a schema (`dialect:`).

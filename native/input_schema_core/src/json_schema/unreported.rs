@@ -7,8 +7,8 @@ use crate::budget::Budget;
 use crate::engine::Walk;
 use crate::entry::Compiled;
 use crate::error::Error;
-use crate::json_schema::literal::push_token;
-use crate::validate::{Failure, Mode};
+use crate::error::{Failure, Mode};
+use crate::literal::push_token;
 use crate::value::Value;
 
 /// The error naming the root's first check that the quick walk refuses on its own (its `type`
@@ -41,9 +41,9 @@ pub fn failure<'a, V: Value<'a>, A>(
 mod tests {
     use crate::engine::program::Check;
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::json_schema::{compile, Dialect, Options};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::Budget;
     use serde_json::json;
 

@@ -3,12 +3,13 @@
 //! branches that accept the value, `if`/`then`/`else` and `dependentSchemas` (the annotations
 //! of valid subschemas only).
 
-use super::object::has;
-use super::program::{Check, Named, Node, NodeId};
-use super::walk::{Sink, Walk};
-use crate::eval::{Flow, Halt};
-use crate::json_schema::literal::with_key_name;
-use crate::json_schema::Assertion;
+use super::{Sink, Walk};
+use crate::engine::node::{Named, Node, NodeId};
+use crate::engine::object::has;
+use crate::engine::program::Check;
+use crate::error::Assertion;
+use crate::flow::{Flow, Halt};
+use crate::literal::with_key_name;
 use crate::path::{Key, Segment, Step};
 use crate::value::{Element, Kind, Value};
 

@@ -5,15 +5,22 @@
 //! applicators, `unevaluated*` last). A reporting walk asks quick questions where a keyword's
 //! answer does not name its subschemas' errors (`anyOf`, `not`, `contains`, ...).
 
-use super::applicator;
-use super::program::{types, Check, Named, Node, NodeId, Program, ResourceId};
+mod applicator;
+mod array;
+mod number;
+mod object;
+mod string;
+mod unevaluated;
+
 use crate::budget::Budget;
+use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
+use crate::engine::program::{Check, Program};
+use crate::error::Assertion;
 use crate::error::{Error, KeywordFailure};
-use crate::eval::{Flow, Halt};
-use crate::json_schema::Assertion;
+use crate::error::{Mode, ERROR_BYTES};
+use crate::flow::{Flow, Halt};
 use crate::path::{Step, WalkPath};
-use crate::schema::{with_stack, StackSegment};
-use crate::validate::{Mode, ERROR_BYTES};
+use crate::stack::{with_stack, StackSegment};
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
@@ -201,7 +208,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Ok(Some(if node.has(Node::FALSE) {
                 Named::new("false")
             } else {
-                Named::new(crate::json_schema::vocabulary::name::TYPE)
+                Named::new(crate::names::name::TYPE)
             }));
         }
         for (index, check) in program.checks_of(node).iter().enumerate() {
@@ -363,14 +370,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let program = self.program;
         let written = || {
             let written = program.info(id).and_then(|info| info.types.clone());
-            Assertion::Type(written.unwrap_or(crate::json_schema::Literal::Null))
+            Assertion::Type(written.unwrap_or(crate::literal::Literal::Null))
         };
-        self.fail::<S>(
-            at,
-            Named::new(crate::json_schema::vocabulary::name::TYPE),
-            written,
-            None,
-        )
+        self.fail::<S>(at, Named::new(crate::names::name::TYPE), written, None)
     }
 
     /// One check of a node; the families apply to values of their type only.
@@ -406,7 +408,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 self.fail::<S>(at, named, || Assertion::Enum, None)
             }
             Check::Const(expected) => {
-                if crate::json_schema::literal::equals(value, expected, self.budget, 0)? {
+                if crate::literal::equals(value, expected, self.budget, 0)? {
                     return Ok(true);
                 }
                 let named = named();
@@ -471,9 +473,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Kind::Integer => types::INTEGER | types::NUMBER,
             Kind::Float
                 if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
-                    && value.number().is_some_and(|number| {
-                        crate::json_schema::literal::is_integral(&number)
-                    }) =>
+                    && value
+                        .number()
+                        .is_some_and(|number| crate::literal::is_integral(&number)) =>
             {
                 types::INTEGER | types::NUMBER
             }
