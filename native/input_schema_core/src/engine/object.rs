@@ -238,6 +238,10 @@ impl NameTable {
             .map(|index| *index as usize))
     }
 
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     pub(crate) fn node(&self, index: usize) -> Option<NodeId> {
         self.entries.get(index).and_then(|(_, node)| *node)
     }

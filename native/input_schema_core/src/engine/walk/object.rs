@@ -39,9 +39,10 @@ impl ObjectCheck {
         }
         let must_walk =
             self.additional.is_some() || self.patterns.is_some() || self.property_names.is_some();
-        if must_walk || size <= WALK_MAX_ENTRIES {
+        let reads_names = self.properties.is_some() || self.required.is_some();
+        if must_walk || (reads_names && size <= WALK_MAX_ENTRIES) {
             self.walk_once(walk, map, size)?;
-        } else {
+        } else if size > 0 {
             // The map is not read whole: its keys are left to the rule's own walk.
             walk.unread = true;
             self.look_up(walk, map)?;
@@ -131,7 +132,11 @@ impl ObjectCheck {
         (deep, left): (bool, &mut bool),
     ) -> Result<bool, Halt> {
         let mut declared = false;
-        if let Some(index) = self.table.find(name, walk.budget)? {
+        let found = match self.table.is_empty() {
+            true => None,
+            false => self.table.find(name, walk.budget)?,
+        };
+        if let Some(index) = found {
             if let Some(bit) = u32::try_from(index)
                 .ok()
                 .and_then(|bit| 1_u64.checked_shl(bit))
