@@ -332,6 +332,25 @@ defmodule Bench do
         "#{fmt(geometric, 2)}x, highest #{fmt(Enum.max(ratios), 2)}x"
     )
 
+    # Schemas with no constraint: what each mode costs before any check.
+    {_, _, read_arguments, :ok} = List.keyfind(cases, "read valid", 0)
+
+    for schema <- [%{"type" => "object"}, %{}] do
+      {:ok, subset} = InputSchema.compile(schema)
+      {:ok, compiled} = InputSchema.compile(schema, json)
+
+      [subset_us, compiled_us] =
+        Timing.interleaved_us([
+          fn -> InputSchema.validate(subset, read_arguments) end,
+          fn -> InputSchema.validate(compiled, read_arguments) end
+        ])
+
+      IO.puts(
+        "no constraint #{inspect(schema)}, read's arguments: subset #{fmt(subset_us, 3)} us, " <>
+          "json #{fmt(compiled_us, 3)} us, #{fmt(compiled_us / subset_us, 2)}x"
+      )
+    end
+
     dir = Path.expand("../shared/corpus/mcp-tools", File.cwd!())
 
     case Cases.corpus(dir) do

@@ -1,12 +1,12 @@
 //! The context the subset's walks run in (`validate.rs`): the compiled schema, the budget, the
 //! errors found so far against the error cap, the stack depth and the quiet `oneOf` branches.
 
-use crate::budget::{Budget, Exhausted};
+use crate::budget::Budget;
 use crate::entry::Compiled;
 use crate::error::Error;
 use crate::error::{Failure, Mode, ERROR_BYTES};
 use crate::flow::{Flow, Halt};
-use crate::stack::{with_stack, StackSegment};
+use crate::stack::Levels;
 use crate::value::Value;
 
 /// One walk of a value against a compiled schema, in either profile: the budget, the errors
@@ -45,23 +45,6 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
         Failure::Exhausted
     }
 
-    /// One level deeper, in either profile's walks: counted, and run where the stack has room.
-    #[inline(always)]
-    pub(crate) fn nested<T, E: From<Exhausted>>(
-        &mut self,
-        step: impl FnOnce(&mut Self) -> Result<T, E>,
-    ) -> Result<T, E> {
-        self.depth += 1;
-        let result = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
-        result
-    }
-
     /// Counts an error just recorded, of `bytes` copied, and says whether to go on:
     /// `Ok(false)` to go on, `Err(Failed)` to stop.
     pub(crate) fn record(&mut self, bytes: usize) -> Flow {
@@ -73,5 +56,11 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
         } else {
             Err(Halt::Failed)
         }
+    }
+}
+
+impl<V, A> Levels for Eval<'_, '_, V, A> {
+    fn levels(&mut self) -> (&mut usize, &mut Budget) {
+        (&mut self.depth, self.budget)
     }
 }

@@ -161,6 +161,28 @@ pub enum Key<'p> {
     Index(usize),
 }
 
+impl<'p> Step<'p> {
+    /// Into the schema a keyword applies to a map's entry named `name` (`additionalProperties`,
+    /// `unevaluatedProperties`): the schema path gets the keyword alone.
+    pub fn entry(keyword: &'p str, name: &'p [u8]) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Property(name)),
+        }
+    }
+
+    /// Into the schema a keyword applies to item `index` of a list (`items`,
+    /// `unevaluatedItems`).
+    pub fn item(keyword: &'p str, index: usize) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Index(index)),
+        }
+    }
+}
+
 impl<'p> WalkPath<'p> {
     pub const fn start(location: &'p str) -> Self {
         WalkPath {

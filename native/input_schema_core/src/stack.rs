@@ -1,6 +1,8 @@
 //! Deep walks on any scheduler's stack: every few levels a recursive step checks the room left,
 //! and continues on a fresh segment (allocated from the heap) when it runs low.
 
+use crate::budget::{Budget, Exhausted};
+
 /// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted;
 /// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
 pub const MAX_DEPTH: usize = 1_000;
@@ -42,4 +44,32 @@ fn stack_runs_low() -> bool {
 pub(crate) enum StackSegment {
     Current,
     Fresh,
+}
+
+/// A walk that recurses: it counts its levels and holds the budget a fresh stack segment is
+/// charged to. Both profiles' walks go one level deeper through `nested`.
+pub(crate) trait Levels {
+    fn levels(&mut self) -> (&mut usize, &mut Budget);
+
+    /// One level deeper: counted, and run where the stack has room.
+    #[inline(always)]
+    fn nested<T, E: From<Exhausted>>(
+        &mut self,
+        step: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        Self: Sized,
+    {
+        let (depth, _) = self.levels();
+        *depth += 1;
+        let at = *depth;
+        let result = with_stack(at, |segment| {
+            if segment == StackSegment::Fresh {
+                self.levels().1.spend_stack_segment()?;
+            }
+            step(self)
+        });
+        *self.levels().0 -= 1;
+        result
+    }
 }

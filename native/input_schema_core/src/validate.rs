@@ -11,6 +11,7 @@ use crate::names::name;
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
 use crate::schema::{compile, Shape, SubsetNode};
+use crate::stack::Levels;
 use crate::value::{AtomKind, Kind, Value};
 
 /// Why the quick walk gave no answer.

@@ -92,32 +92,20 @@ impl ObjectCheck {
     }
 
     pub fn children(&self, mut each: impl FnMut(NodeId)) {
-        let nodes = |list: &Part<ByName<NodeId>>| {
-            list.iter()
-                .flat_map(|(entries, _)| entries.iter().map(|(_, node)| *node))
-                .collect::<Vec<_>>()
-        };
+        let properties = self
+            .properties
+            .iter()
+            .flat_map(|(entries, _)| entries.iter());
         self.property_names.iter().for_each(|(node, _)| each(*node));
         self.additional.iter().for_each(|(node, _)| each(*node));
-        nodes(&self.properties).into_iter().for_each(&mut each);
+        properties.for_each(|(_, node)| each(*node));
         self.patterns
             .iter()
             .flat_map(|(patterns, _)| patterns.iter())
             .for_each(|(_, node)| each(*node));
-        nodes(&self.dependent_schemas)
-            .into_iter()
-            .for_each(&mut each);
-        self.dependencies
-            .iter()
-            .flat_map(|(entries, _)| entries.iter())
-            .for_each(|(_, dependency)| {
-                if let Dependency::Schema(node) = dependency {
-                    each(*node);
-                }
-            });
+        self.in_place(each);
     }
 
-    /// Checks a value whose type is object.
     /// Makes the quick walk require every property and required name: a walk that disagrees
     /// with the reporting one, for the test of what such a disagreement answers.
     #[cfg(test)]

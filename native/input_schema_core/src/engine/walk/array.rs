@@ -69,14 +69,7 @@ impl ArrayCheck {
                 valid &= walk.visit_part::<S>(*node, item, &here)?;
             } else if let Some((start, node, named, refused)) = items {
                 if index >= start {
-                    let here = S::then(
-                        at,
-                        Step::Into {
-                            keyword: named.token,
-                            key: Key::None,
-                            argument: Some(Segment::Index(index)),
-                        },
-                    );
+                    let here = S::then(at, Step::item(named.token, index));
                     valid &= if refused {
                         walk.fail_at::<S>(&here, named.name, || Assertion::AdditionalItem, None)?
                     } else {

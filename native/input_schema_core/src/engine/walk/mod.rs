@@ -20,7 +20,7 @@ use crate::error::{Error, KeywordFailure};
 use crate::error::{Mode, ERROR_BYTES};
 use crate::flow::{Flow, Halt};
 use crate::path::{Step, WalkPath};
-use crate::stack::{with_stack, StackSegment};
+use crate::stack::Levels;
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
@@ -300,14 +300,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         if pushed {
             self.scope.push(resource);
         }
-        self.depth += 1;
-        let result = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
+        let result = self.nested(step);
         if pushed {
             self.scope.pop();
         }
@@ -581,5 +574,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         } else {
             Err(Halt::Failed)
         }
+    }
+}
+
+impl<V> Levels for Walk<'_, '_, V> {
+    fn levels(&mut self) -> (&mut usize, &mut Budget) {
+        (&mut self.depth, self.budget)
     }
 }

@@ -281,14 +281,7 @@ impl ObjectCheck {
                     continue;
                 }
                 valid &= with_key_name(key, |name| {
-                    let here = S::then(
-                        at,
-                        Step::Into {
-                            keyword: named.token,
-                            key: Key::None,
-                            argument: Some(Segment::Property(name)),
-                        },
-                    );
+                    let here = S::then(at, Step::entry(named.token, name));
                     walk.visit_part::<S>(node, item, &here)
                 })
                 .unwrap_or(Ok(true))?;

@@ -10,7 +10,7 @@ use crate::engine::program::Check;
 use crate::error::Assertion;
 use crate::flow::{Flow, Halt};
 use crate::literal::with_key_name;
-use crate::path::{Key, Segment, Step};
+use crate::path::Step;
 use crate::value::{Element, Kind, Value};
 
 /// What the marks are of: a map's entries or a list's items, in the host's order.
@@ -196,14 +196,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
                     continue;
                 }
                 valid &= with_key_name(*key, |name| {
-                    let here = S::then(
-                        at,
-                        Step::Into {
-                            keyword: named.token,
-                            key: Key::None,
-                            argument: Some(Segment::Property(name)),
-                        },
-                    );
+                    let here = S::then(at, Step::entry(named.token, name));
                     walk.visit_part::<S>(target, *item, &here)
                 })
                 .unwrap_or(Ok(true))?;
@@ -214,14 +207,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
                 if *mark {
                     continue;
                 }
-                let here = S::then(
-                    at,
-                    Step::Into {
-                        keyword: named.token,
-                        key: Key::None,
-                        argument: Some(Segment::Index(index)),
-                    },
-                );
+                let here = S::then(at, Step::item(named.token, index));
                 valid &= if refused {
                     walk.fail_at::<S>(&here, named.name, || Assertion::UnevaluatedItem, None)?
                 } else {
