@@ -6,7 +6,6 @@
 //! since the last clear pass `CLEAR_BYTES`, so it holds at most that much between lookups, and
 //! one key besides during one.
 
-use crate::term::Arg;
 use rustler::sys::{enif_alloc_env, enif_clear_env, enif_get_map_value, ErlNifEnv, ErlNifTerm};
 use std::cell::Cell;
 use std::ptr;
@@ -23,22 +22,23 @@ thread_local! {
 }
 
 /// The value under the key that `make` builds in the env it is given, which may take up to
-/// `bytes` bytes there; `None` when `make` fails or the map has no such key.
+/// `bytes` bytes there, in the map `map` of env `env`; `None` when `make` fails or the map has
+/// no such key.
 ///
 /// The key is only read by the lookup: terms of another env may be compared with the map's
 /// (the VM's map search only reads both), and the value found is the map's, of the map's env.
-pub fn lookup<'a>(
-    map: Arg<'a>,
+pub fn lookup(
+    (env, map): (*mut ErlNifEnv, ErlNifTerm),
     bytes: usize,
     make: impl FnOnce(*mut ErlNifEnv) -> Option<ErlNifTerm>,
-) -> Option<Arg<'a>> {
+) -> Option<ErlNifTerm> {
     let scratch = scratch_env();
-    let found = make(scratch.unwrap_or(map.env())).and_then(|key| {
+    let found = make(scratch.unwrap_or(env)).and_then(|key| {
         let mut value = ErlNifTerm::default();
-        // SAFETY: `map` is a live term of its env and `key` one of the env it was made in,
-        // live until `release` below; `value` is only read on success.
-        let found = unsafe { enif_get_map_value(map.env(), map.raw(), key, &mut value) } != 0;
-        found.then(|| Arg::from_raw(map.env(), value))
+        // SAFETY: `map` is a live term of `env` and `key` one of the env it was made in, live
+        // until `release` below; `value` is only read on success.
+        let found = unsafe { enif_get_map_value(env, map, key, &mut value) } != 0;
+        found.then_some(value)
     });
     if let Some(env) = scratch {
         release(env, bytes);

@@ -47,16 +47,6 @@ impl<'a> Arg<'a> {
     }
 
     #[inline(always)]
-    pub(crate) fn env(self) -> *mut ErlNifEnv {
-        self.env
-    }
-
-    #[inline(always)]
-    pub(crate) fn raw(self) -> ErlNifTerm {
-        self.term
-    }
-
-    #[inline(always)]
     pub fn term(self) -> Term<'a> {
         // SAFETY: made from a term of this env, which lives for 'a.
         unsafe { Term::new(Env::new(&(), self.env), self.term) }
@@ -336,7 +326,7 @@ impl<'a> Value<'a> for Arg<'a> {
                     .map(|(_, value)| value);
             }
         }
-        scratch::lookup(self, key.len(), |env| {
+        let found = scratch::lookup((self.env, self.term), key.len(), |env| {
             let mut term = ErlNifTerm::default();
             // SAFETY: a live env; the VM gives `key.len()` writable bytes (or null on failure),
             // all written before the term is used.
@@ -348,7 +338,8 @@ impl<'a> Value<'a> for Arg<'a> {
                 std::ptr::copy_nonoverlapping(key.as_ptr(), bytes, key.len());
             }
             Some(term)
-        })
+        });
+        found.map(|value| Arg::from_raw(self.env, value))
     }
 
     fn map_get_atom(self, key: Atom) -> Option<Self> {
@@ -431,12 +422,13 @@ impl<'a> Value<'a> for Arg<'a> {
 
     fn map_get_exact(self, key: &[u8]) -> Option<Self> {
         let decoded = key.len().saturating_mul(EXACT_KEY_EXPANSION);
-        scratch::lookup(self, decoded, |env| {
+        let found = scratch::lookup((self.env, self.term), decoded, |env| {
             let mut term = ErlNifTerm::default();
             // SAFETY: a live env; the call only reads `key` and writes the term on success.
             let used = unsafe { enif_binary_to_term(env, key.as_ptr(), key.len(), &mut term, 0) };
             (used != 0).then_some(term)
-        })
+        });
+        found.map(|value| Arg::from_raw(self.env, value))
     }
 
     /// The term word itself: a map's or list cell's word points at its heap object, which
