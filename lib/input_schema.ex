@@ -299,11 +299,14 @@ defmodule InputSchema do
     case Options.parse(options, :validate_schema) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
-          case source(schema) do
-            {source, source_options} ->
+          case recognise(schema) do
+            {:rebuild, source, source_options} ->
               validate_schema(source, [locate: parsed.locate] ++ source_options)
 
-            nil ->
+            {:error, _class, _detail} = error ->
+              error
+
+            _alive_or_raw ->
               run_validate_schema(schema, parsed)
           end
         end
@@ -319,9 +322,9 @@ defmodule InputSchema do
 
   The compiled schema is immutable, can be shared between processes and kept in
   `:persistent_term` or ETS, and is freed by the garbage collector. Results with it equal the
-  results with the raw schema. It carries its source, so it also works on another node or
-  after `:erlang.term_to_binary/1` (see `InputSchema.Compiled`). Takes the options of the
-  moduledoc's Options section.
+  results with the raw schema. It carries its source as one binary, cheap to copy, so it also
+  works on another node or after `:erlang.term_to_binary/1` (see `InputSchema.Compiled`).
+  Takes the options of the moduledoc's Options section.
 
       iex> {:ok, compiled} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
       iex> InputSchema.validate(compiled, %{"q" => "elixir"})
@@ -351,9 +354,10 @@ defmodule InputSchema do
 
   def compile(%Compiled{} = compiled, options) do
     with :ok <- validate_schema(compiled, options) do
-      case source(compiled) do
-        {schema, source_options} -> compile(schema, source_options)
-        nil -> {:ok, compiled}
+      case recognise(compiled) do
+        {:rebuild, schema, source_options} -> compile(schema, source_options)
+        :alive -> {:ok, compiled}
+        error -> error
       end
     end
   end
@@ -377,7 +381,7 @@ defmodule InputSchema do
           end)
 
         case answer do
-          {:ok, ref} -> {:ok, compiled(ref, schema, parsed, registry)}
+          {:ok, ref, read} -> compiled(ref, schema, parsed, Map.take(registry, read))
           error -> error
         end
 
@@ -388,47 +392,86 @@ defmodule InputSchema do
 
   defp compile_subset(schema, parsed) do
     case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
-      {:ok, ref} -> {:ok, compiled(ref, schema, parsed, %{})}
+      {:ok, ref} -> compiled(ref, schema, parsed, %{})
       error -> error
     end
   end
 
-  defp compiled(ref, schema, parsed, registry),
-    do: %Compiled{ref: ref, options: Options.compiled(parsed), source: {schema, registry}}
+  # The struct: the resource, the options it was compiled with, and its source (the schema
+  # and the registry documents it read) as the NIF writes it, one binary and the atoms and
+  # other VM terms it names, cheap to copy however the schema shares its subterms (see
+  # `InputSchema.Compiled`).
+  defp compiled(ref, schema, parsed, registry) do
+    source = {schema, registry}
 
-  # The one place a compiled schema is recognised: `{schema, options}` to read it again from
-  # its source when its resource is not alive here (it came from another node, or back
-  # through the external format after the original was collected); `nil` for a live one, and
-  # for any other term, a look-alike struct included, which is the schema it is.
-  defp source(%Compiled{ref: ref, options: kept, source: {schema, registry}})
-       when is_reference(ref) and is_map(registry) do
-    if Native.compiled_alive(ref) do
-      nil
-    else
-      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
-      {schema, if(kept == :subset, do: [], else: kept ++ registry_option)}
+    case nif_call(Native.encode_source(source), Native.encode_source_dirty(source)) do
+      {binary, leaves} when is_binary(binary) ->
+        {:ok, %Compiled{ref: ref, options: Options.compiled(parsed), source: {binary, leaves}}}
+
+      error ->
+        error
     end
   end
 
-  defp source(_schema), do: nil
+  # The one place a compiled schema is recognised. `:alive` when its resource is alive here:
+  # the resource answers for it, whatever its other fields hold. `{:rebuild, schema, options}`
+  # when it came from another node, or back through the external format after the original was
+  # collected: it is read again from its source. An error when its fields are not what
+  # `compile/2` made (a forged struct, or one from another version). `:raw` for any other term.
+  defp recognise(%Compiled{} = compiled) do
+    ref = Map.get(compiled, :ref)
+    if is_reference(ref) and Native.compiled_alive(ref), do: :alive, else: rebuild(compiled)
+  end
+
+  defp recognise(_schema), do: :raw
+
+  defp rebuild(compiled) do
+    with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
+           Map.get(compiled, :source),
+         {:ok, options} <- kept_options(Map.get(compiled, :options)),
+         {:ok, {schema, registry}} when is_map(registry) <- read_source(binary, leaves) do
+      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
+      {:rebuild, schema, options ++ registry_option}
+    else
+      {:error, _class, _detail} = error -> error
+      _ -> {:error, :validation, %{message: "compiled schema is invalid"}}
+    end
+  end
+
+  # The options a compiled schema keeps, as `compile/2` takes them; `:error` for anything
+  # `Options.compiled/1` does not make.
+  defp kept_options(:subset), do: {:ok, []}
+
+  defp kept_options(kept) when is_list(kept) do
+    case Options.parse(kept, :compile) do
+      {:ok, parsed} -> if Options.compiled(parsed) === kept, do: {:ok, kept}, else: :error
+      :error -> :error
+    end
+  end
+
+  defp kept_options(_kept), do: :error
+
+  defp read_source(binary, leaves),
+    do: nif_call(Native.decode_source(binary, leaves), Native.decode_source_dirty(binary, leaves))
 
   # A compiled schema's resource goes to the NIF on its own, whatever its mode; a struct whose
-  # ref is not one (a look-alike) is validated as the raw term it is, in the mode asked. The
-  # NIF answers a success with `:ok`. `run_validate/3` takes the error cap (the default call's
-  # path) or the parsed options.
+  # ref is not one is read again from its source, or refused. The NIF answers a success with
+  # `:ok`. `run_validate/3` takes the error cap (the default call's path) or the parsed
+  # options.
   defp run_validate(%Compiled{} = schema, arguments, max_errors) when is_integer(max_errors),
-    do: run_compiled(schema, arguments, max_errors, nil)
+    do: run_compiled(schema, arguments, max_errors)
 
   defp run_validate(%Compiled{} = schema, arguments, %Options{} = parsed),
-    do: run_compiled(schema, arguments, parsed.max_errors, parsed)
+    do: run_compiled(schema, arguments, parsed.max_errors)
 
   defp run_validate(schema, arguments, max_errors) when is_integer(max_errors),
     do: run_validate_raw(schema, arguments, %Options{max_errors: max_errors})
 
   defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
 
-  # `parsed`: the options asked for, or `nil` on the default call's path (the subset's).
-  defp run_compiled(%Compiled{ref: ref} = schema, arguments, max_errors, parsed) do
+  defp run_compiled(schema, arguments, max_errors) do
+    ref = Map.get(schema, :ref)
+
     answer =
       nif_call(
         Native.validate_compiled(ref, arguments, max_errors),
@@ -440,12 +483,16 @@ defmodule InputSchema do
         {:ok, arguments}
 
       :not_compiled ->
-        case source(schema) do
-          {source, options} ->
+        case recognise(schema) do
+          {:rebuild, source, options} ->
             validate(source, arguments, options ++ error_options(max_errors))
 
-          nil ->
-            run_validate_raw(schema, arguments, parsed || %Options{max_errors: max_errors})
+          {:error, _class, _detail} = error ->
+            error
+
+          # Alive now, though the NIF found no resource a moment ago: it cannot be.
+          :alive ->
+            {:error, :validation, %{message: "compiled schema is invalid"}}
         end
 
       failure ->
@@ -474,23 +521,21 @@ defmodule InputSchema do
   defp error_options(0), do: []
   defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
 
-  # A compiled schema of a JSON mode reads the text as that mode does (a `root: :any` one
-  # takes any JSON value); one whose resource is not alive is read from its source.
-  defp run_validate_json(%Compiled{options: kept} = schema, json_text, parsed) do
-    case source(schema) do
-      {source, options} ->
+  # A compiled schema reads the text as its mode does (a `root: :any` one takes any JSON
+  # value): its resource decides, and the options passed beside it are only those a raw schema
+  # would need. One whose resource is not alive is read from its source.
+  defp run_validate_json(%Compiled{} = schema, json_text, parsed) do
+    case recognise(schema) do
+      {:rebuild, source, options} ->
         validate_json(source, json_text, options ++ error_options(parsed.max_errors))
 
-      nil when kept == :subset ->
-        run_validate_json_subset(schema, json_text, parsed.max_errors)
+      :alive ->
+        if Map.get(schema, :options) == :subset,
+          do: run_validate_json_subset(schema, json_text, parsed.max_errors),
+          else: run_validate_json_text(schema, json_text, %Options{parsed | dialect: :auto})
 
-      nil ->
-        {:ok, compiled_options} = Options.parse(kept, :validate)
-
-        run_validate_json_text(schema, json_text, %{
-          compiled_options
-          | max_errors: parsed.max_errors
-        })
+      error ->
+        error
     end
   end
 
@@ -535,7 +580,8 @@ defmodule InputSchema do
 
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
   # never ignored.
-  defp same_options(%Compiled{options: kept}, parsed, options) do
+  defp same_options(%Compiled{} = compiled, parsed, options) do
+    kept = Map.get(compiled, :options)
     shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
 
     cond do

@@ -374,6 +374,65 @@ defmodule InputSchema.SchedulerTest do
   defp root(property), do: %{"type" => "object", "properties" => %{"a" => property}}
   defp array_of(items), do: %{"type" => "array", "items" => items}
 
+  # Runs `work` in a process of its own under the monitor: `{answer, stretches}`, the normal
+  # scheduler stretches of over 20 ms that process had, whatever code they name.
+  defp monitored(work) do
+    :erlang.system_monitor(self(), [{:long_schedule, 20}])
+    task = Task.async(work)
+    answer = Task.await(task, 120_000)
+    :erlang.system_monitor(:undefined)
+    {answer, collect_long_schedules(task.pid, [])}
+  end
+
+  describe "issue 26" do
+    test "a compiled schema of shared subterms is sent and stored without a long copy" do
+      # It carried its raw term, copied in full, each use of a shared subterm apart: at 22
+      # levels an ETS insert took 0.6 s, at 24 2.5 s (a send 1 s); at 40, hours.
+      {answers, long} =
+        monitored(fn ->
+          leaf = %{"type" => "integer"}
+          chain = Enum.reduce(1..22, leaf, fn _, inner -> %{"anyOf" => [inner, inner]} end)
+          schema = %{"properties" => %{"a" => chain}}
+          {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
+          table = :ets.new(__MODULE__, [:public])
+          :ets.insert(table, {:schema, compiled})
+          [{:schema, stored}] = :ets.lookup(table, :schema)
+          sent = Task.await(Task.async(fn -> compiled end))
+          back = :erlang.binary_to_term(:erlang.term_to_binary(compiled))
+          for schema <- [stored, sent, back], do: InputSchema.validate(schema, %{"a" => 1})
+        end)
+
+      assert answers == List.duplicate({:ok, %{"a" => 1}}, 3)
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+
+    test "a compiled schema made again from its source leaves the normal schedulers free" do
+      # 200,000 properties, compiled in a process that then exits: read back, the schema is
+      # made again from its source binary, off the normal schedulers.
+      schema = %{"properties" => Map.new(1..200_000, &{"p#{&1}", %{"minimum" => &1}})}
+
+      stored =
+        Task.await(
+          Task.async(fn ->
+            {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
+            :erlang.term_to_binary(compiled)
+          end)
+        )
+
+      :erlang.garbage_collect()
+
+      {answers, long} =
+        monitored(fn ->
+          compiled = :erlang.binary_to_term(stored)
+          false = InputSchema.Native.compiled_alive(compiled.ref)
+          [InputSchema.validate(compiled, %{"p5" => 4}), InputSchema.validate_schema(compiled)]
+        end)
+
+      assert [{:error, :validation, %{minimum: 5, path: "$arguments.p5"}}, :ok] = answers
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+  end
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])
