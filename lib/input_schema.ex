@@ -68,9 +68,12 @@ defmodule InputSchema do
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
       the registry lacks (at most 100 per call). It runs in a process of its own (whose
       `:"$callers"` names the caller first, as a Task's does), never in the NIF, and the loads
-      of one call may take 10 s in all. A failure (an error, a raise, an answer of another
-      shape, a document over 64 MiB counting each use of a shared subterm, the deadline, a
-      101st document) is `{:error, :execution_failure, detail}`.
+      of one call may take 10 s in all. A loader whose captured terms take more than 64 KiB
+      (each use of a shared subterm counted) runs in the caller's own process instead, since
+      a process spawned to run it would get a copy of them all: there a load is not stopped
+      part way, and the deadline is read when it returns. A failure (an error, a raise, an
+      answer of another shape, a document over 64 MiB counting each use of a shared subterm,
+      the deadline, a 101st document) is `{:error, :execution_failure, detail}`.
     * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
       arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
@@ -615,20 +618,35 @@ defmodule InputSchema do
 
   defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
 
+  # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
+  # in a process of its own. A closure is copied, with all it captures, into a process spawned
+  # to run it, in full and without a break on the caller's scheduler (a loader closing over a
+  # large store took tens of milliseconds a load; one capturing a term of shared subterms,
+  # seconds or hours); a copy of this size takes some tens of microseconds.
+  @max_loader_bytes 64 * 1024
+
   # The answer, and the registry it was given (what the loader added included).
   defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call) do
     deadline = System.monotonic_time(:millisecond) + @loading_time
-    load_and_call(registry, loader, call, {0, deadline})
+
+    load =
+      cond do
+        not is_function(loader, 1) -> nil
+        within_size?([{:term, loader}], @max_loader_bytes) -> &load_apart(loader, &1, deadline)
+        true -> &load_here(loader, &1, deadline)
+      end
+
+    load_and_call(registry, load, call, 0)
   end
 
-  defp load_and_call(registry, loader, call, {loads, deadline}) do
+  defp load_and_call(registry, load, call, loads) do
     case call.(registry) do
       {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(loader, 1) and loads < @max_loads ->
-        case load(loader, reference, deadline) do
+      when is_function(load, 1) and loads < @max_loads ->
+        case load.(reference) do
           {:ok, document} ->
             registry = Map.put(registry, reference, document)
-            load_and_call(registry, loader, call, {loads + 1, deadline})
+            load_and_call(registry, load, call, loads + 1)
 
           {:error, reason} ->
             {loader_failure("external schema reference could not be loaded", reference, reason),
@@ -636,7 +654,7 @@ defmodule InputSchema do
         end
 
       {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(loader, 1) ->
+      when is_function(load, 1) ->
         {loader_failure("external schema references need too many documents", reference, nil),
          registry}
 
@@ -650,11 +668,11 @@ defmodule InputSchema do
     {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
   end
 
-  # The loader runs in a process of its own, so that a slow one is stopped at the call's
-  # deadline and leaves nothing behind. Its document is measured there, before it is sent: a
-  # term that shares subterms is copied in full into a message, and the VM's own measures of
-  # a term's full size run to the end uninterrupted, however long that takes.
-  defp load(loader, reference, deadline) do
+  # A loader that captures little runs in a process of its own, so that a slow one is stopped
+  # at the call's deadline and leaves nothing behind. Its document is measured there, before
+  # it is sent: a term that shares subterms is copied in full into a message, and the VM's own
+  # measures of a term's full size run to the end uninterrupted, however long that takes.
+  defp load_apart(loader, reference, deadline) do
     caller = self()
     tag = make_ref()
 
@@ -690,10 +708,18 @@ defmodule InputSchema do
     end
   end
 
+  # A loader that captures more runs in the caller's own process, where nothing is copied:
+  # what it raises, throws or exits with is its failure as before, but a load is not stopped
+  # part way, and the deadline is read once it returns.
+  defp load_here(loader, reference, deadline) do
+    answer = run_loader(loader, reference)
+    if System.monotonic_time(:millisecond) > deadline, do: {:error, :timeout}, else: answer
+  end
+
   defp run_loader(loader, reference) do
     case loader.(reference) do
       {:ok, document} ->
-        if within_size?([document], @max_document_bytes),
+        if within_size?([{:term, document}], @max_document_bytes),
           do: {:ok, document},
           else: {:error, :document_too_large}
 
@@ -709,25 +735,49 @@ defmodule InputSchema do
     kind, reason -> {:error, {kind, reason}}
   end
 
-  # Whether the terms, their shared subterms counted at each use, take at most `left` bytes
-  # (a word a node, binaries by their bytes). It stops as soon as they pass it.
-  defp within_size?(_terms, left) when left < 0, do: false
+  # Whether the pending terms, their shared subterms counted at each use, take at most `left`
+  # bytes (a word a node, bitstrings by their bytes, a fun by what it captures), as a copy
+  # would take them. Each step is a few words of work, a map's entries are taken one at a time,
+  # and it stops as soon as they pass `left`: the work is bounded by `left`, not by the terms.
+  defp within_size?(_pending, left) when left < 0, do: false
   defp within_size?([], _left), do: true
 
-  defp within_size?([term | rest], left) do
+  defp within_size?([{:map, iterator} | rest], left) do
+    case :maps.next(iterator) do
+      {key, value, next} ->
+        within_size?([{:term, key}, {:term, value}, {:map, next} | rest], left)
+
+      :none ->
+        within_size?(rest, left)
+    end
+  end
+
+  defp within_size?([{:list, [head | tail]} | rest], left),
+    do: within_size?([{:term, head}, {:list, tail} | rest], left - 8)
+
+  defp within_size?([{:list, []} | rest], left), do: within_size?(rest, left)
+  defp within_size?([{:list, tail} | rest], left), do: within_size?([{:term, tail} | rest], left)
+
+  defp within_size?([{:tuple, tuple, index} | rest], left) when index < tuple_size(tuple),
+    do: within_size?([{:term, elem(tuple, index)}, {:tuple, tuple, index + 1} | rest], left)
+
+  defp within_size?([{:tuple, _tuple, _index} | rest], left), do: within_size?(rest, left)
+
+  defp within_size?([{:term, term} | rest], left) do
     cond do
-      is_map(term) -> within_size?(Map.keys(term) ++ Map.values(term) ++ rest, left - 8)
-      is_list(term) -> within_size?(list_parts(term, rest), left - 8)
-      is_tuple(term) -> within_size?(Tuple.to_list(term) ++ rest, left - 8)
-      is_binary(term) -> within_size?(rest, left - 8 - byte_size(term))
+      is_map(term) -> within_size?([{:map, :maps.iterator(term)} | rest], left - 8)
+      is_list(term) -> within_size?([{:list, term} | rest], left)
+      is_tuple(term) -> within_size?([{:tuple, term, 0} | rest], left - 8)
+      is_bitstring(term) -> within_size?(rest, left - 8 - byte_size(term))
+      is_function(term) -> within_size?([{:list, captured(term)} | rest], left - 8)
       true -> within_size?(rest, left - 8)
     end
   end
 
-  # A list's elements, and an improper tail, ahead of `rest`.
-  defp list_parts([], rest), do: rest
-  defp list_parts([head | tail], rest), do: [head | list_parts(tail, rest)]
-  defp list_parts(tail, rest), do: [tail | rest]
+  defp captured(fun) do
+    {:env, env} = :erlang.fun_info(fun, :env)
+    env
+  end
 
   defp invalid_options(options) do
     {:error, :validation, %{message: "options are invalid", options: options}}

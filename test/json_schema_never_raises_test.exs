@@ -163,6 +163,50 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
       end
     end
 
+    test "a loader capturing a large store or shared subterms answers as a small one would" do
+      # Issue 26: a loader was copied, with all it captures, into the process spawned for each
+      # load. One capturing more than 64 KiB now runs in the caller's own process: nothing is
+      # copied, and what it raises, throws, exits with or answers is its failure as before.
+      store = Map.new(1..20_000, &{"doc#{&1}.json", %{"minimum" => &1}})
+      shared = Enum.reduce(1..40, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
+      caller = self()
+      schema = %{"properties" => %{"n" => %{"$ref" => "doc5.json"}}}
+      options = &[dialect: :auto, schema_loader: &1]
+
+      loaders = [
+        {fn uri -> send(caller, {:loaded_in, self()}) && {:ok, Map.fetch!(store, uri)} end,
+         :here},
+        {fn _ -> send(caller, {:loaded_in, self()}) && shared && {:ok, %{"minimum" => 5}} end,
+         :here},
+        {fn _ -> send(caller, {:loaded_in, self()}) && {:ok, %{"minimum" => 5}} end, :apart}
+      ]
+
+      for {loader, where} <- loaders do
+        assert {:error, :validation, %{keyword: "minimum", minimum: 5}} =
+                 InputSchema.validate(schema, %{"n" => 1}, options.(loader))
+
+        assert_received {:loaded_in, process}
+        # One that captures little still runs in a process of its own.
+        assert process == caller == (where == :here)
+      end
+
+      for {failing, reason} <- [
+            {fn _ -> if shared, do: raise("boom") end, {:raised, %RuntimeError{message: "boom"}}},
+            {fn _ -> if shared, do: throw(:up) end, {:throw, :up}},
+            {fn _ -> if shared, do: exit(:gone) end, {:exit, :gone}},
+            {fn _ -> if shared, do: :garbage end, {:invalid_loader_result, :garbage}},
+            {fn _ -> {:ok, shared} end, :document_too_large}
+          ] do
+        assert InputSchema.validate(schema, %{"n" => 1}, options.(failing)) ===
+                 {:error, :execution_failure,
+                  %{
+                    message: "external schema reference could not be loaded",
+                    reference: "doc5.json",
+                    reason: reason
+                  }}
+      end
+    end
+
     test "a deeply nested document is refused as the schema would be" do
       deep = Enum.reduce(1..5_000, %{}, fn _, inner -> %{"not" => inner} end)
 
