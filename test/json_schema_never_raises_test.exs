@@ -215,6 +215,29 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
     end
   end
 
+  test "JSON text past the work cap gets an answer, whatever it holds" do
+    # Issue 26: such text was built whole before any limit applied. 13,000,001 zeros cost more
+    # than the cap to build; a refused text is never built, whatever is wrong with its end.
+    zeros = :binary.copy("0,", 13_000_000)
+    content = [dialect: :draft2020_12, content_assertion: true]
+    json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}
+    base64 = put_in(json["properties"]["s"]["contentEncoding"], "base64")
+
+    for ending <- ["0]}", "0]", "0]}x", ~s(0], "a": 1})] do
+      text = ~s({"a": [) <> zeros <> ending
+
+      for options <- [[], [dialect: :draft7]] do
+        assert_answer(InputSchema.validate_json(%{}, text, options), nil, "text #{ending}")
+      end
+
+      for {schema, string} <- [{json, text}, {base64, Base.encode64(text)}] do
+        arguments = %{"s" => string}
+        answer = InputSchema.validate(schema, arguments, content)
+        assert_answer(answer, arguments, "content #{ending}")
+      end
+    end
+  end
+
   describe "seeded random schemas" do
     @seed {4, 5, 6}
 

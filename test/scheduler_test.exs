@@ -428,6 +428,28 @@ defmodule InputSchema.SchedulerTest do
       assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
     end
 
+    test "JSON text past the work cap is refused off the normal schedulers" do
+      # 100 MB of small objects: 12-17 s and 3 GB on a dirty scheduler, then {:ok, _}. (Built
+      # here: joining binaries this large is itself a long stretch.)
+      text = ~s({"a":[) <> :binary.copy(~s({"k":1},), 12_499_999) <> ~s({"k":1}]})
+
+      {answers, long} =
+        monitored(fn ->
+          content = [dialect: :draft2020_12, content_assertion: true]
+          json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}
+
+          [
+            InputSchema.validate_json(%{}, text),
+            InputSchema.validate_json(%{}, text, dialect: :auto),
+            InputSchema.validate(json, %{"s" => text}, content)
+          ]
+        end)
+
+      work_limit = {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
+      assert answers == List.duplicate(work_limit, 3)
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+
     test "a compiled schema made again from its source leaves the normal schedulers free" do
       # 200,000 properties, compiled in a process that then exits: read back, the schema is
       # made again from its source binary, off the normal schedulers.
