@@ -24,6 +24,7 @@ use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::types::tuple::{get_tuple, make_tuple};
 use rustler::{Binary, Encoder, Env, NewBinary, Term, TermType};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The first bytes of every source this version writes.
 const MAGIC: &[u8; 4] = b"ISS1";
@@ -60,9 +61,34 @@ struct Writer<'a, 'b> {
     bytes: Vec<u8>,
     records: u32,
     /// Records by term word: a subterm met again is referred to, not written again.
-    written: HashMap<usize, u32>,
+    written: HashMap<usize, u32, BuildHasherDefault<WordHasher>>,
     leaves: Vec<Term<'a>>,
     budget: &'b mut Budget,
+}
+
+/// Hashes term words with a multiply: every compound term of a schema is entered in the
+/// table, where SipHash cost as much as writing it.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 /// `term` as a source binary and its list of leaves.
@@ -73,7 +99,7 @@ pub fn encode<'a>(
     let mut writer = Writer {
         bytes: MAGIC.to_vec(),
         records: 0,
-        written: HashMap::new(),
+        written: HashMap::default(),
         leaves: Vec::new(),
         budget,
     };
@@ -139,9 +165,7 @@ impl<'a> Writer<'a, '_> {
         }
         if let Ok(binary) = Binary::from_term(term) {
             self.budget.spend_copy(binary.len())?;
-            self.bytes.push(BINARY);
-            self.length(binary.len());
-            self.bytes.extend_from_slice(binary.as_slice());
+            self.binary(binary.as_slice());
         } else if term.is_empty_list() {
             self.bytes.push(EMPTY_LIST);
         } else if let Ok(integer) = term.decode::<i64>() {
@@ -234,6 +258,12 @@ impl<'a> Writer<'a, '_> {
         self.records = self.records.checked_add(1).ok_or(Exhausted)?;
         self.written.insert(word, record);
         Ok(record)
+    }
+
+    fn binary(&mut self, bytes: &[u8]) {
+        self.bytes.push(BINARY);
+        self.length(bytes.len());
+        self.bytes.extend_from_slice(bytes);
     }
 
     fn length(&mut self, length: usize) {
