@@ -168,7 +168,7 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
       # load. One capturing more than 64 KiB now runs in the caller's own process: nothing is
       # copied, and what it raises, throws, exits with or answers is its failure as before.
       store = Map.new(1..20_000, &{"doc#{&1}.json", %{"minimum" => &1}})
-      shared = Enum.reduce(1..40, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
+      shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
       caller = self()
       schema = %{"properties" => %{"n" => %{"$ref" => "doc5.json"}}}
       options = &[dialect: :auto, schema_loader: &1]
@@ -195,7 +195,8 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
             {fn _ -> if shared, do: throw(:up) end, {:throw, :up}},
             {fn _ -> if shared, do: exit(:gone) end, {:exit, :gone}},
             {fn _ -> if shared, do: :garbage end, {:invalid_loader_result, :garbage}},
-            {fn _ -> {:ok, shared} end, :document_too_large}
+            {fn _ -> shared && {:ok, %{"d" => :binary.copy("x", 70_000_000)}} end,
+             :document_too_large}
           ] do
         assert InputSchema.validate(schema, %{"n" => 1}, options.(failing)) ===
                  {:error, :execution_failure,
