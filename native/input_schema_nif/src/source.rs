@@ -20,11 +20,12 @@
 use crate::atoms;
 use crate::huge;
 use crate::term::Arg;
+use input_schema_core::json_schema::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::types::tuple::{get_tuple, make_tuple};
 use rustler::{Binary, Encoder, Env, NewBinary, Term, TermType};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// The first bytes of every source this version writes.
 const MAGIC: &[u8; 4] = b"ISS1";
@@ -61,34 +62,9 @@ struct Writer<'a, 'b> {
     bytes: Vec<u8>,
     records: u32,
     /// Records by term word: a subterm met again is referred to, not written again.
-    written: HashMap<usize, u32, BuildHasherDefault<WordHasher>>,
+    written: HashMap<usize, u32, BuildHasherDefault<IdentityHasher>>,
     leaves: Vec<Term<'a>>,
     budget: &'b mut Budget,
-}
-
-/// Hashes term words with a multiply: every compound term of a schema is entered in the
-/// table, where SipHash cost as much as writing it.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.write_u64(u64::from(*byte));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
 }
 
 /// `term` as a source binary and its list of leaves.

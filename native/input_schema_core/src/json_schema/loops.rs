@@ -77,6 +77,15 @@ enum Mark {
     Done(usize),
 }
 
+/// The search's state: each node's mark, and the open nodes, each with its in-place targets
+/// and how many of them are done.
+struct Search<'n, A> {
+    nodes: &'n [Node<A>],
+    dynamic_anchors: &'n [Anchors],
+    marks: Vec<Mark>,
+    stack: Vec<(NodeId, Vec<NodeId>, usize)>,
+}
+
 /// The first node, in node order, through which references loop or chain too far in place.
 /// A depth-first search with its own stack (a chain may be long), a unit per node and per
 /// edge.
@@ -85,86 +94,80 @@ pub fn find<A>(
     dynamic_anchors: &[Anchors],
     budget: &mut Budget,
 ) -> Result<(), Found> {
-    let mut marks = vec![Mark::New; nodes.len()];
-    // The open nodes, each with its in-place targets and how many of them are done.
-    let mut stack: Vec<(NodeId, Vec<NodeId>, usize)> = Vec::new();
+    let mut search = Search {
+        nodes,
+        dynamic_anchors,
+        marks: vec![Mark::New; nodes.len()],
+        stack: Vec::new(),
+    };
     for start in 0..nodes.len() {
-        if marks.get(start) != Some(&Mark::New) {
-            continue;
-        }
-        open(
-            start,
-            nodes,
-            dynamic_anchors,
-            &mut marks,
-            &mut stack,
-            budget,
-        )?;
-        while let Some((id, targets, next)) = stack.last_mut() {
-            let Some(&target) = targets.get(*next) else {
-                // Every target done: a node with keywords is one step of the chain.
-                let counted = matches!(
-                    nodes.get(*id).map(|node| &node.kind),
-                    Some(NodeKind::Keywords(_))
-                );
-                let longest = targets
-                    .iter()
-                    .filter_map(|target| match marks.get(*target) {
-                        Some(Mark::Done(length)) => Some(*length),
-                        _ => None,
-                    })
-                    .max()
-                    .unwrap_or(0)
-                    + usize::from(counted);
-                if longest > MAX_IN_PLACE {
-                    return Err(Found::Loop(*id));
-                }
-                if let Some(mark) = marks.get_mut(*id) {
-                    *mark = Mark::Done(longest);
-                }
-                stack.pop();
-                continue;
-            };
-            *next += 1;
-            budget.spend(1)?;
-            match marks.get(target) {
-                Some(Mark::Open) => return Err(Found::Loop(target)),
-                Some(Mark::New) => {
-                    open(
-                        target,
-                        nodes,
-                        dynamic_anchors,
-                        &mut marks,
-                        &mut stack,
-                        budget,
-                    )?;
-                }
-                _ => {}
-            }
+        if search.marks.get(start) == Some(&Mark::New) {
+            search.open(start, budget)?;
+            search.run(budget)?;
         }
     }
     Ok(())
 }
 
-/// Puts node `id` on the search's path.
-fn open<A>(
-    id: NodeId,
-    nodes: &[Node<A>],
-    dynamic_anchors: &[Anchors],
-    marks: &mut [Mark],
-    stack: &mut Vec<(NodeId, Vec<NodeId>, usize)>,
-    budget: &mut Budget,
-) -> Result<(), Exhausted> {
-    budget.spend(1)?;
-    let mut targets = Vec::new();
-    if let Some(node) = nodes.get(id) {
-        in_place(node, dynamic_anchors, &mut targets);
+impl<A> Search<'_, A> {
+    /// Puts node `id` on the search's path.
+    fn open(&mut self, id: NodeId, budget: &mut Budget) -> Result<(), Exhausted> {
+        budget.spend(1)?;
+        let mut targets = Vec::new();
+        if let Some(node) = self.nodes.get(id) {
+            in_place(node, self.dynamic_anchors, &mut targets);
+        }
+        if let Some(mark) = self.marks.get_mut(id) {
+            *mark = Mark::Open;
+        }
+        self.stack.push((id, targets, 0));
+        Ok(())
     }
-    if let Some(mark) = marks.get_mut(id) {
-        *mark = Mark::Open;
+
+    /// Searches from the open nodes until none is left.
+    fn run(&mut self, budget: &mut Budget) -> Result<(), Found> {
+        while let Some((id, targets, next)) = self.stack.last_mut() {
+            let Some(&target) = targets.get(*next) else {
+                let id = *id;
+                let longest = self.longest(id);
+                if longest > MAX_IN_PLACE {
+                    return Err(Found::Loop(id));
+                }
+                if let Some(mark) = self.marks.get_mut(id) {
+                    *mark = Mark::Done(longest);
+                }
+                self.stack.pop();
+                continue;
+            };
+            *next += 1;
+            budget.spend(1)?;
+            match self.marks.get(target) {
+                Some(Mark::Open) => return Err(Found::Loop(target)),
+                Some(Mark::New) => self.open(target, budget)?,
+                _ => {}
+            }
+        }
+        Ok(())
     }
-    stack.push((id, targets, 0));
-    Ok(())
+
+    /// The longest in-place chain from the open node on top, `id`, once its targets are done:
+    /// a node with keywords is one step of it.
+    fn longest(&self, id: NodeId) -> usize {
+        let counted = matches!(
+            self.nodes.get(id).map(|node| &node.kind),
+            Some(NodeKind::Keywords(_))
+        );
+        let targets = self.stack.last().map_or(&[][..], |(_, targets, _)| targets);
+        let below = targets
+            .iter()
+            .filter_map(|target| match self.marks.get(*target) {
+                Some(Mark::Done(length)) => Some(*length),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        below + usize::from(counted)
+    }
 }
 
 #[cfg(all(test, feature = "serde_json"))]
