@@ -5,23 +5,62 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
   use Mix.Task.Compiler
 
   @crate "input_schema_nif"
+  @manifest "compile.input_schema_nif"
 
   @impl Mix.Task.Compiler
-  def run(_args) do
+  def run(args) do
     project_root = File.cwd!()
-
-    # cargo tracks staleness itself and is a no-op when nothing changed. Its output goes to
-    # stderr so that tasks printing machine-readable stdout stay clean.
-    cargo!(["build", "--release", "-p", @crate] ++ feature_args(), project_root)
-
-    built = Path.join([cargo_target_dir(project_root), "release", built_library_name()])
     installed = Path.join(project_root, "priv/native/lib#{@crate}.so")
+    built_with = {feature_args(), cargo_target_dir(project_root)}
+
+    # Mix compiles a path dependency on every command: cargo, though it rebuilds nothing then,
+    # takes its time and prints its progress each time, so it runs only when a file it reads
+    # changed since the last build (or the features or target folder did, or --force).
+    if "--force" in args or stale?(project_root, installed, built_with) do
+      build(project_root, installed, built_with)
+    else
+      {:noop, []}
+    end
+  end
+
+  @impl Mix.Task.Compiler
+  def manifests, do: [manifest()]
+
+  @impl Mix.Task.Compiler
+  def clean, do: File.rm(manifest())
+
+  defp manifest, do: Path.join(Mix.Project.manifest_path(), @manifest)
+
+  defp build(project_root, installed, {features, target_dir} = built_with) do
+    # Its output goes to stderr so that tasks printing machine-readable stdout stay clean.
+    cargo!(["build", "--release", "-p", @crate] ++ features, project_root)
+
+    built = Path.join([target_dir, "release", built_library_name()])
     result = install_if_changed(built, installed)
 
     # Mix builds _build before the compilers run, so on a fresh clone priv/
     # did not exist yet and was not linked; link it now.
     Mix.Project.build_structure()
+    File.mkdir_p!(Path.dirname(manifest()))
+    File.write!(manifest(), :erlang.term_to_binary(built_with))
     {result, []}
+  end
+
+  # Whether cargo must run: no library installed or no build recorded, other features or
+  # target folder, or a file of the crates newer than the recorded build.
+  defp stale?(project_root, installed, built_with) do
+    recorded =
+      case File.read(manifest()) do
+        {:ok, binary} -> binary
+        {:error, _} -> nil
+      end
+
+    sources =
+      [Path.join(project_root, "Cargo.toml"), Path.join(project_root, "Cargo.lock")] ++
+        Path.wildcard(Path.join(project_root, "native/**/*"))
+
+    not File.exists?(installed) or recorded != :erlang.term_to_binary(built_with) or
+      Mix.Utils.stale?(sources, [manifest()])
   end
 
   @doc false
@@ -90,11 +129,31 @@ defmodule InputSchema.MixProject do
       app: :input_schema,
       version: "0.1.0",
       elixir: "~> 1.14",
+      description: description(),
+      package: package(),
       elixirc_paths: elixirc_paths(Mix.env()),
       compilers: [:input_schema_nif] ++ Mix.compilers(),
       deps: [],
       aliases: aliases()
     ] ++ preferred_cli_env()
+  end
+
+  defp description do
+    "Validates tool-call arguments against a tool's input schema, for agent runtimes on the " <>
+      "BEAM: a strict JSON Schema subset by default, or complete JSON Schema (Draft 2020-12, " <>
+      "draft-07), in a Rust NIF that cannot crash the VM."
+  end
+
+  # Not published to Hex (the package builds with cargo, from its repository); the links name
+  # what it implements.
+  defp package do
+    [
+      licenses: ["Apache-2.0"],
+      links: %{
+        "JSON Schema" => "https://json-schema.org/specification",
+        "Model Context Protocol" => "https://modelcontextprotocol.io/specification"
+      }
+    ]
   end
 
   def application, do: []

@@ -46,8 +46,8 @@ defmodule InputSchema do
     * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
       `:draft7`, or `:auto` (the root `$schema` picks one; none means Draft 2020-12).
     * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
-      first error in the contract's order; `:all` also puts under `:errors` the detail maps of
-      every argument error, in order.
+      first error in the order the specifications give (`docs/subset.md`, `docs/errors.md`);
+      `:all` also puts under `:errors` the detail maps of every argument error, in order.
     * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
       default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
       `errors: :first`).
@@ -143,10 +143,11 @@ defmodule InputSchema do
   @doc """
   Checks `schema`, then `arguments` against it.
 
-  Returns `{:ok, arguments}` with the caller's own term, or the first error in the contract's
-  order. With `errors: :all`, an argument error's detail also carries `:errors`, the detail
-  maps of every argument error in order, at most `max_errors` (default #{@default_max_errors}),
-  and no more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
+  Returns `{:ok, arguments}` with the caller's own term, or the first error in the order the
+  specifications give (`docs/subset.md` for the subset; `docs/errors.md` for the JSON modes).
+  With `errors: :all`, an argument error's detail also carries `:errors`, the detail maps of
+  every argument error in order, at most `max_errors` (default #{@default_max_errors}), and no
+  more once they take 64 MiB, each counting its path and copied names plus 1 KiB.
 
   A raw schema identical (`===`) to one validated recently is not checked again: the NIF keeps
   the compiled forms of up to 256 recent schemas of up to 64 KB each. The answers are the same
@@ -224,15 +225,20 @@ defmodule InputSchema do
   text is read before anything but its syntax is reported):
 
     * `json_text` not a binary: `:validation` "tool arguments must be JSON text";
+    * no JSON value at all (`""`, or only whitespace): `:validation` "tool arguments JSON text
+      is empty";
     * not JSON: `:validation` "tool arguments are not valid JSON" with `:offset`, the zero-based
       byte offset of the first byte that cannot be read;
-    * a JSON value that is not an object: "tool schema and arguments must be maps";
+    * a JSON value that is not an object (`null`, a list): `:validation` "tool arguments must be
+      a JSON object" (with `root: :any`, any JSON value is arguments);
     * then whichever of these the text reaches first (a key where it is repeated):
       * an object with a repeated key (so that a validator and a tool backend can never read
         different values from one text): `:validation` "tool arguments contain a duplicate
         key" with `:path` (the object's) and `:property` (the key);
       * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
         `:validation` "tool argument number is too large" with `:path`.
+
+  For example:
 
       iex> schema = %{"type" => "object", "properties" => %{"path" => %{"type" => "string"}}, "required" => ["path"]}
       iex> InputSchema.validate_json(schema, ~s({"path": "README.md", "limit": 10}))
@@ -243,6 +249,10 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
       {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
+      iex> InputSchema.validate_json(schema, "null")
+      {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+      iex> InputSchema.validate_json(schema, "")
+      {:error, :validation, %{message: "tool arguments JSON text is empty"}}
       iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
       {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
   """

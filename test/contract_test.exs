@@ -396,12 +396,9 @@ defmodule InputSchema.ContractTest do
       assert InputSchema.validate(schema, %{big => 1}) === {:ok, %{big => 1}}
     end
 
-    test "property names with no string form are a schema error" do
+    test "property names with no string form are refused when a map meets their object" do
       for name <- [{:a}, %{"a" => 1}, self(), make_ref(), <<1::3>>] do
         assert InputSchema.validate(object(%{name => %{"type" => "string"}}), %{}) ===
-                 @bad_property_name
-
-        assert InputSchema.validate_schema(object(%{name => %{"type" => "string"}})) ===
                  @bad_property_name
       end
     end
@@ -422,6 +419,130 @@ defmodule InputSchema.ContractTest do
 
       emoji = object(%{:"🦀" => %{"type" => "string"}})
       assert InputSchema.validate(emoji, %{"🦀" => 0}) === wrong_type("$arguments.🦀", "string")
+    end
+  end
+
+  describe "section 8: a property name without a string form" do
+    # The replaced validator turned an object's property names into strings only when it
+    # checked a map against that object, after `required`; there it raised, and only there
+    # this package answers "schema property names must be strings or atoms".
+    defp tuple_named,
+      do: object(%{{:t} => %{"type" => "string"}, "a" => %{"type" => "integer"}})
+
+    defp answers(schema, arguments, options \\ []) do
+      raw = InputSchema.validate(schema, arguments, options)
+      {:ok, compiled} = InputSchema.compile(schema)
+      assert InputSchema.validate(compiled, arguments, options) === raw
+      raw
+    end
+
+    test "the schema phase reads no property name: the schema is valid and compiles" do
+      assert InputSchema.validate_schema(tuple_named()) === :ok
+      assert InputSchema.validate_schema(tuple_named(), locate: true) === :ok
+      assert {:ok, %InputSchema.Compiled{}} = InputSchema.compile(tuple_named())
+    end
+
+    test "its property schema is still checked, in the schema phase" do
+      schema = object(%{{:t} => %{"type" => "null"}})
+
+      assert InputSchema.validate(schema, %{"x" => 1}) ===
+               {:error, :unsupported_capability,
+                %{message: "property schema type is unsupported", type: "null"}}
+
+      assert InputSchema.validate_schema(schema, locate: true) ===
+               {:error, :unsupported_capability,
+                %{
+                  message: "property schema type is unsupported",
+                  type: "null",
+                  schema_path: "properties."
+                }}
+    end
+
+    test "a map that meets the object is refused, whatever its keys" do
+      for arguments <- [%{}, %{"a" => 1}, %{"a" => "x"}, %{{:t} => 1}] do
+        assert answers(tuple_named(), arguments) === @bad_property_name
+      end
+    end
+
+    test "arguments that are not a map are refused as before: the gate, the wrong type" do
+      assert answers(tuple_named(), "text") ===
+               {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+
+      nested = object(%{"o" => tuple_named()})
+      assert answers(nested, %{"o" => 1}) === wrong_type("$arguments.o", "object")
+      assert answers(nested, %{"o" => [1]}) === wrong_type("$arguments.o", "object")
+    end
+
+    test "a required error found first is the answer" do
+      schema = Map.put(tuple_named(), "required", ["a", "b"])
+      assert answers(schema, %{}) === missing("$arguments", "a")
+      assert answers(schema, %{"a" => 1}) === missing("$arguments", "b")
+      assert answers(schema, %{"a" => 1, "b" => 2}) === @bad_property_name
+
+      # errors: :all lists the required names and goes no further into that object.
+      assert answers(schema, %{"a" => "x"}, errors: :all) ===
+               {:error, :validation,
+                %{
+                  message: "required tool argument is missing",
+                  path: "$arguments",
+                  property: "b",
+                  errors: [
+                    %{
+                      message: "required tool argument is missing",
+                      path: "$arguments",
+                      property: "b"
+                    }
+                  ]
+                }}
+    end
+
+    test "a nested object that is absent is never met" do
+      nested = object(%{"o" => tuple_named(), "n" => %{"type" => "integer"}})
+      assert answers(nested, %{}) === {:ok, %{}}
+      assert answers(nested, %{"n" => 1}) === {:ok, %{"n" => 1}}
+      assert answers(nested, %{"o" => %{}}) === @bad_property_name
+
+      # An earlier error ends the call before the object is met; with errors: :all the list
+      # ends where the object is met.
+      assert answers(nested, %{"n" => "x", "o" => %{}}) ===
+               wrong_type("$arguments.n", "integer")
+
+      {:error, :validation, %{errors: errors}} =
+        answers(nested, %{"n" => "x", "o" => %{}}, errors: :all)
+
+      assert errors === [
+               elem(wrong_type("$arguments.n", "integer"), 2),
+               %{message: "schema property names must be strings or atoms"}
+             ]
+    end
+
+    test "in a oneOf branch it ends the call, even after two branches accepted" do
+      branches = [%{"type" => "object"}, %{"type" => "object"}, tuple_named()]
+      schema = object(%{"o" => %{"oneOf" => branches}})
+      assert answers(schema, %{"o" => %{}}) === @bad_property_name
+      # A branch of another type fails on its type, before any name is read.
+      assert answers(schema, %{"o" => "x"}) ===
+               {:error, :validation,
+                %{
+                  message: "tool argument must match exactly one oneOf branch",
+                  path: "$arguments.o"
+                }}
+
+      required_first = object(%{"o" => %{"oneOf" => [Map.put(tuple_named(), "required", ["r"])]}})
+
+      assert answers(required_first, %{"o" => %{}}) ===
+               {:error, :validation,
+                %{
+                  message: "tool argument must match exactly one oneOf branch",
+                  path: "$arguments.o"
+                }}
+    end
+
+    test "in an array, the first item that is a map ends the call" do
+      schema = object(%{"xs" => %{"type" => "array", "items" => tuple_named()}})
+      assert answers(schema, %{"xs" => []}) === {:ok, %{"xs" => []}}
+      assert answers(schema, %{"xs" => [1, %{}]}) === wrong_type("$arguments.xs[0]", "object")
+      assert answers(schema, %{"xs" => [%{}, 1]}) === @bad_property_name
     end
   end
 

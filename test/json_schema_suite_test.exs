@@ -1,5 +1,5 @@
 defmodule InputSchema.JsonSchemaSuiteTest do
-  # The official JSON Schema test suite (../shared/json-schema-test-suite, pinned by its COMMIT)
+  # The official JSON Schema test suite (InputSchema.OutsideData.suite/0, pinned by its COMMIT)
   # through the NIF: every required test of Draft 2020-12 and draft-07 passes, with the schema
   # as decoded (string keys) and again with every keyword key given as an atom. The optional
   # tests run too (formats asserted); their misses must be exactly the ones the README lists.
@@ -10,7 +10,7 @@ defmodule InputSchema.JsonSchemaSuiteTest do
   @moduletag :suite
   @moduletag timeout: 300_000
 
-  @suite Path.expand("../../shared/json-schema-test-suite", __DIR__)
+  @suite InputSchema.OutsideData.suite()
 
   @keywords InputSchema.JsonSchemaKeywords.all()
 

@@ -7,11 +7,11 @@ defmodule InputSchema.MixTasksDialectTest do
 
   alias Mix.Tasks.InputSchema.{Check, Validate}
 
-  @corpus Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+  @corpus InputSchema.OutsideData.corpus()
   @check_usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
                  "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
   @validate_usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] " <>
-                    "[--all] [--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+                    "[--all] [--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]\n"
 
   @draft7 "http://json-schema.org/draft-07/schema#"
   @draft2020 "https://json-schema.org/draft/2020-12/schema"
@@ -240,8 +240,6 @@ defmodule InputSchema.MixTasksDialectTest do
           "(the dialects are subset, draft2020-12, draft7, auto)\n" <> @check_usage
 
       assert Check.check([path, "--dialect", "draft4"]) == {"", unknown, 2}
-      # The library's own spelling is not the flag's.
-      assert {"", _stderr, 2} = Check.check([path, "--dialect", "draft2020_12"])
 
       strict =
         "input_schema.check: --strict applies to the JSON Schema dialects " <>
@@ -251,6 +249,57 @@ defmodule InputSchema.MixTasksDialectTest do
 
       assert Check.check([path, "--strict", "--dialect", "subset", "--format", "json"]) ==
                {"", strict, 2}
+    end
+  end
+
+  describe "--dialect in the library's spelling" do
+    test "draft2020_12 is draft2020-12, for both tasks", %{tmp_dir: dir} do
+      path = write_json!(dir, "mixed.json", %{"tools" => mixed_tools()})
+
+      assert Check.check([path, "--dialect", "draft2020_12"]) ==
+               Check.check([path, "--dialect", "draft2020-12"])
+
+      {document, "", 1} = json_check([path, "--dialect", "draft2020_12"])
+      assert document["rows"] |> Enum.map(& &1["dialect"]) |> Enum.uniq() == ["draft2020-12"]
+
+      schema = write_json!(dir, "schema.json", %{"properties" => %{"n" => %{"maximum" => 5}}})
+      arguments = write_json!(dir, "args.json", %{"n" => 7})
+
+      assert {_, "", 1} =
+               answer = Validate.validate([schema, arguments, "--dialect", "draft2020_12"])
+
+      assert answer == Validate.validate([schema, arguments, "--dialect", "draft2020-12"])
+    end
+  end
+
+  describe "mix input_schema.check --dialect auto, pointed to by a subset run" do
+    @auto_hint "--dialect auto reads complete JSON Schema (Draft 2020-12, or draft-07 as " <>
+                 "$schema says) and accepts "
+
+    test "the text report ends with one line naming --dialect auto", %{tmp_dir: dir} do
+      {stdout, "", 1} = Check.check([])
+      assert String.ends_with?(stdout, "\n\n" <> @auto_hint <> "6 of the 6 refused.\n")
+
+      # Only what auto accepts is counted; a run with nothing auto accepts says nothing.
+      path = write_json!(dir, "mixed.json", %{"tools" => mixed_tools()})
+      {stdout, "", 1} = Check.check([path])
+      assert String.ends_with?(stdout, @auto_hint <> "3 of the 5 refused.\n")
+
+      rows =
+        write_json!(dir, "rows.json", %{
+          "tools" => [%{"name" => "rows", "inputSchema" => %{"type" => "array"}}]
+        })
+
+      {stdout, "", 1} = Check.check([rows])
+      refute stdout =~ "--dialect auto"
+    end
+
+    test "JSON Schema runs and --format json print no such line" do
+      {stdout, "", 0} = Check.check(["--dialect", "auto"])
+      refute stdout =~ "--dialect auto"
+
+      {document, "", 1} = json_check([])
+      assert document["totals"]["refused"] == 6
     end
   end
 

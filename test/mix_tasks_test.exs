@@ -10,7 +10,7 @@ defmodule InputSchema.MixTasksTest do
 
   @reference_tools Path.expand("../fixtures/reference_tools.json", __DIR__)
   @examples Path.expand("../fixtures/examples/tools_list.json", __DIR__)
-  @corpus Path.expand("../shared/corpus/mcp-tools", File.cwd!())
+  @corpus InputSchema.OutsideData.corpus()
 
   @reference_names ~w(read grep bash glob write url_fetch edit ls ask_user_question todo)
 
@@ -548,7 +548,8 @@ defmodule InputSchema.MixTasksTest do
       for {text, result} <- [
             {"{",
              {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 1}}},
-            {"[1]", {:error, :validation, %{message: "tool schema and arguments must be maps"}}},
+            {"[1]", {:error, :validation, %{message: "tool arguments must be a JSON object"}}},
+            {"", {:error, :validation, %{message: "tool arguments JSON text is empty"}}},
             {~s({"path": "a", "path": "b"}),
              {:error, :validation,
               %{
@@ -615,7 +616,7 @@ defmodule InputSchema.MixTasksTest do
 
       usage =
         "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
-          "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+          "[--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]\n"
 
       assert Validate.validate([schema]) == {"", usage, 2}
       assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}
@@ -650,6 +651,98 @@ defmodule InputSchema.MixTasksTest do
                assert catch_exit(Validate.run([schema, invalid])) == {:shutdown, 1}
              end) =~
                "required tool argument is missing"
+    end
+  end
+
+  describe "--help" do
+    test "prints each task's documentation and exits 0" do
+      for {task, run} <- [{Check, &Check.check/1}, {Validate, &Validate.validate/1}],
+          flag <- ["--help", "-h"] do
+        {stdout, "", 0} = run.([flag])
+        assert stdout == Mix.Task.moduledoc(task)
+        assert stdout =~ "## Exit status"
+      end
+    end
+  end
+
+  describe "mix input_schema.validate reading standard input" do
+    test "- as ARGS_FILE reads the arguments from standard input", %{tmp_dir: dir} do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+
+      {answer, ""} =
+        with_io([input: ~s({"path": "README.md"})], fn -> Validate.validate([schema, "-"]) end)
+
+      assert answer == {~s({:ok, %{"path" => "README.md"}}\n), "", 0}
+
+      {answer, ""} =
+        with_io([input: ~s({"path": 1})], fn -> Validate.validate([schema, "-", "--all"]) end)
+
+      assert {stdout, "", 1} = answer
+      assert stdout =~ ~s(path: "$arguments.path")
+
+      # Bytes as they come: text that is not UTF-8 is the reader's to refuse, at its offset.
+      {answer, ""} =
+        with_io([input: <<"{\"path\": \"", 0xFF, "\"}">>], fn ->
+          Validate.validate([schema, "-"])
+        end)
+
+      not_json =
+        {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 10}}
+
+      assert answer == {inspect(not_json, pretty: true) <> "\n", "", 1}
+
+      {answer, ""} = with_io([input: ""], fn -> Validate.validate([schema, "-"]) end)
+
+      assert answer ==
+               {inspect({:error, :validation, %{message: "tool arguments JSON text is empty"}}) <>
+                  "\n", "", 1}
+    end
+  end
+
+  describe "mix input_schema.validate --format json" do
+    test "prints the result as one JSON document", %{tmp_dir: dir} do
+      schema = write_json!(dir, "read.json", reference_schema("read"))
+      valid = write_json!(dir, "valid.json", %{"path" => "a", "limit" => 2})
+      invalid = write_json!(dir, "invalid.json", %{"limit" => 0})
+
+      {stdout, "", 0} = Validate.validate([schema, valid, "--format", "json"])
+
+      assert FixtureJSON.decode!(stdout) ==
+               %{"result" => "ok", "arguments" => %{"path" => "a", "limit" => 2}}
+
+      {stdout, "", 1} = Validate.validate([schema, invalid, "--format", "json", "--all"])
+
+      missing = %{
+        "message" => "required tool argument is missing",
+        "path" => "$arguments",
+        "property" => "path"
+      }
+
+      assert FixtureJSON.decode!(stdout) == %{
+               "result" => "error",
+               "class" => "validation",
+               "detail" =>
+                 Map.put(missing, "errors", [
+                   missing,
+                   %{
+                     "message" => "tool argument is below the minimum",
+                     "path" => "$arguments.limit",
+                     "minimum" => 1
+                   }
+                 ])
+             }
+
+      # Keywords named as atoms are written as strings.
+      object = write_json!(dir, "object.json", %{"type" => "object", "items" => %{}})
+      {stdout, "", 1} = Validate.validate([object, valid, "--format", "json"])
+
+      assert FixtureJSON.decode!(stdout)["detail"] == %{
+               "message" => "schema keyword is unsupported for this type",
+               "keyword" => "items"
+             }
+
+      {"", stderr, 2} = Validate.validate([schema, valid, "--format", "yaml"])
+      assert stderr =~ "usage: mix input_schema.validate"
     end
   end
 
@@ -733,6 +826,8 @@ defmodule InputSchema.MixTasksTest do
       {stdout, "", 1} = Check.check([@corpus])
       assert length(table_rows(stdout)) == 488
       assert stdout =~ "Totals: 29 files, 488 tools, 179 accepted, 309 refused"
+      assert stdout =~ "\n--dialect auto reads complete JSON Schema"
+      assert String.ends_with?(stdout, "and accepts 309 of the 309 refused.\n")
     end
   end
 end

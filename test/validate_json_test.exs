@@ -3,6 +3,8 @@ defmodule InputSchema.ValidateJSONTest do
   # refuse texts that are not JSON, not one object, or ambiguous (duplicate keys).
   use ExUnit.Case, async: true
 
+  import InputSchema.ExpectedErrors, only: [json_text_answer: 3]
+
   alias InputSchema.{Compiled, FixtureJSON, Native}
 
   doctest InputSchema, only: [validate_json: 3]
@@ -16,6 +18,9 @@ defmodule InputSchema.ValidateJSONTest do
 
   @write_schema @tools["write"]
   @object_schema %{"type" => "object"}
+
+  @not_object {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+  @empty {:error, :validation, %{message: "tool arguments JSON text is empty"}}
 
   # Texts over this size skip the normal scheduler (the NIF's NORMAL_TEXT_MAX).
   @normal_text_max 8 * 1024
@@ -66,7 +71,9 @@ defmodule InputSchema.ValidateJSONTest do
 
       for fixture_case <- cases, options <- [[], [errors: :all]] do
         %{"schema" => schema, "arguments" => arguments} = fixture_case
-        expected = InputSchema.validate(schema, arguments, options)
+
+        expected =
+          json_text_answer(schema, arguments, InputSchema.validate(schema, arguments, options))
 
         assert InputSchema.validate_json(schema, encode(arguments), options) === expected,
                fixture_case["name"]
@@ -125,12 +132,10 @@ defmodule InputSchema.ValidateJSONTest do
       assert {:error, :validation, %{message: "tool arguments contain a duplicate key"}} =
                InputSchema.validate_json(bad_schema, ~s({"a": 1, "a": 2}))
 
-      # As in validate/2, arguments that are not a map fail the gate before the schema phase.
-      assert InputSchema.validate_json(bad_schema, "[1]") ===
-               InputSchema.validate(bad_schema, [1])
-
-      assert InputSchema.validate_json(bad_schema, "[1]") ===
-               {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+      # Arguments that are not an object are refused before the schema phase, as validate/2
+      # refuses arguments that are not a map, but without blaming the schema.
+      assert InputSchema.validate_json(bad_schema, "[1]") === @not_object
+      assert InputSchema.validate_json(bad_schema, "") === @empty
 
       assert InputSchema.validate_json(bad_schema, ~s({"a": 1})) ===
                {:error, :unsupported_capability,
@@ -138,16 +143,14 @@ defmodule InputSchema.ValidateJSONTest do
     end
 
     test "not JSON, then not an object, then what the text says (duplicates, huge numbers)" do
-      not_maps = {:error, :validation, %{message: "tool schema and arguments must be maps"}}
-
       for schema <- [@object_schema, compiled!(@object_schema)] do
         # A syntax error after a duplicate key or a number too large is what is reported.
         assert InputSchema.validate_json(schema, ~s({"a": 1e400 x})) === not_json(12)
         assert InputSchema.validate_json(schema, ~s({"a": 1e400)) === not_json(11)
         assert InputSchema.validate_json(schema, ~s({"a": 1, "a": 2, "b": })) === not_json(22)
         # A value that reads as JSON but is no object, whatever it holds.
-        assert InputSchema.validate_json(schema, "[1e400]") === not_maps
-        assert InputSchema.validate_json(schema, ~s( [{"a": 1, "a": 2}])) === not_maps
+        assert InputSchema.validate_json(schema, "[1e400]") === @not_object
+        assert InputSchema.validate_json(schema, ~s( [{"a": 1, "a": 2}])) === @not_object
         # An object: the first of its problems in text order.
         assert {:error, :validation,
                 %{message: "tool argument number is too large", path: "$arguments.a[0]"}} =
@@ -203,8 +206,6 @@ defmodule InputSchema.ValidateJSONTest do
   describe "malformed JSON" do
     test "reports the zero-based byte offset of the first unreadable byte" do
       for {text, offset} <- [
-            {"", 0},
-            {"   ", 3},
             {"{", 1},
             {~s({"a" 1}), 5},
             {~s({"a": 1,}), 8},
@@ -226,14 +227,28 @@ defmodule InputSchema.ValidateJSONTest do
       end
     end
 
-    test "a JSON value that is not an object fails the entry gate" do
-      for text <- ["[]", "[{}]", ~s("{}"), "1", "null", "true", " 2.5 "] do
-        assert InputSchema.validate_json(@object_schema, text) ===
-                 {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+    test "a JSON value that is not an object is refused as such, never blaming the schema" do
+      for text <- ["[]", "[{}]", ~s("{}"), "1", "null", "true", " 2.5 "],
+          options <- [[], [dialect: :draft2020_12], [dialect: :auto, errors: :all]] do
+        assert InputSchema.validate_json(@object_schema, text, options) === @not_object
 
-        assert InputSchema.validate_json(compiled!(@object_schema), text) ===
-                 {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+        {:ok, compiled} = InputSchema.compile(@object_schema, Keyword.delete(options, :errors))
+        assert InputSchema.validate_json(compiled, text) === @not_object
       end
+
+      # Without the tool boundary any JSON value is arguments.
+      assert InputSchema.validate_json(%{}, "null", dialect: :draft7, root: :any) === {:ok, nil}
+    end
+
+    test "a text that holds no JSON value at all says it is empty" do
+      for text <- ["", " ", "\n\t\r "],
+          options <- [[], [dialect: :draft2020_12], [dialect: :draft7, root: :any]] do
+        assert InputSchema.validate_json(@object_schema, text, options) === @empty
+      end
+
+      # A text with anything else in it is malformed where that is.
+      assert InputSchema.validate_json(@object_schema, " x") === not_json(1)
+      assert InputSchema.validate_json(@object_schema, "\uFEFF") === not_json(0)
     end
   end
 

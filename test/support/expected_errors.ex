@@ -7,6 +7,19 @@ defmodule InputSchema.ExpectedErrors do
       {:error, :validation,
        %{message: "tool argument has the wrong type", path: path, type: type}}
 
+  @not_maps {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+
+  @doc """
+  `validate_json/3`'s answer on the JSON text of `arguments`, from `validate/3`'s answer on the
+  term: the same, but for a value that is no object where the schema's gate passed, which the
+  text's reader refuses as such.
+  """
+  def json_text_answer(schema, arguments, @not_maps)
+      when is_map(schema) and not is_map(arguments),
+      do: {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+
+  def json_text_answer(_schema, _arguments, answer), do: answer
+
   def additional(path, property),
     do:
       {:error, :validation,

@@ -8,10 +8,12 @@ defmodule InputSchema.SchemaKeys do
     "tool argument has the wrong type",
     "tool argument is below the minimum",
     "tool argument is not an allowed enum value",
-    "tool argument must match exactly one oneOf branch"
+    "tool argument must match exactly one oneOf branch",
+    # Found when a map meets an object with a name that has no string form.
+    "schema property names must be strings or atoms"
   ]
 
-  @doc "The argument-phase messages of contract section 3; every other error is the schema's."
+  @doc "The messages found in the argument phase; every other error is the schema's."
   def argument_messages, do: @argument_messages
 
   @doc """

@@ -9,6 +9,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
       mix input_schema.check [PATH ...] [--format text|json]
                              [--dialect subset|draft2020-12|draft7|auto] [--strict]
+      mix input_schema.check --help
 
   ## Inputs
 
@@ -41,9 +42,13 @@ defmodule Mix.Tasks.InputSchema.Check do
 
   `--dialect` reads the schemas as `InputSchema.validate_schema/2` does with `dialect:`:
   `subset` (the default), `draft2020-12`, `draft7`, or `auto`, where each schema's root
-  `$schema` picks Draft 2020-12 or draft-07 (none picks 2020-12). `--strict` refuses keywords
-  outside the dialect's vocabularies (`strict: true`); it applies to the JSON Schema dialects
-  only.
+  `$schema` picks Draft 2020-12 or draft-07 (none picks 2020-12); the library's spelling,
+  `draft2020_12`, is taken too. `--strict` refuses keywords outside the dialect's vocabularies
+  (`strict: true`); it applies to the JSON Schema dialects only.
+
+  Real MCP servers send complete JSON Schema (`$schema`, `$ref`, `anyOf`, `format`, ...), which
+  the subset refuses: a subset run whose refused schemas `--dialect auto` would accept says so
+  in its last line, with how many.
 
   ## Output
 
@@ -54,7 +59,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   or in a JSON Schema dialect the JSON pointer of the keyword, such as
   `/properties/a/minLength`. Then the totals (with `auto`, how many schemas each dialect read),
   and the keywords that cost the most schemas: how many schemas each offending keyword refused
-  (a refusal without a keyword is counted under its message, in parentheses).
+  (a refusal without a keyword is counted under its message, in parentheses); in a subset run,
+  last, how many of the refused schemas `--dialect auto` accepts, when any.
 
   A cell longer than 80 characters, but for the location, is cut to 80 ending in `...`
   (`--format json` has the whole value). A long keyword or `type` value is shown in part, as
@@ -66,8 +72,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   Unicode is printed as it is.
 
   Verdicts are exactly those of `InputSchema.validate_schema(schema, locate: true)` with the
-  dialect options: the first problem of each schema, in the contract's order. A schema refused
-  for `format` may hold further unsupported keywords after it.
+  dialect options: the first problem of each schema, in the specification's order. A schema
+  refused for `format` may hold further unsupported keywords after it.
 
   `--format json` prints one JSON document instead, with the keys `rows` (`file`, `server`,
   `tool`, `schema` (`"input"` or `"output"`), `dialect` (`"subset"`, `"draft2020-12"` or
@@ -103,6 +109,7 @@ defmodule Mix.Tasks.InputSchema.Check do
   @header ["FILE", "TOOL", "VERDICT", "MESSAGE", "KEYWORD/TYPE", "LOCATION"]
   @usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
            "[--dialect subset|draft2020-12|draft7|auto] [--strict]"
+  @switches [format: :string, dialect: :string, strict: :boolean, help: :boolean]
   @max_cell 80
 
   # The names of --dialect, and the library's dialect for each.
@@ -112,6 +119,8 @@ defmodule Mix.Tasks.InputSchema.Check do
     {"draft7", :draft7},
     {"auto", :auto}
   ]
+  # The library's spellings that are not a name above, taken by --dialect all the same.
+  @dialect_aliases %{"draft2020_12" => "draft2020-12"}
   # The `$schema` values that make `auto` read a schema as draft-07 (with or without the empty
   # fragment), as the library names them.
   @draft7_uris [
@@ -167,12 +176,17 @@ defmodule Mix.Tasks.InputSchema.Check do
   # The whole task without printing or exiting, so that tests can observe the exit status.
   @spec check([String.t()]) :: {stdout :: String.t(), stderr :: String.t(), 0 | 1 | 2}
   def check(argv) do
-    case OptionParser.parse(argv, strict: [format: :string, dialect: :string, strict: :boolean]) do
+    case OptionParser.parse(argv, strict: @switches, aliases: [h: :help]) do
       {options, paths, []} ->
-        with {:ok, format} <- format(options[:format]),
+        with :run <- help_asked(options, __MODULE__),
+             {:ok, format} <- format(options[:format]),
              {:ok, mode} <- mode(options) do
           report = paths |> default_paths() |> Enum.flat_map(&expand/1) |> report(mode)
-          stdout = if format == :json, do: render_json(report), else: render_text(report)
+
+          stdout =
+            if format == :json,
+              do: render_json(report),
+              else: render_text(report) <> auto_line(report, mode)
 
           stderr =
             Enum.map_join(
@@ -182,6 +196,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
           {stdout, stderr, status(report)}
         else
+          {:help, text} -> {text, "", 0}
           :usage -> {"", @usage <> "\n", 2}
           {:error, reason} -> {"", "input_schema.check: #{reason}\n#{@usage}\n", 2}
         end
@@ -189,6 +204,14 @@ defmodule Mix.Tasks.InputSchema.Check do
       _ ->
         {"", @usage <> "\n", 2}
     end
+  end
+
+  @doc false
+  # `--help` (or `-h`): the task's documentation, as `mix help` prints it; `:run` without it.
+  # Shared with input_schema.validate.
+  @spec help_asked(keyword(), module()) :: :run | {:help, String.t()}
+  def help_asked(options, task) do
+    if options[:help], do: {:help, Mix.Task.moduledoc(task) || ""}, else: :run
   end
 
   defp format(nil), do: {:ok, :text}
@@ -201,7 +224,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   # for them, or why they are wrong.
   @spec mode(keyword()) :: {:ok, mode()} | {:error, String.t()}
   def mode(options) do
-    name = Keyword.get(options, :dialect, "subset")
+    given = Keyword.get(options, :dialect, "subset")
+    name = Map.get(@dialect_aliases, given, given)
     strict = Keyword.get(options, :strict, false)
 
     case List.keyfind(@dialects, name, 0) do
@@ -465,7 +489,7 @@ defmodule Mix.Tasks.InputSchema.Check do
           tool <- listing.tools,
           {kind, schema} <- [{:input, tool.schema} | output(tool)] do
         Map.merge(
-          %{file: file, server: listing.server, tool: tool.name, schema: kind},
+          %{file: file, server: listing.server, tool: tool.name, schema: kind, source: schema},
           verdict(schema, mode)
         )
       end
@@ -505,6 +529,22 @@ defmodule Mix.Tasks.InputSchema.Check do
     }
   end
 
+  # A subset run's last line: how many of its refused schemas complete JSON Schema accepts.
+  defp auto_line(%{rows: rows}, %{name: "subset"}) do
+    refused = Enum.reject(rows, &(&1.verdict == :ok))
+
+    accepted =
+      Enum.count(refused, &(InputSchema.validate_schema(&1.source, dialect: :auto) == :ok))
+
+    if accepted > 0,
+      do:
+        "\n--dialect auto reads complete JSON Schema (Draft 2020-12, or draft-07 as $schema " <>
+          "says) and accepts #{accepted} of the #{length(refused)} refused.\n",
+      else: ""
+  end
+
+  defp auto_line(_report, _mode), do: ""
+
   defp output(%{output: output}), do: [{:output, output}]
   defp output(_tool), do: []
 
@@ -541,7 +581,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
   defp dialect(_schema, %{name: name}), do: name
 
-  # Strings are the keywords the schema wrote; an atom (`:minimum`) is the contract's name of a
+  # Strings are the keywords the schema wrote; an atom (`:minimum`) is the subset's name of a
   # keyword refused for the schema's type. A `type` value is labelled, being no keyword.
   defp culprit(%{keyword: keyword}), do: show(keyword)
   defp culprit(%{keywords: keywords}), do: show(keywords)

@@ -7,20 +7,26 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
       mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]
                                 [--dialect subset|draft2020-12|draft7|auto] [--strict]
+                                [--format text|json]
+      mix input_schema.validate --help
 
   SCHEMA_FILE is anything `mix input_schema.check` reads: a single schema, or a tools/list
   result (bare or as a JSON-RPC response), a list of tools or a single tool, from which
   `--tool NAME` picks the tool (not needed when the file holds exactly one). ARGS_FILE holds the
-  arguments as JSON text, as a model provider sends them; they are checked with
-  `InputSchema.validate_json/3`, so malformed JSON, a duplicate key or a value that is not an
-  object is an error result like any other. `--all` asks for every argument error
-  (`errors: :all`).
+  arguments as JSON text, as a model provider sends them; `-` reads them from standard input:
+
+      echo '{"path": "README.md"}' | mix input_schema.validate tools.json - --tool read
+
+  They are checked with `InputSchema.validate_json/3`, so malformed JSON, a duplicate key or a
+  value that is not an object is an error result like any other. `--all` asks for every
+  argument error (`errors: :all`).
 
   `--dialect` and `--strict` read the schema as `mix input_schema.check` does, and are passed
   on as the options `dialect:` and `strict:` of `InputSchema.validate/3`, which
-  `InputSchema.validate_json/3` takes too: `subset` (the default), `draft2020-12`, `draft7`, or
-  `auto` (the root `$schema` picks Draft 2020-12 or draft-07); `--strict` refuses keywords
-  outside the dialect's vocabularies, and applies to the JSON Schema dialects only.
+  `InputSchema.validate_json/3` takes too: `subset` (the default), `draft2020-12` (or
+  `draft2020_12`, the library's spelling), `draft7`, or `auto` (the root `$schema` picks Draft
+  2020-12 or draft-07); `--strict` refuses keywords outside the dialect's vocabularies, and
+  applies to the JSON Schema dialects only.
 
   The result is printed with `inspect(result, pretty: true)`, and so with its default limits:
   50 items of a list or map (or bytes of a binary that is not printable), 4,096 characters of a
@@ -28,6 +34,11 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
       {:error, :validation,
        %{message: "required tool argument is missing", path: "$arguments", property: "path"}}
+
+  `--format json` prints it as one JSON document instead, whole: `{"result": "ok",
+  "arguments": ...}` with the decoded arguments, or `{"result": "error", "class":
+  "validation", "detail": {...}}` with the detail map (atoms, such as a keyword the subset
+  names, written as strings).
 
   File and tool names in the reasons on standard error are printed with their control
   characters escaped, as `mix input_schema.check` prints them.
@@ -43,11 +54,19 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
   use Mix.Task
 
+  alias InputSchema.JSONEncoder
   alias Mix.Tasks.InputSchema.Check
 
   @usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
-           "[--dialect subset|draft2020-12|draft7|auto] [--strict]"
-  @switches [tool: :string, all: :boolean, dialect: :string, strict: :boolean]
+           "[--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]"
+  @switches [
+    tool: :string,
+    all: :boolean,
+    dialect: :string,
+    strict: :boolean,
+    format: :string,
+    help: :boolean
+  ]
 
   @impl Mix.Task
   def run(argv) do
@@ -59,27 +78,51 @@ defmodule Mix.Tasks.InputSchema.Validate do
   # The whole task without printing or exiting, so that tests can observe the exit status.
   @spec validate([String.t()]) :: {stdout :: String.t(), stderr :: String.t(), 0 | 1 | 2}
   def validate(argv) do
-    case OptionParser.parse(argv, strict: @switches) do
-      {options, [schema_file, arguments_file], []} ->
-        with {:ok, mode} <- options |> Check.mode() |> usage(),
-             {:ok, listing} <- schema_file |> Check.load_tools() |> at(schema_file),
-             {:ok, tool} <- pick_tool(listing.tools, options[:tool], schema_file),
-             {:ok, text} <- read(arguments_file) do
-          errors = if options[:all], do: [errors: :all], else: []
-          result = InputSchema.validate_json(tool.schema, text, errors ++ mode.options)
-          status = if match?({:ok, _arguments}, result), do: 0, else: 1
-          # inspect's default limits (50 items of a collection, 4,096 characters of a string)
-          # keep the output small for any arguments: unbounded, a 2 MB string that inspect
-          # writes byte by byte took 1.4 GB to print.
-          {inspect(result, pretty: true) <> "\n", "", status}
-        else
-          {:error, reason} -> {"", "input_schema.validate: #{reason}\n", 2}
+    case OptionParser.parse(argv, strict: @switches, aliases: [h: :help]) do
+      {options, files, []} ->
+        case Check.help_asked(options, __MODULE__) do
+          {:help, text} -> {text, "", 0}
+          :run -> validate(options, files)
         end
 
       _ ->
         {"", @usage <> "\n", 2}
     end
   end
+
+  defp validate(options, [schema_file, arguments_file]) do
+    with {:ok, render} <- render(options[:format]),
+         {:ok, mode} <- options |> Check.mode() |> usage(),
+         {:ok, listing} <- schema_file |> Check.load_tools() |> at(schema_file),
+         {:ok, tool} <- pick_tool(listing.tools, options[:tool], schema_file),
+         {:ok, text} <- read(arguments_file) do
+      errors = if options[:all], do: [errors: :all], else: []
+      result = InputSchema.validate_json(tool.schema, text, errors ++ mode.options)
+      status = if match?({:ok, _arguments}, result), do: 0, else: 1
+      {render.(result), "", status}
+    else
+      :usage -> {"", @usage <> "\n", 2}
+      {:error, reason} -> {"", "input_schema.validate: #{reason}\n", 2}
+    end
+  end
+
+  defp validate(_options, _files), do: {"", @usage <> "\n", 2}
+
+  # inspect's default limits (50 items of a collection, 4,096 characters of a string) keep the
+  # text small for any arguments: unbounded, a 2 MB string that inspect writes byte by byte
+  # took 1.4 GB to print. JSON is asked for whole, and written by runs of bytes.
+  defp render(format) when format in [nil, "text"],
+    do: {:ok, &(inspect(&1, pretty: true) <> "\n")}
+
+  defp render("json"),
+    do: {:ok, &(&1 |> json_result() |> JSONEncoder.encode() |> Kernel.<>("\n"))}
+
+  defp render(_format), do: :usage
+
+  defp json_result({:ok, arguments}), do: %{"result" => "ok", "arguments" => arguments}
+
+  defp json_result({:error, class, detail}),
+    do: %{"result" => "error", "class" => class, "detail" => detail}
 
   defp usage({:error, reason}), do: {:error, reason <> "\n" <> @usage}
   defp usage(mode), do: mode
@@ -109,6 +152,19 @@ defmodule Mix.Tasks.InputSchema.Validate do
   defp names([]), do: "it holds none"
   defp names(tools), do: "it holds " <> Enum.map_join(tools, ", ", &Check.escape(&1.name))
 
+  defp read("-") do
+    # The bytes as they come: a device in unicode mode would refuse text that is not UTF-8,
+    # which the reader reports at its offset.
+    encoding = Keyword.get(:io.getopts(:standard_io), :encoding, :unicode)
+    :io.setopts(:standard_io, encoding: :latin1)
+
+    try do
+      read_stdin([])
+    after
+      :io.setopts(:standard_io, encoding: encoding)
+    end
+  end
+
   defp read(path) do
     case File.read(path) do
       {:ok, text} ->
@@ -116,6 +172,15 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
       {:error, reason} ->
         {:error, "#{Check.escape(path)}: cannot read: #{:file.format_error(reason)}"}
+    end
+  end
+
+  # Asked with an empty prompt, which Elixir 1.14's StringIO (where tests give the input) needs.
+  defp read_stdin(chunks) do
+    case :io.request(:standard_io, {:get_chars, :latin1, "", 65_536}) do
+      chunk when is_binary(chunk) or is_list(chunk) -> read_stdin([chunks | chunk])
+      :eof -> {:ok, IO.iodata_to_binary(chunks)}
+      {:error, reason} -> {:error, "standard input: cannot read: #{inspect(reason)}"}
     end
   end
 end

@@ -2,9 +2,10 @@
 
 use crate::arena::NodeId;
 use crate::error::{Error, TypeLabel};
-use crate::eval::{Eval, Flow, Halt};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
 use crate::json_schema::vocabulary::subset::Types;
-use crate::json_schema::vocabulary::type_name;
+use crate::names::type_name;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Stop};
 use crate::validate::Quick;

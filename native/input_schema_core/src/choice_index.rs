@@ -396,8 +396,8 @@ impl<'a, V: Value<'a>> Walk<V> {
 mod tests {
     use super::*;
     use crate::choices::Choices;
-    use crate::json_schema::keywords::equality::Enum;
-    use crate::json_schema::literal::{copy, values_equal, Literal, LiteralView};
+    use crate::engine::equality::Enum;
+    use crate::literal::{copy, values_equal, Literal, LiteralView};
     use crate::serde::Json;
     use serde_json::{json, Value as JsonValue};
 

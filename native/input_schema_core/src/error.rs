@@ -1,8 +1,8 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
-use crate::json_schema::vocabulary::name;
-use crate::json_schema::Literal;
-use crate::json_schema::{Assertion, Detail};
+use crate::json_text::JsonError;
+use crate::literal::Literal;
+use crate::names::name;
 use crate::number::Number;
 
 /// The messages that more than one error gives (the subset's and the JSON modes' forms of one
@@ -32,8 +32,7 @@ pub struct TypeLabel {
     pub atom: bool,
 }
 
-/// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
-pub type Path = Vec<u8>;
+pub use crate::path::Path;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error<V> {
@@ -99,6 +98,12 @@ pub enum Error<V> {
     /// (kept as a `Number` so that bridges report it like every other number).
     #[error("tool arguments are not valid JSON")]
     InvalidJson { offset: Number },
+    /// `validate_json`: the text holds nothing but whitespace, if that.
+    #[error("tool arguments JSON text is empty")]
+    EmptyJsonText,
+    /// `validate_json` at the tool boundary: the text holds a JSON value that is no object.
+    #[error("tool arguments must be a JSON object")]
+    JsonNotObject,
     /// `validate_json`: `path` is the object's, `property` the repeated key.
     #[error("tool arguments contain a duplicate key")]
     DuplicateKey { path: Path, property: Box<[u8]> },
@@ -161,6 +166,9 @@ pub enum Error<V> {
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
     ArgumentKeyNotString { path: Path },
+    /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
+    #[error("tool argument is not a JSON value")]
+    ArgumentNotJson { path: Path },
     /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
     /// reading names could find its value.
     #[error("tool argument key cannot be read by its name")]
@@ -349,6 +357,9 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
+            Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
+                vec![("path", Field::Binary(path))]
+            }
             Error::Unreported {
                 keyword,
                 path,
@@ -358,7 +369,6 @@ impl<V: Copy> Error<V> {
                 ("keyword", Field::Binary(keyword.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
-            Error::ArgumentKeyNotString { path } => vec![("path", Field::Binary(path))],
             Error::ArgumentKeyUnreadable { path, property } => vec![
                 ("path", Field::Binary(path)),
                 ("property", Field::Term(*property)),
@@ -369,5 +379,263 @@ impl<V: Copy> Error<V> {
             ],
             _ => Vec::new(),
         }
+    }
+}
+
+/// A failed assertion, reported under the keyword's name.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Assertion {
+    #[error("{}", message::WRONG_TYPE)]
+    Type(Literal),
+    #[error("{}", message::NOT_IN_ENUM)]
+    Enum,
+    #[error("tool argument does not equal the constant")]
+    Const,
+    #[error("tool argument is not a multiple of the divisor")]
+    MultipleOf(Number),
+    #[error("{}", message::BELOW_MINIMUM)]
+    Minimum(Number),
+    #[error("tool argument is not above the exclusive minimum")]
+    ExclusiveMinimum(Number),
+    #[error("tool argument is above the maximum")]
+    Maximum(Number),
+    #[error("tool argument is not below the exclusive maximum")]
+    ExclusiveMaximum(Number),
+    #[error("tool argument is shorter than the minimum length")]
+    MinLength(u64),
+    #[error("tool argument is longer than the maximum length")]
+    MaxLength(u64),
+    #[error("tool argument does not match the pattern")]
+    Pattern(Box<str>),
+    #[error("tool argument does not match the format")]
+    Format(Box<str>),
+    #[error("tool argument does not match the content encoding")]
+    ContentEncoding(Box<str>),
+    #[error("tool argument does not match the content media type")]
+    ContentMediaType(Box<str>),
+    #[error("tool argument does not match the content schema")]
+    ContentSchema,
+    #[error("tool argument has too few items")]
+    MinItems(u64),
+    #[error("tool argument has too many items")]
+    MaxItems(u64),
+    #[error("tool argument has duplicate items")]
+    UniqueItems,
+    #[error("tool argument has too few matching items")]
+    MinContains(u64),
+    #[error("tool argument has too many matching items")]
+    MaxContains(u64),
+    #[error("{}", message::MISSING_REQUIRED)]
+    Required(Box<str>),
+    #[error("{}", message::ADDITIONAL_PROPERTY)]
+    AdditionalProperty,
+    #[error("unevaluated tool argument is not allowed")]
+    UnevaluatedProperty,
+    #[error("additional tool argument item is not allowed")]
+    AdditionalItem,
+    #[error("unevaluated tool argument item is not allowed")]
+    UnevaluatedItem,
+    #[error("tool argument name is not allowed")]
+    PropertyName,
+    #[error("tool argument has too few properties")]
+    MinProperties(u64),
+    #[error("tool argument has too many properties")]
+    MaxProperties(u64),
+    #[error("tool argument must match at least one anyOf branch")]
+    AnyOf,
+    #[error("{}", message::ONE_OF_MISMATCH)]
+    OneOf,
+    #[error("tool argument must not match the negated schema")]
+    Not,
+    #[error("tool argument is not allowed")]
+    False,
+}
+
+/// A detail value of an assertion.
+#[derive(Debug)]
+pub enum Detail<'e> {
+    Literal(&'e Literal),
+    Number(&'e Number),
+    Count(u64),
+    Text(&'e str),
+}
+
+impl Assertion {
+    /// The keyword's own value, under the name it is reported with.
+    pub fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
+        Some(match self {
+            Assertion::Type(types) => (name::TYPE, Detail::Literal(types)),
+            Assertion::MultipleOf(number) => (name::MULTIPLE_OF, Detail::Number(number)),
+            Assertion::Minimum(number) => (name::MINIMUM, Detail::Number(number)),
+            Assertion::ExclusiveMinimum(number) => {
+                (name::EXCLUSIVE_MINIMUM, Detail::Number(number))
+            }
+            Assertion::Maximum(number) => (name::MAXIMUM, Detail::Number(number)),
+            Assertion::ExclusiveMaximum(number) => {
+                (name::EXCLUSIVE_MAXIMUM, Detail::Number(number))
+            }
+            Assertion::MinLength(count) => (name::MIN_LENGTH, Detail::Count(*count)),
+            Assertion::MaxLength(count) => (name::MAX_LENGTH, Detail::Count(*count)),
+            Assertion::Pattern(text) => (name::PATTERN, Detail::Text(text)),
+            Assertion::Format(text) => (name::FORMAT, Detail::Text(text)),
+            Assertion::ContentEncoding(text) => (name::CONTENT_ENCODING, Detail::Text(text)),
+            Assertion::ContentMediaType(text) => (name::CONTENT_MEDIA_TYPE, Detail::Text(text)),
+            Assertion::MinItems(count) => (name::MIN_ITEMS, Detail::Count(*count)),
+            Assertion::MaxItems(count) => (name::MAX_ITEMS, Detail::Count(*count)),
+            Assertion::MinContains(count) => (name::MIN_CONTAINS, Detail::Count(*count)),
+            Assertion::MaxContains(count) => (name::MAX_CONTAINS, Detail::Count(*count)),
+            Assertion::Required(name) => ("property", Detail::Text(name)),
+            Assertion::MinProperties(count) => (name::MIN_PROPERTIES, Detail::Count(*count)),
+            Assertion::MaxProperties(count) => (name::MAX_PROPERTIES, Detail::Count(*count)),
+            _ => return None,
+        })
+    }
+
+    /// The keyword that failed, where one check stands for several (the content keywords).
+    pub fn keyword(&self) -> Option<&'static str> {
+        match self {
+            Assertion::ContentEncoding(_) => Some(name::CONTENT_ENCODING),
+            Assertion::ContentMediaType(_) => Some(name::CONTENT_MEDIA_TYPE),
+            Assertion::ContentSchema => Some(name::CONTENT_SCHEMA),
+            _ => None,
+        }
+    }
+
+    /// Bytes the assertion copies into its error, for the error's price.
+    pub fn copied_bytes(&self) -> usize {
+        match self {
+            Assertion::Type(_) => 64,
+            Assertion::Pattern(text)
+            | Assertion::Format(text)
+            | Assertion::Required(text)
+            | Assertion::ContentEncoding(text)
+            | Assertion::ContentMediaType(text) => text.len(),
+            Assertion::MultipleOf(number)
+            | Assertion::Minimum(number)
+            | Assertion::ExclusiveMinimum(number)
+            | Assertion::Maximum(number)
+            | Assertion::ExclusiveMaximum(number) => number.byte_size(),
+            _ => 0,
+        }
+    }
+}
+
+impl<V> From<JsonError> for Error<V> {
+    /// The error of a text given as tool arguments, with paths under `$arguments`.
+    fn from(error: JsonError) -> Self {
+        error.under(crate::path::ARGUMENTS)
+    }
+}
+
+impl JsonError {
+    /// The error of a text whose paths start at `root` (`$arguments`, or `$` for a value that
+    /// is no tool's arguments).
+    pub fn under<V>(self, root: &[u8]) -> Error<V> {
+        let under_root = |location: Path| [root, &location].concat();
+        match self {
+            JsonError::Malformed { offset } => Error::InvalidJson {
+                offset: Number::Int(i64::try_from(offset).unwrap_or(i64::MAX)),
+            },
+            JsonError::DuplicateKey { location, key } => Error::DuplicateKey {
+                path: under_root(location),
+                property: key,
+            },
+            JsonError::NumberTooLarge { location } => Error::NumberTooLarge {
+                path: under_root(location),
+            },
+        }
+    }
+}
+
+/// How many argument errors to report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Stop at the first error (the contract's default).
+    First,
+    /// Go on after an error, up to this many errors.
+    All { max_errors: usize },
+}
+
+impl Mode {
+    /// Whether a walk that has recorded `errors` errors, taking `error_bytes`, goes on looking
+    /// for more: only under `All`, below its count and below `ERRORS_MAX_BYTES`.
+    pub(crate) fn goes_on(self, errors: usize, error_bytes: usize) -> bool {
+        match self {
+            Mode::All { max_errors } => errors < max_errors && error_bytes < ERRORS_MAX_BYTES,
+            Mode::First => false,
+        }
+    }
+}
+
+/// Bytes that the errors of one `Mode::All` answer may take, each counting what it copies
+/// (its path, a required name, a big minimum) and `ERROR_BYTES` for the rest of it: past this
+/// the walk stops, as at `max_errors`, with the error that passed it kept. Each error copies
+/// its own path, so 150 errors under a 9.9 MB key took 3 GB, and a million small errors
+/// (`max_errors` may be that large) peaked at 917 MB; no useful answer needs a fraction of it.
+pub const ERRORS_MAX_BYTES: usize = 64 << 20;
+
+/// What an error takes besides its copies, at the peak of making its answer (the Rust error,
+/// then its detail map and message as terms): measured at about 900 bytes.
+pub const ERROR_BYTES: usize = 1024;
+
+/// Why a value was not accepted.
+#[derive(Debug)]
+pub enum Failure<V> {
+    /// The entry gate or the schema phase refused; `location` is where in the schema
+    /// (`properties.a.items`, empty for the root).
+    Schema { error: Error<V>, location: Path },
+    /// The arguments do not satisfy the schema: the first error, or all of them (never empty).
+    Arguments(Vec<Error<V>>),
+    /// The work budget ran out; nothing was decided.
+    Exhausted,
+}
+
+impl<V> Failure<V> {
+    pub(crate) fn schema(error: Error<V>) -> Self {
+        Failure::Schema {
+            error,
+            location: Path::new(),
+        }
+    }
+
+    /// The error a single-error answer reports.
+    pub fn first(&self) -> Option<&Error<V>> {
+        match self {
+            Failure::Schema { error, .. } => Some(error),
+            Failure::Arguments(errors) => errors.first(),
+            Failure::Exhausted => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_become_tool_argument_errors() {
+        let error: Error<()> = JsonError::DuplicateKey {
+            location: b".a[2]".to_vec(),
+            key: Box::from(&b"k"[..]),
+        }
+        .into();
+        assert!(matches!(
+            &error,
+            Error::DuplicateKey { path, property }
+                if path == b"$arguments.a[2]" && &**property == b"k"
+        ));
+        assert_eq!(error.to_string(), "tool arguments contain a duplicate key");
+        let error: Error<()> = JsonError::Malformed { offset: 7 }.into();
+        assert!(matches!(
+            error,
+            Error::InvalidJson {
+                offset: Number::Int(7)
+            }
+        ));
+        let error: Error<()> = JsonError::NumberTooLarge {
+            location: Vec::new(),
+        }
+        .into();
+        assert!(matches!(&error, Error::NumberTooLarge { path } if path == b"$arguments"));
     }
 }

@@ -1,36 +1,13 @@
-//! The context every walk runs in, in either profile: the compiled schema, the budget, the
-//! errors found so far against the error cap, and the walk's bookkeeping (stack depth, the
-//! subset's quiet `oneOf` branches, the JSON modes' dynamic scope and reference-loop guard).
-//! The walks themselves are `impl Eval` blocks beside their profile: `json_schema/eval.rs` for
-//! the JSON modes, `validate.rs` for the subset.
+//! The context the subset's walks run in (`validate.rs`): the compiled schema, the budget, the
+//! errors found so far against the error cap, the stack depth and the quiet `oneOf` branches.
 
-use crate::arena::{Node, NodeId};
-use crate::budget::{Budget, Exhausted};
-use crate::engine::Compiled;
+use crate::budget::Budget;
+use crate::entry::Compiled;
 use crate::error::Error;
-use crate::json_schema::registry::ResourceId;
-use crate::schema::{with_stack, StackSegment};
-use crate::validate::{Failure, Mode, ERROR_BYTES};
+use crate::error::{Failure, Mode, ERROR_BYTES};
+use crate::flow::{Flow, Halt};
+use crate::stack::Levels;
 use crate::value::Value;
-
-/// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Halt {
-    /// The answer is known (first error, or the error cap).
-    Failed,
-    Exhausted,
-    /// References loop without progress, at the node `Eval::loop_at` names.
-    Loop,
-}
-
-impl From<Exhausted> for Halt {
-    fn from(_: Exhausted) -> Self {
-        Halt::Exhausted
-    }
-}
-
-/// `Ok(valid)`.
-pub type Flow = Result<bool, Halt>;
 
 /// One walk of a value against a compiled schema, in either profile: the budget, the errors
 /// found so far and the bookkeeping of the walk. `A` is the schema's atom handle, which is the
@@ -45,14 +22,8 @@ pub struct Eval<'s, 'b, V, A> {
     pub(crate) error_bytes: usize,
     /// Inside a subset `oneOf` branch: errors are discarded and the first one ends the branch.
     pub(crate) quiet: bool,
-    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
-    pub(crate) scope: Vec<ResourceId>,
     /// Nesting of node evaluations, for the stack checks.
     pub(crate) depth: usize,
-    /// Nodes applied to the current value without reading into it.
-    pub(crate) in_place: usize,
-    /// Where a reference loop was found (see `Halt::Loop`).
-    pub loop_at: NodeId,
 }
 
 impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
@@ -64,45 +35,14 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
             errors: Vec::new(),
             error_bytes: 0,
             quiet: false,
-            scope: Vec::new(),
             depth: 0,
-            in_place: 0,
-            loop_at: 0,
         }
     }
 
-    pub(crate) fn halted(&self, halt: Halt) -> Failure<V> {
-        match halt {
-            Halt::Loop => Failure::schema(Error::ReferenceLoop {
-                schema_path: self
-                    .schema
-                    .nodes
-                    .get(self.loop_at)
-                    .map_or_else(Box::default, |node| node.location.clone()),
-            }),
-            Halt::Failed | Halt::Exhausted => Failure::Exhausted,
-        }
-    }
-
-    /// One level deeper, in either profile's walks: counted, and run where the stack has room.
-    #[inline(always)]
-    pub(crate) fn nested<T, E: From<Exhausted>>(
-        &mut self,
-        step: impl FnOnce(&mut Self) -> Result<T, E>,
-    ) -> Result<T, E> {
-        self.depth += 1;
-        let result = with_stack(self.depth, |segment| {
-            if segment == StackSegment::Fresh {
-                self.budget.spend_stack_segment()?;
-            }
-            step(self)
-        });
-        self.depth -= 1;
-        result
-    }
-
-    pub fn node(&self, id: NodeId) -> Option<&'s Node<A>> {
-        self.schema.nodes.get(id)
+    /// The answer of a walk that stopped without one: the subset has no references, so no
+    /// loop; a name without a string form stops only the subset's walk, which reports it.
+    pub(crate) fn halted(&self, _halt: Halt) -> Failure<V> {
+        Failure::Exhausted
     }
 
     /// Counts an error just recorded, of `bytes` copied, and says whether to go on:
@@ -116,5 +56,11 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
         } else {
             Err(Halt::Failed)
         }
+    }
+}
+
+impl<V, A> Levels for Eval<'_, '_, V, A> {
+    fn levels(&mut self) -> (&mut usize, &mut Budget) {
+        (&mut self.depth, self.budget)
     }
 }

@@ -14,8 +14,8 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::vec::Drain;
 
 use crate::budget::{Budget, Exhausted};
-use crate::error::{Error, Path};
-use crate::number::{BigInt, Number};
+use crate::number::BigInt;
+use crate::path::Path;
 
 /// Integers with more digits are refused as too large: turning decimal digits into binary costs
 /// the square of their count, and 10,000 digits (about 33,000 bits, far beyond any float)
@@ -98,38 +98,20 @@ impl From<Exhausted> for Stop {
     }
 }
 
-impl<V> From<JsonError> for Error<V> {
-    /// The error of a text given as tool arguments, with paths under `$arguments`.
-    fn from(error: JsonError) -> Self {
-        error.under(crate::path::ARGUMENTS)
-    }
-}
-
-impl JsonError {
-    /// The error of a text whose paths start at `root` (`$arguments`, or `$` for a value that
-    /// is no tool's arguments).
-    pub fn under<V>(self, root: &[u8]) -> Error<V> {
-        let under_root = |location: Path| [root, &location].concat();
-        match self {
-            JsonError::Malformed { offset } => Error::InvalidJson {
-                offset: Number::Int(i64::try_from(offset).unwrap_or(i64::MAX)),
-            },
-            JsonError::DuplicateKey { location, key } => Error::DuplicateKey {
-                path: under_root(location),
-                property: key,
-            },
-            JsonError::NumberTooLarge { location } => Error::NumberTooLarge {
-                path: under_root(location),
-            },
-        }
-    }
-}
-
 /// Whether a text that reads as JSON holds an object: its first byte past the blanks opens one.
 pub fn root_is_object(text: &[u8]) -> bool {
+    first_past_blanks(text).is_some_and(|byte| byte == b'{')
+}
+
+/// Whether a text holds no JSON value at all: nothing but blanks, if that.
+pub fn is_blank(text: &[u8]) -> bool {
+    first_past_blanks(text).is_none()
+}
+
+fn first_past_blanks(text: &[u8]) -> Option<u8> {
     text.iter()
+        .copied()
         .find(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
-        .is_some_and(|byte| *byte == b'{')
 }
 
 /// Reads `text` as one JSON value, made by `builder`. A text that is not JSON is refused at its
@@ -1229,6 +1211,8 @@ mod tests {
         assert!(root_is_object(b" \n{}"));
         assert!(!root_is_object(b"[{}]"));
         assert!(!root_is_object(b""));
+        assert!(is_blank(b"") && is_blank(b" \t\r\n"));
+        assert!(!is_blank(b" 1") && !is_blank(b"\xEF\xBB\xBF"));
     }
 
     #[test]
@@ -1445,32 +1429,5 @@ mod tests {
             let expected: serde_json::Value = serde_json::from_str(text).unwrap();
             assert_eq!(sorted(ok(text)), sorted(tree(&expected)), "{text}");
         }
-    }
-
-    #[test]
-    fn errors_become_tool_argument_errors() {
-        let error: Error<()> = JsonError::DuplicateKey {
-            location: b".a[2]".to_vec(),
-            key: Box::from(&b"k"[..]),
-        }
-        .into();
-        assert!(matches!(
-            &error,
-            Error::DuplicateKey { path, property }
-                if path == b"$arguments.a[2]" && &**property == b"k"
-        ));
-        assert_eq!(error.to_string(), "tool arguments contain a duplicate key");
-        let error: Error<()> = JsonError::Malformed { offset: 7 }.into();
-        assert!(matches!(
-            error,
-            Error::InvalidJson {
-                offset: Number::Int(7)
-            }
-        ));
-        let error: Error<()> = JsonError::NumberTooLarge {
-            location: Vec::new(),
-        }
-        .into();
-        assert!(matches!(&error, Error::NumberTooLarge { path } if path == b"$arguments"));
     }
 }

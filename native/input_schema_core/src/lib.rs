@@ -11,12 +11,18 @@ mod array;
 mod budget;
 mod choice_index;
 mod choices;
+mod ecma_regex;
 mod engine;
+mod entry;
 mod error;
 mod eval;
+mod flow;
+pub mod format;
 pub mod json_schema;
 pub mod json_text;
+pub mod literal;
 mod name;
+mod names;
 mod number;
 mod object;
 mod offending;
@@ -26,15 +32,20 @@ mod scalar;
 mod schema;
 #[cfg(feature = "serde_json")]
 pub mod serde;
+mod stack;
 mod string_form;
 mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
-pub use engine::{no_documents, Compiled, Profile};
-pub use error::{Class, Error, Field, KeywordFailure, Path, TypeLabel};
+pub use entry::{no_documents, Compiled, Profile};
+pub use error::{
+    Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
+    ERROR_BYTES,
+};
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
-pub use schema::{compile, MAX_DEPTH};
-pub use validate::{entry_gate, validate, Failure, Mode, ERRORS_MAX_BYTES, ERROR_BYTES};
+pub use schema::compile;
+pub use stack::MAX_DEPTH;
+pub use validate::{entry_gate, validate};
 pub use value::{AtomKind, Element, Kind, NoAtom, Value};

@@ -4,10 +4,11 @@
 use crate::arena::NodeId;
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, TypeLabel};
-use crate::eval::{Eval, Flow, Halt};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
 use crate::json_schema::vocabulary::subset::{Types, OBJECT_ORDER};
-use crate::json_schema::vocabulary::type_name;
 use crate::name::{prefix, Name};
+use crate::names::type_name;
 use crate::offending::OffendingKeys;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Stop};
@@ -47,6 +48,10 @@ pub(crate) struct Object<A> {
     leaf: bool,
     /// Bytes of the longest property name: no longer string form can name one.
     longest_name: usize,
+    /// Some property's name has no string form (a tuple, a pid): the validator the subset
+    /// replaces raised when it checked a map against this object and its `required` held,
+    /// turning the names into strings. Such properties are not in `properties`.
+    unnamed: bool,
 }
 
 #[derive(Debug)]
@@ -107,6 +112,7 @@ impl<A: Copy + PartialEq> Object<A> {
         // Sized for the usual few properties; a huge map grows as the budget allows.
         let mut compiled =
             Vec::with_capacity(properties.map_or(0, |map| map.map_len()).min(PRESIZE_MAX));
+        let mut unnamed = false;
         for (name, schema) in properties.iter().flat_map(|map| map.map_entries()) {
             // Names are nearly always binaries, told apart first; the string form is copied.
             let (text, exact) = match name.binary() {
@@ -120,9 +126,10 @@ impl<A: Copy + PartialEq> Object<A> {
                         with_string_form_of(name, kind, TextUse::Keep, compiler.budget, |text| {
                             Box::<[u8]>::from(text)
                         })?;
-                    // A name without a string form is refused below: its exact key, which
-                    // may cost as much as the whole term, is not made. Another's fits what
-                    // the schema may still keep (its string form was spelled only so far).
+                    // A name without a string form is kept apart below: its exact key,
+                    // which may cost as much as the whole term, is not made. Another's fits
+                    // what the schema may still keep (its string form was spelled only so
+                    // far).
                     let exact = match (kind, &text) {
                         (_, None) => None,
                         (Kind::Atom(_), _) => name.atom_key().map(Exact::Atom),
@@ -144,7 +151,12 @@ impl<A: Copy + PartialEq> Object<A> {
             // The node is counted where it is built.
             compiler.budget.keep(size_of::<Property<A>>() + text_len)?;
             let (Some(text), Some(exact)) = (text, exact) else {
-                return Err(fail(Error::BadPropertyName));
+                // Its schema is checked like any other (its location names it as ""); its
+                // arguments are never looked up.
+                unnamed = true;
+                compiler.unnamed_objects += 1;
+                compiler.child(schema, trail, Segment::Property(b""), depth)?;
+                continue;
             };
             let node = compiler.child(schema, trail, Segment::Property(&text), depth)?;
             compiled.push(Property {
@@ -195,6 +207,7 @@ impl<A: Copy + PartialEq> Object<A> {
             by_name,
             required_mask,
             unique_names,
+            unnamed,
         })
     }
 
@@ -218,6 +231,9 @@ impl<A: Copy + PartialEq> Object<A> {
         if !Self::admits(kind) {
             return eval.fail_with(trail, 0, |path| Error::WrongType { path, type_: LABEL });
         }
+        if self.unnamed {
+            return self.check_unnamed(eval, value, trail);
+        }
         // Without properties and with any key allowed there is nothing to walk for.
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;
         if walk_needed && self.properties.len() <= WALK_MAX_PROPERTIES {
@@ -232,6 +248,20 @@ impl<A: Copy + PartialEq> Object<A> {
             }
         }
         self.check_by_lookup(eval, value, trail)
+    }
+
+    /// `check` of a map against an object with a name that has no string form: its
+    /// `required` names, then the end of the call, where the replaced validator raised.
+    fn check_unnamed<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        match self.check_required_by_lookup(eval, value, trail)? {
+            true => Err(Halt::NoStringForm),
+            false => Ok(false),
+        }
     }
 
     /// One walk of the argument map finds every property's argument and every undeclared key;
@@ -381,6 +411,9 @@ impl<A: Copy + PartialEq> Object<A> {
         value: V,
         size: usize,
     ) -> Quick {
+        if self.unnamed {
+            return Err(Undecided::Unsure);
+        }
         if self.properties.is_empty() && self.additional_allowed && self.required.is_empty() {
             return Ok(true);
         }
@@ -433,15 +466,7 @@ impl<A: Copy + PartialEq> Object<A> {
         let mut valid = true;
         for keyword in OBJECT_ORDER {
             match keyword {
-                Keyword::Required => {
-                    for required in &self.required {
-                        eval.spend_lookup(required.name.len())?;
-                        // Only string keys satisfy `required`.
-                        if value.map_get_binary(&required.name).is_none() {
-                            valid &= self.missing(eval, required, trail)?;
-                        }
-                    }
-                }
+                Keyword::Required => valid &= self.check_required_by_lookup(eval, value, trail)?,
                 Keyword::AdditionalProperties if !self.additional_allowed => {
                     let mut offending = OffendingKeys::new();
                     for (key, _) in value.map_entries() {
@@ -472,6 +497,23 @@ impl<A: Copy + PartialEq> Object<A> {
                         }
                     }
                 }
+            }
+        }
+        Ok(valid)
+    }
+
+    /// `required`, each name looked up: only string keys satisfy it.
+    fn check_required_by_lookup<'a, V: Value<'a, AtomKey = A>>(
+        &self,
+        eval: &mut Eval<'_, '_, V, A>,
+        value: V,
+        trail: &Trail<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        for required in &self.required {
+            eval.spend_lookup(required.name.len())?;
+            if value.map_get_binary(&required.name).is_none() {
+                valid &= self.missing(eval, required, trail)?;
             }
         }
         Ok(valid)
@@ -596,11 +638,10 @@ fn required_names<'a, V: Value<'a>>(
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
-    use crate::arena::NodeKind;
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::schema::{compile, Shape};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::Budget;
     use serde_json::json;
 
@@ -613,8 +654,7 @@ mod tests {
         });
         let mut compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
         let root = compiled.root;
-        let Some(NodeKind::Subset(node)) = compiled.nodes.get_mut(root).map(|node| &mut node.kind)
-        else {
+        let Some(node) = compiled.nodes.get_mut(root).map(|node| &mut node.kind) else {
             panic!("no subset root");
         };
         let Shape::Object(object) = &mut node.shape else {

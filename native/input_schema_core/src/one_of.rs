@@ -4,7 +4,8 @@
 use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
-use crate::eval::{Eval, Flow, Halt};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
 use crate::object::Object;
 use crate::path::{Segment, Trail};
 use crate::schema::{Compiler, Keyword, Keywords, Shape, Stop, SubsetNode};
@@ -19,6 +20,10 @@ pub(crate) struct OneOf {
     /// quick walk then runs that branch alone. 32 bits keep every arena node small; a schema
     /// past them goes without (`sole` only saves work).
     sole: [Option<u32>; Kind::ALL.len()],
+    /// Some branch holds an object with a property name that has no string form: every
+    /// branch is run, as the replaced validator ran them, so that one that ends the call is
+    /// reached after two have accepted.
+    every_branch: bool,
 }
 
 impl OneOf {
@@ -37,6 +42,7 @@ impl OneOf {
             return Err(fail(Error::OneOfSiblings { keywords: siblings }));
         }
         let mut compiled = Vec::new();
+        let unnamed_before = compiler.unnamed_objects;
         if branches.kind() == Kind::List {
             for (index, element) in branches.list_elements().enumerate() {
                 let Element::Item(branch) = element else {
@@ -62,6 +68,7 @@ impl OneOf {
         Ok(OneOf {
             branches: compiled,
             sole,
+            every_branch: compiler.unnamed_objects > unnamed_before,
         })
     }
 
@@ -82,7 +89,7 @@ impl OneOf {
                 Err(Halt::Failed) => {}
                 Err(halt) => return Err(halt),
             }
-            if accepted > 1 {
+            if accepted > 1 && !self.every_branch {
                 break;
             }
         }

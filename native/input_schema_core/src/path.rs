@@ -1,10 +1,12 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
-use crate::error::Path;
 use std::io::Write;
 
+/// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
+pub type Path = Vec<u8>;
+
 #[derive(Clone, Copy)]
-pub(crate) enum Segment<'p> {
+pub enum Segment<'p> {
     Root,
     /// `.name` in argument paths, `properties.name` in schema locations.
     Property(&'p [u8]),
@@ -121,6 +123,183 @@ fn write_argument_segment(out: &mut impl Write, segment: Segment<'_>) {
         Segment::Property(name) => out.write_all(b".").and_then(|()| out.write_all(name)),
         Segment::Index(index) => write!(out, "[{index}]"),
         Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// The way a reporting walk took to a value, on the stack: one chain gives both paths an error
+/// names, the argument's (`$arguments.a[1]`) and the schema's (a JSON pointer, which starts
+/// again at a reference's target). Rendered only when an error is made.
+#[derive(Clone, Copy)]
+pub struct WalkPath<'p> {
+    parent: Option<&'p WalkPath<'p>>,
+    step: Step<'p>,
+}
+
+/// One step of a `WalkPath`.
+#[derive(Clone, Copy)]
+pub enum Step<'p> {
+    /// Where the walk started: the roots of both paths, the schema's at `location`.
+    Start(&'p str),
+    /// A reference's target: the schema path starts again at its own location.
+    Target(&'p str),
+    /// Into a keyword's subschema: `/keyword`, then `/key` when there is one; the argument path
+    /// gets `argument` when the subschema reads a part of the value.
+    Into {
+        keyword: &'p str,
+        key: Key<'p>,
+        argument: Option<Segment<'p>>,
+    },
+}
+
+/// The token below a keyword in a schema path.
+#[derive(Clone, Copy)]
+pub enum Key<'p> {
+    None,
+    /// A property name or a pattern, escaped when rendered.
+    Name(&'p str),
+    /// An element of a schema array (`allOf`, `prefixItems`).
+    Index(usize),
+}
+
+impl<'p> Step<'p> {
+    /// Into the schema a keyword applies to a map's entry named `name` (`additionalProperties`,
+    /// `unevaluatedProperties`): the schema path gets the keyword alone.
+    pub fn entry(keyword: &'p str, name: &'p [u8]) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Property(name)),
+        }
+    }
+
+    /// Into the schema a keyword applies to item `index` of a list (`items`,
+    /// `unevaluatedItems`).
+    pub fn item(keyword: &'p str, index: usize) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Index(index)),
+        }
+    }
+}
+
+impl<'p> WalkPath<'p> {
+    pub const fn start(location: &'p str) -> Self {
+        WalkPath {
+            parent: None,
+            step: Step::Start(location),
+        }
+    }
+
+    pub fn then(&'p self, step: Step<'p>) -> WalkPath<'p> {
+        WalkPath {
+            parent: Some(self),
+            step,
+        }
+    }
+
+    /// The chain from the start, outermost first.
+    fn steps(&self) -> Vec<Step<'p>> {
+        let mut steps = vec![self.step];
+        let mut current = self.parent;
+        while let Some(path) = current {
+            steps.push(path.step);
+            current = path.parent;
+        }
+        steps.reverse();
+        steps
+    }
+
+    fn argument_segments(&self) -> impl Iterator<Item = Segment<'p>> {
+        self.steps().into_iter().filter_map(|step| match step {
+            Step::Into { argument, .. } => argument,
+            Step::Start(_) | Step::Target(_) => None,
+        })
+    }
+
+    /// The length of `argument_path`, found without making it.
+    pub fn argument_path_len(&self, root: &[u8]) -> usize {
+        let mut counter = ByteCount(root.len());
+        for segment in self.argument_segments() {
+            write_argument_segment(&mut counter, segment);
+        }
+        counter.0
+    }
+
+    /// The argument path below `root`.
+    pub fn argument_path(&self, root: &[u8]) -> Path {
+        let mut path = root.to_vec();
+        for segment in self.argument_segments() {
+            write_argument_segment(&mut path, segment);
+        }
+        path
+    }
+
+    /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
+    /// itself without one): the steps since the last start or reference target, then the
+    /// keyword.
+    fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Vec<Key<'p>>) {
+        let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
+        let mut current = Some(self);
+        while let Some(path) = current {
+            match path.step {
+                Step::Start(location) | Step::Target(location) => {
+                    tokens.reverse();
+                    return (location, tokens);
+                }
+                Step::Into { keyword, key, .. } => {
+                    if !matches!(key, Key::None) {
+                        tokens.push(key);
+                    }
+                    tokens.push(Key::Name(keyword));
+                }
+            }
+            current = path.parent;
+        }
+        tokens.reverse();
+        ("", tokens)
+    }
+
+    /// The length of `schema_path`, found without making it.
+    pub fn schema_path_len(&self, keyword: Option<&'p str>) -> usize {
+        let (location, tokens) = self.pointer_tokens(keyword);
+        let mut counter = ByteCount(location.len());
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut counter, *key));
+        counter.0
+    }
+
+    /// The JSON pointer of keyword `keyword` at the schema this path reached.
+    pub fn schema_path(&self, keyword: Option<&'p str>) -> Box<str> {
+        let (location, tokens) = self.pointer_tokens(keyword);
+        let mut pointer = location.as_bytes().to_vec();
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut pointer, *key));
+        String::from_utf8(pointer).map_or_else(|_| Box::default(), String::into_boxed_str)
+    }
+}
+
+/// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
+fn write_pointer_token(out: &mut impl Write, key: Key<'_>) {
+    let _ = match key {
+        Key::None => Ok(()),
+        Key::Index(index) => write!(out, "/{index}"),
+        Key::Name(name) => out.write_all(b"/").and_then(|()| {
+            let mut rest = name.as_bytes();
+            while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
+                let (plain, escaped) = rest.split_at(at);
+                out.write_all(plain)?;
+                out.write_all(if escaped.first() == Some(&b'~') {
+                    b"~0"
+                } else {
+                    b"~1"
+                })?;
+                rest = escaped.get(1..).unwrap_or_default();
+            }
+            out.write_all(rest)
+        }),
     };
 }
 

@@ -1,9 +1,10 @@
 //! Integer, number, string and boolean schemas, with `minimum` for the numeric ones.
 
 use crate::error::{Error, TypeLabel};
-use crate::eval::{Eval, Flow};
+use crate::eval::Eval;
+use crate::flow::Flow;
 use crate::json_schema::vocabulary::subset::Types;
-use crate::json_schema::vocabulary::type_name;
+use crate::names::type_name;
 use crate::number::Number;
 use crate::path::Trail;
 use crate::schema::{Keyword, Keywords};

@@ -5,62 +5,20 @@ use crate::arena::{Node, NodeId};
 use crate::array::Array;
 use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
-use crate::engine::{Compiled, Profile};
+use crate::entry::{Compiled, Profile};
+use crate::error::Failure;
 use crate::error::{Error, TypeLabel};
 use crate::object::Object;
 use crate::offending::OffendingKeys;
 use crate::one_of::OneOf;
 use crate::path::{Segment, Trail, ROOT};
 use crate::scalar::{Bound, Scalar};
+use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
 use crate::string_form::{with_string_form_of, TextUse};
-use crate::validate::Failure;
 use crate::value::{AtomKind, Kind, Value};
-
-/// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted;
-/// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
-pub const MAX_DEPTH: usize = 1_000;
 
 /// Work units charged for compiling one schema map, besides one per key.
 const NODE_COMPILE_UNITS: u64 = 8;
-
-/// Stack left below which a recursive step continues on a new segment. It covers the steps
-/// between two checks (a level takes a few KB in release builds, some more in debug ones).
-const STACK_RED_ZONE: usize = 128 * 1024;
-/// Size of each new stack segment (allocated from the heap, freed on return).
-const STACK_SEGMENT: usize = 1024 * 1024;
-/// The stack is checked every this many levels: the check reads a thread-local, which costs a
-/// few percent of a walk over many small objects when it falls on their level. Eight levels fit
-/// the red zone with room to spare (tests/stack.rs: in the test profile sixteen do not; in
-/// release sixty-four still do).
-const STACK_CHECK_EVERY: usize = 8;
-
-/// Compilation and validation recurse once per schema level, and a level takes a few KB of
-/// stack. Dirty schedulers have only a few hundred KB, so every few levels a step runs where
-/// there is room: on the current stack, or on a fresh segment when it runs low. `step` learns
-/// which: mapping a segment and faulting in its pages takes hundreds of microseconds, so a step
-/// on a normal scheduler's budget spends `Budget::spend_stack_segment` there first.
-#[inline]
-pub(crate) fn with_stack<R>(depth: usize, step: impl FnOnce(StackSegment) -> R) -> R {
-    if depth.is_multiple_of(STACK_CHECK_EVERY) && stack_runs_low() {
-        stacker::grow(STACK_SEGMENT, || step(StackSegment::Fresh))
-    } else {
-        step(StackSegment::Current)
-    }
-}
-
-/// Kept out of line: the stack's limit is a thread-local, whose address a shared library finds
-/// with a call, and inlined that call would run at every level rather than every few.
-#[inline(never)]
-fn stack_runs_low() -> bool {
-    stacker::remaining_stack().is_none_or(|left| left < STACK_RED_ZONE)
-}
-
-/// Where a step of `with_stack` runs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum StackSegment {
-    Current,
-    Fresh,
-}
 
 /// A subset schema map, compiled: its shape (its type and the keywords that type allows),
 /// then its `enum`, checked only when the shape holds. One fused node of the arena rather than
@@ -106,7 +64,7 @@ impl<A: Copy + PartialEq> Shape<A> {
 
 pub(crate) use crate::json_schema::vocabulary::subset::Keyword;
 use crate::json_schema::vocabulary::subset::{Types, KEYWORDS, LONGEST, TYPES};
-use crate::json_schema::vocabulary::type_name;
+use crate::names::type_name;
 
 const KEYWORD_COUNT: usize = KEYWORDS.len();
 
@@ -231,6 +189,8 @@ pub(crate) struct Compiler<'b, A> {
     pub budget: &'b mut Budget,
     /// The arena the nodes are written to, each after its children.
     pub nodes: Vec<Node<A>>,
+    /// Objects so far with a property name that has no string form (see `Object`).
+    pub unnamed_objects: usize,
 }
 
 impl<A: Copy + PartialEq> Compiler<'_, A> {
@@ -410,14 +370,14 @@ pub fn compile<'a, V: Value<'a>>(
     let mut compiler = Compiler {
         budget,
         nodes: Vec::new(),
+        unnamed_objects: 0,
     };
     match compiler.node(schema, &ROOT, 0) {
         Ok(root) => Ok(Compiled {
             nodes: compiler.nodes,
             root,
             profile: Profile::Subset,
-            dynamic_anchors: Vec::new(),
-            has_dynamic_refs: false,
+            program: crate::engine::Program::default(),
             draft: None,
         }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),

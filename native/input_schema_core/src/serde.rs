@@ -193,8 +193,8 @@ impl<'a> Value<'a> for Json<'a> {
 
 /// A literal kept by a compiled JSON-mode schema, as a `serde_json::Value` (for tests and
 /// reports; big integers beyond `u64` become floats, as `serde_json` holds them).
-pub fn literal_to_json(literal: &crate::json_schema::Literal) -> serde_json::Value {
-    use crate::json_schema::Literal as L;
+pub fn literal_to_json(literal: &crate::literal::Literal) -> serde_json::Value {
+    use crate::literal::Literal as L;
     match literal {
         L::Null => serde_json::Value::Null,
         L::Bool(value) => serde_json::Value::Bool(*value),

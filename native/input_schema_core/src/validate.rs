@@ -3,75 +3,16 @@
 
 use crate::arena::{Node, NodeId};
 use crate::budget::{Budget, Exhausted};
-use crate::engine::Compiled;
-use crate::error::{Error, Path};
-use crate::eval::{Eval, Flow, Halt};
-use crate::json_schema::vocabulary::name;
+use crate::entry::Compiled;
+use crate::error::{Error, Failure, Mode, Path};
+use crate::eval::Eval;
+use crate::flow::{Flow, Halt};
+use crate::names::name;
 use crate::object::Object;
 use crate::path::{Trail, ROOT};
 use crate::schema::{compile, Shape, SubsetNode};
+use crate::stack::Levels;
 use crate::value::{AtomKind, Kind, Value};
-
-/// How many argument errors to report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Stop at the first error (the contract's default).
-    First,
-    /// Go on after an error, up to this many errors.
-    All { max_errors: usize },
-}
-
-impl Mode {
-    /// Whether a walk that has recorded `errors` errors, taking `error_bytes`, goes on looking
-    /// for more: only under `All`, below its count and below `ERRORS_MAX_BYTES`.
-    pub(crate) fn goes_on(self, errors: usize, error_bytes: usize) -> bool {
-        match self {
-            Mode::All { max_errors } => errors < max_errors && error_bytes < ERRORS_MAX_BYTES,
-            Mode::First => false,
-        }
-    }
-}
-
-/// Bytes that the errors of one `Mode::All` answer may take, each counting what it copies
-/// (its path, a required name, a big minimum) and `ERROR_BYTES` for the rest of it: past this
-/// the walk stops, as at `max_errors`, with the error that passed it kept. Each error copies
-/// its own path, so 150 errors under a 9.9 MB key took 3 GB, and a million small errors
-/// (`max_errors` may be that large) peaked at 917 MB; no useful answer needs a fraction of it.
-pub const ERRORS_MAX_BYTES: usize = 64 << 20;
-
-/// What an error takes besides its copies, at the peak of making its answer (the Rust error,
-/// then its detail map and message as terms): measured at about 900 bytes.
-pub const ERROR_BYTES: usize = 1024;
-
-/// Why a value was not accepted.
-#[derive(Debug)]
-pub enum Failure<V> {
-    /// The entry gate or the schema phase refused; `location` is where in the schema
-    /// (`properties.a.items`, empty for the root).
-    Schema { error: Error<V>, location: Path },
-    /// The arguments do not satisfy the schema: the first error, or all of them (never empty).
-    Arguments(Vec<Error<V>>),
-    /// The work budget ran out; nothing was decided.
-    Exhausted,
-}
-
-impl<V> Failure<V> {
-    pub(crate) fn schema(error: Error<V>) -> Self {
-        Failure::Schema {
-            error,
-            location: Path::new(),
-        }
-    }
-
-    /// The error a single-error answer reports.
-    pub fn first(&self) -> Option<&Error<V>> {
-        match self {
-            Failure::Schema { error, .. } => Some(error),
-            Failure::Arguments(errors) => errors.first(),
-            Failure::Exhausted => None,
-        }
-    }
-}
 
 /// Why the quick walk gave no answer.
 #[derive(Debug)]
@@ -92,8 +33,9 @@ impl From<Halt> for Undecided {
     fn from(halt: Halt) -> Self {
         match halt {
             Halt::Exhausted => Undecided::Exhausted,
-            // The subset has no references, so no loop.
-            Halt::Failed | Halt::Loop => Undecided::Unsure,
+            // The subset has no references, so no loop; a name without a string form is
+            // reported by the full walk.
+            Halt::Failed | Halt::Loop | Halt::NoStringForm => Undecided::Unsure,
         }
     }
 }
@@ -419,7 +361,7 @@ fn unreported<V, A>(root: &SubsetNode<A>) -> Failure<V> {
         Shape::OneOf(_) => name::ONE_OF,
     };
     let mut schema_path = String::new();
-    crate::json_schema::literal::push_token(&mut schema_path, keyword);
+    crate::literal::push_token(&mut schema_path, keyword);
     Failure::Arguments(vec![Error::Unreported {
         keyword,
         path: crate::path::ARGUMENTS.to_vec(),
@@ -473,6 +415,11 @@ impl<'a, V: Value<'a>> Eval<'_, '_, V, V::AtomKey> {
         match self.check_kind(root, arguments, kind, &ROOT) {
             Ok(_) if self.errors.is_empty() => Ok(()),
             Ok(_) | Err(Halt::Failed) => Err(Failure::Arguments(self.errors)),
+            // With `errors: :all`, after the errors found before it: the walk ends there.
+            Err(Halt::NoStringForm) => {
+                self.errors.push(Error::BadPropertyName);
+                Err(Failure::Arguments(self.errors))
+            }
             Err(halt) => Err(self.halted(halt)),
         }
     }

@@ -76,8 +76,9 @@ pub trait Value<'a>: Copy + 'a {
     type Entries: ExactSizeIterator<Item = (Self, Self)>;
     type Elements: Iterator<Item = Element<Self>>;
 
-    /// Whether every map key is a string and no map is a struct, so that the JSON modes' rule
-    /// for argument keys holds of every value without a walk (JSON text's values).
+    /// Whether every map key is a string and every value one JSON can carry (no struct, no
+    /// tuple), so that the JSON modes' rule for argument terms holds of every value without a
+    /// walk (JSON text's values).
     const KEYS_ARE_STRINGS: bool = false;
 
     /// What the value is. Cheap, and small enough to pass in a register: the bytes of a

@@ -370,8 +370,9 @@ fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
     (atoms::compiled_struct() == name).then_some(compiled)
 }
 
-/// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet).
-/// `object_root`: the tool boundary, where a text that is no object is refused as such.
+/// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet): an empty
+/// text says so, and at the tool boundary (`object_root`) a value that is no object is refused
+/// as such, never blaming the schema.
 fn read_json<'a>(
     env: Env<'a>,
     text: Term<'a>,
@@ -387,8 +388,11 @@ fn read_json<'a>(
     if !dirty && text.len() > NORMAL_TEXT_MAX {
         return Err(Failure::Exhausted);
     }
-    json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget).map_err(|stop| {
-        match stop {
+    let value = json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget)
+        .map_err(|stop| match stop {
+            Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text.as_slice()) => {
+                gate(Error::EmptyJsonText)
+            }
             // The text reads as JSON but says something wrong (a duplicate key, a number too
             // large): a value that is no object is refused as such first.
             Stop::Invalid(error)
@@ -396,20 +400,23 @@ fn read_json<'a>(
                     && !matches!(error, JsonError::Malformed { .. })
                     && !json_text::root_is_object(text.as_slice()) =>
             {
-                gate(Error::NotMaps)
+                gate(Error::JsonNotObject)
             }
             Stop::Invalid(error) if object_root => gate(error.into()),
             Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
             Stop::Exhausted => Failure::Exhausted,
-        }
-    })
+        })?;
+    if object_root && value.get_type() != TermType::Map {
+        return Err(gate(Error::JsonNotObject));
+    }
+    Ok(value)
 }
 
 /// `validate_json/3`. The order: the entry gate on the schema (nil, then non-map), then reading
-/// the text (JSON errors, then a value that is not an object: "must be maps"), then the schema
+/// the text (an empty text, JSON errors, then a value that is not an object), then the schema
 /// phase, then the arguments. `validate/2` checks the arguments' kind in its entry gate, before
 /// the schema phase, and a text's kind is only known once it has been read: so reading belongs
-/// to the gate, and every well-formed text gets exactly what `validate/2` gives on its term.
+/// to the gate, and every object text gets exactly what `validate/2` gives on its term.
 fn run_validate_json<'a>(
     env: Env<'a>,
     schema: Term<'a>,

@@ -20,7 +20,7 @@
 use crate::atoms;
 use crate::huge;
 use crate::term::Arg;
-use input_schema_core::json_schema::literal::IdentityHasher;
+use input_schema_core::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::types::tuple::{get_tuple, make_tuple};
 use rustler::{Binary, Encoder, Env, NewBinary, Term, TermType};

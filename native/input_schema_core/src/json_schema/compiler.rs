@@ -3,25 +3,29 @@
 //! indices, so recursive schemas and reference cycles compile once. Every keyword's value is
 //! checked as the dialect's meta-schema requires, before any argument is read.
 
-use super::ecma_regex::{self, PatternError};
-use super::keywords::{
-    array, combinators, content, equality, numeric, object, reference, string, types,
-};
-use super::keywords::{Check, Keyword};
-use super::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
+use super::keyword::{Check, Keyword, Types};
 use super::loops;
+use super::lower;
 use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::vocabulary::{name, type_name};
 use super::{Dialect, Options};
-use crate::arena::{Anchors, Node, NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
-use crate::engine::{Compiled, Profile};
+use crate::ecma_regex::{self, PatternError};
+use crate::engine::applicator::{Conditional, DynamicRef};
+use crate::engine::array::Contains;
+use crate::engine::equality::Enum;
+use crate::engine::number::{Bound, MultipleOf};
+use crate::engine::object::Dependency;
+use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
+use crate::engine::string::{Content, FormatCheck, Pattern};
+use crate::entry::{Compiled, Profile};
 use crate::error::Error;
-use crate::schema::{with_stack, StackSegment};
-use crate::validate::Failure;
+use crate::error::Failure;
+use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
+use crate::names::{name, type_name};
+use crate::stack::{with_stack, StackSegment};
 use crate::value::{AtomKind, Kind, Value};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -209,34 +213,29 @@ fn compile_literal<'a, V: Value<'a>>(
     let mut compiler = Compiler {
         registry,
         options,
-        nodes: Vec::new(),
+        program: Program::default(),
         compiled: HashMap::new(),
         pending: Vec::new(),
-        has_dynamic_refs: false,
     };
     let root = compiler.reference_to(Location {
         document,
         pointer: String::new(),
     })?;
     compiler.drain()?;
-    let dynamic_anchors = compiler.dynamic_anchors()?;
-    loops::find(&compiler.nodes, &dynamic_anchors, compiler.registry.budget).map_err(|found| {
-        match found {
-            loops::Found::Loop(id) => Stop::Error(Error::ReferenceLoop {
-                schema_path: compiler
-                    .nodes
-                    .get(id)
-                    .map_or_else(Box::default, |node| node.location.clone()),
-            }),
-            loops::Found::Exhausted => Stop::Exhausted,
-        }
+    compiler.program.dynamic_anchors = compiler.dynamic_anchors()?;
+    let mut program = compiler.program;
+    program.root = root;
+    lower::finish(&mut program);
+    loops::find(&program, compiler.registry.budget).map_err(|found| match found {
+        loops::Found::Loop(id) => Stop::Error(Error::ReferenceLoop {
+            schema_path: program.location(id).into(),
+        }),
+        loops::Found::Exhausted => Stop::Exhausted,
     })?;
-    compiler.order_quick_walks();
     Ok(Compiled {
-        nodes: compiler.nodes,
-        root,
-        dynamic_anchors,
-        has_dynamic_refs: compiler.has_dynamic_refs,
+        nodes: Vec::new(),
+        program,
+        root: 0,
         profile: Profile::Json(options),
         draft: Some(draft),
     })
@@ -273,17 +272,16 @@ impl NodeKey {
     }
 }
 
-struct Compiler<'r, 'c, V, A> {
+struct Compiler<'r, 'c, V> {
     registry: &'r mut Registry<'c, V>,
     options: Options,
-    nodes: Vec<Node<A>>,
+    program: Program,
     compiled: HashMap<NodeKey, NodeId>,
     /// Nodes reserved for a reference target, compiled after the node that referenced them.
     pending: Vec<(NodeId, Location, SiteId)>,
-    has_dynamic_refs: bool,
 }
 
-impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
+impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
     fn budget(&mut self) -> &mut Budget {
         self.registry.budget
     }
@@ -312,16 +310,14 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
         // Kept twice: the node's own location and the key of `compiled`.
         self.budget()
             .spend_copy(location.pointer.len().saturating_mul(2))?;
-        self.budget()
-            .keep(size_of::<Node<A>>() + size_of::<NodeKey>() + location.pointer.len())?;
-        let id = self.nodes.len();
-        self.nodes.push(Node {
-            kind: NodeKind::Bool(true),
-            resource: 0,
-            location: location.pointer.as_str().into(),
-            shallow: 0,
-            forward: None,
-        });
+        self.budget().keep(
+            size_of::<crate::engine::Node>()
+                + size_of::<NodeInfo>()
+                + size_of::<NodeKey>()
+                + location.pointer.len(),
+        )?;
+        let id = lower::reserve(&mut self.program, location.pointer.as_str().into())
+            .ok_or(Stop::Error(Error::TooLarge))?;
         self.compiled.insert(key, id);
         Ok(id)
     }
@@ -381,12 +377,9 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
             .site(site_id)
             .cloned()
             .ok_or(Stop::Exhausted)?;
-        let kind = match schema {
-            Literal::Bool(value) => NodeKind::Bool(*value),
-            Literal::Object(_) => NodeKind::Keywords(
-                self.keywords(schema, location, (&site, site_id), depth)?
-                    .into(),
-            ),
+        let keywords = match schema {
+            Literal::Bool(value) => Err(*value),
+            Literal::Object(_) => Ok(self.keywords(schema, location, (&site, site_id), depth)?),
             _ => {
                 let keyword = pointer_tokens(&location.pointer)
                     .and_then(|tokens| tokens.last().cloned())
@@ -394,10 +387,7 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                 return Err(invalid(&keyword, &location.pointer));
             }
         };
-        if let Some(node) = self.nodes.get_mut(id) {
-            node.kind = kind;
-            node.resource = site.resource;
-        }
+        lower::fill(&mut self.program, id, keywords, site.resource);
         Ok(())
     }
 
@@ -484,17 +474,15 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                 let (target, location, fragment) = self.reference(at)?;
                 Check::DynamicRef(self.dynamic_ref(target, &location, fragment))
             }
-            Role::Type => Check::Type(types::Types::compile(at.value).ok_or_else(bad)?),
-            Role::Enum => Check::Enum(equality::Enum::compile(
+            Role::Type => Check::Type(Types::compile(at.value).ok_or_else(bad)?),
+            Role::Enum => Check::Enum(Enum::compile(
                 at.value.items().ok_or_else(bad)?,
                 self.budget(),
             )?),
             Role::Const => Check::Const(at.value.clone()),
-            Role::MultipleOf => {
-                Check::MultipleOf(numeric::MultipleOf::compile(at.value).ok_or_else(bad)?)
-            }
+            Role::MultipleOf => Check::MultipleOf(MultipleOf::compile(at.value).ok_or_else(bad)?),
             Role::Minimum | Role::ExclusiveMinimum | Role::Maximum | Role::ExclusiveMaximum => {
-                Check::Bound(numeric::Bound::compile(role, at.value).ok_or_else(bad)?)
+                Check::Bound(Bound::compile(role, at.value).ok_or_else(bad)?)
             }
             Role::MinLength => Check::MinLength(at.value.as_count().ok_or_else(bad)?),
             Role::MaxLength => Check::MaxLength(at.value.as_count().ok_or_else(bad)?),
@@ -507,7 +495,7 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                         .read_as
                         .vocabularies
                         .has(Vocabulary::FormatAssertion);
-                match string::FormatCheck::compile(name, draft, assert) {
+                match FormatCheck::compile(name, draft, assert) {
                     Some(check) => Check::Format(check),
                     None => return Ok(None),
                 }
@@ -525,11 +513,7 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                     }
                     _ => None,
                 };
-                match content::Content::compile(
-                    at.schema,
-                    content_schema,
-                    self.options.content_assertion,
-                ) {
+                match Content::compile(at.schema, content_schema, self.options.content_assertion) {
                     Some(content) => Check::Content(content),
                     None => return Ok(None),
                 }
@@ -573,9 +557,9 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
             }
             Role::Contains => {
                 let node = self.one_schema(at)?;
-                Check::Contains(array::Contains::compile(node, at.schema, draft).ok_or_else(
-                    || invalid(name::MIN_CONTAINS, &at.sibling(name::MIN_CONTAINS).pointer),
-                )?)
+                Check::Contains(Contains::compile(node, at.schema, draft).ok_or_else(|| {
+                    invalid(name::MIN_CONTAINS, &at.sibling(name::MIN_CONTAINS).pointer)
+                })?)
             }
             Role::Required => Check::Required(names(at.value).ok_or_else(bad)?),
             Role::DependentRequired => {
@@ -588,28 +572,8 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
             Role::MinProperties => Check::MinProperties(at.value.as_count().ok_or_else(bad)?),
             Role::MaxProperties => Check::MaxProperties(at.value.as_count().ok_or_else(bad)?),
             Role::PropertyNames => Check::PropertyNames(self.one_schema(at)?),
-            Role::AdditionalProperties => {
-                let node = self.one_schema(at)?;
-                let properties: Vec<Box<str>> = at
-                    .schema
-                    .get(name::PROPERTIES)
-                    .map(|value| {
-                        value
-                            .entries()
-                            .iter()
-                            .map(|(name, _)| name.clone())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let mut patterns = Vec::new();
-                if let Some(value) = at.schema.get(name::PATTERN_PROPERTIES) {
-                    for (pattern, _) in value.entries() {
-                        patterns.push(self.pattern_text(pattern, at)?);
-                    }
-                }
-                Check::AdditionalProperties(object::Additional::new(node, properties, patterns))
-            }
-            Role::Properties => Check::Properties(object::Properties::new(self.schema_map(at)?)),
+            Role::AdditionalProperties => Check::AdditionalProperties(self.one_schema(at)?),
+            Role::Properties => Check::Properties(self.schema_map(at)?.into()),
             Role::PatternProperties => {
                 let mut compiled = Vec::new();
                 for (pattern, node) in self.schema_map(at)? {
@@ -622,12 +586,10 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                 let mut dependencies = Vec::new();
                 for (name, value) in object_entries(at.value).ok_or_else(bad)? {
                     let dependency = match value {
-                        Literal::Array(_) => {
-                            object::Dependency::Names(names(value).ok_or_else(bad)?)
-                        }
+                        Literal::Array(_) => Dependency::Names(names(value).ok_or_else(bad)?),
                         _ => {
                             let below = self.child_location(at, name)?;
-                            object::Dependency::Schema(self.schema_at(value, below, at)?)
+                            Dependency::Schema(self.schema_at(value, below, at)?)
                         }
                     };
                     dependencies.push((name.clone(), dependency));
@@ -648,7 +610,7 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                 };
                 let then = branch(name::THEN)?;
                 let otherwise = branch(name::ELSE)?;
-                Check::If(combinators::Conditional {
+                Check::If(Conditional {
                     condition,
                     then,
                     otherwise,
@@ -724,7 +686,7 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
         target: NodeId,
         location: &Location,
         fragment: Option<String>,
-    ) -> reference::DynamicRef {
+    ) -> DynamicRef {
         let anchor = fragment.filter(|name| !name.is_empty() && !name.starts_with('/'));
         let dynamic = anchor.filter(|name| {
             self.registry
@@ -736,66 +698,17 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
                 == Some(name.as_str())
         });
         if dynamic.is_some() {
-            self.has_dynamic_refs = true;
+            self.program.has_dynamic_refs = true;
         }
-        reference::DynamicRef {
+        DynamicRef {
             target,
             anchor: dynamic.map(Box::from),
         }
     }
 
-    /// Once every node is known: each `properties` lets its quick walk check the properties
-    /// whose schema goes no deeper first, and nodes that go no deeper are marked as leaves
-    /// (see `Node::leaf`, `Node::shallow` and `Node::forward`).
-    fn order_quick_walks(&mut self) {
-        let only_ref = |node: &Node<A>| match &node.kind {
-            NodeKind::Keywords(keywords) => match &**keywords {
-                [Keyword {
-                    check: Check::Ref(target),
-                    ..
-                }] => Some(*target),
-                _ => None,
-            },
-            NodeKind::Bool(_) | NodeKind::Subset(_) => None,
-        };
-        let forwards: Vec<Option<NodeId>> = self
-            .nodes
-            .iter()
-            .map(|node| {
-                let target = only_ref(node)?;
-                let final_node = self.nodes.get(target)?;
-                (!self.has_dynamic_refs && only_ref(final_node).is_none()).then_some(target)
-            })
-            .collect();
-        let deep: Vec<bool> = self
-            .nodes
-            .iter()
-            .map(|node| match &node.kind {
-                NodeKind::Keywords(keywords) => keywords
-                    .iter()
-                    .any(|keyword| keyword.check.applies_schemas()),
-                NodeKind::Bool(_) | NodeKind::Subset(_) => false,
-            })
-            .collect();
-        for (node, forward) in self.nodes.iter_mut().zip(forwards) {
-            node.forward = forward;
-            if let NodeKind::Keywords(keywords) = &mut node.kind {
-                node.shallow = keywords
-                    .iter()
-                    .take_while(|keyword| !keyword.check.applies_schemas())
-                    .count();
-                for keyword in keywords.iter_mut() {
-                    if let Check::Properties(properties) = &mut keyword.check {
-                        properties.order_quick_walk(&deep);
-                    }
-                }
-            }
-        }
-    }
-
     /// Compiles every dynamic anchor's schema, for the dynamic scope's lookups.
     fn dynamic_anchors(&mut self) -> Result<Vec<Anchors>, Stop<V>> {
-        if !self.has_dynamic_refs {
+        if !self.program.has_dynamic_refs {
             return Ok(Vec::new());
         }
         let mut table = Vec::new();
@@ -870,19 +783,19 @@ impl<'a, V: Value<'a>, A> Compiler<'_, '_, V, A> {
         })
     }
 
-    fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<string::Pattern, Stop<V>> {
+    fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<Pattern, Stop<V>> {
         let text = value
             .as_str()
             .ok_or_else(|| invalid(at.name, &at.location.pointer))?;
         self.pattern_text(text, at)
     }
 
-    fn pattern_text(&mut self, text: &str, at: &Place<'_>) -> Result<string::Pattern, Stop<V>> {
+    fn pattern_text(&mut self, text: &str, at: &Place<'_>) -> Result<Pattern, Stop<V>> {
         // A pattern's compiled program is bounded by `ecma_regex`; its source is kept too.
         self.budget().spend_copy(text.len())?;
         self.budget().keep(text.len().saturating_mul(16))?;
         match ecma_regex::compile(text) {
-            Ok(regex) => Ok(string::Pattern {
+            Ok(regex) => Ok(Pattern {
                 regex,
                 source: text.into(),
             }),

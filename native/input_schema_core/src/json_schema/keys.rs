@@ -1,15 +1,18 @@
-//! The contract's rule for argument keys (section 3): every map in the arguments has keys that
-//! are strings or atoms read by name, one name per map; an atom the host cannot find by its
-//! own name is refused, since every keyword that reads names would miss its value. Checked over the whole value before any
-//! keyword runs, by a walk with its own stack, so any depth is fine; it holds the containers
-//! still to visit and the path to the current one, never the ones done (an argument built from
-//! shared subterms may have far more paths than the walk could keep). A struct is no JSON
-//! object: its keys are not looked at. A host whose keys are all strings skips the walk
-//! (`Value::KEYS_ARE_STRINGS`).
+//! The rule for argument terms (docs/json-schema.md, "Schema and argument terms"): every map in
+//! the arguments has keys that are strings or atoms read by name, one name per map, and no
+//! value is a term JSON cannot carry (a tuple, pid, reference, function, port, a bitstring
+//! that is no binary, a struct); an atom key the host cannot find by its own name is refused,
+//! since every keyword that reads names would miss its value. The quick walk checks the rule
+//! in the maps it reads and leaves any other key to this walk, which checks it over the whole
+//! value where the quick walk left something unread or did not accept (its breach is then the
+//! first error). It keeps its own stack, so any depth is fine; it holds the containers still
+//! to visit and the path to the current one, never the ones done (an argument built from
+//! shared subterms may have far more paths than the walk could keep). A host whose keys are
+//! all strings (and whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
-use super::literal::with_key_name;
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
+use crate::literal::with_key_name;
 use crate::path::{render_path, Segment};
 use crate::value::{Element, Kind, Value};
 
@@ -28,7 +31,20 @@ struct Pending<V> {
     depth: usize,
 }
 
-/// The first map, in depth-first order, whose keys break the rule, as the error to report.
+/// What breaks the rule.
+enum Problem<V> {
+    /// A key that is neither a string nor an atom.
+    KeyNotString,
+    /// An atom key whose name is a string key too.
+    Duplicate(V),
+    /// An atom key the host cannot find by its name.
+    Unreadable(V),
+    /// A value JSON cannot carry.
+    NotJson,
+}
+
+/// The first map whose keys break the rule, or value JSON cannot carry, in depth-first order,
+/// as the error to report.
 pub fn first_problem<'a, V: Value<'a>>(
     value: V,
     root: &[u8],
@@ -53,7 +69,11 @@ pub fn first_problem<'a, V: Value<'a>>(
         budget.spend(1)?;
         children.clear();
         match container.kind() {
-            Kind::Map if !container.is_struct() => {
+            Kind::Map if container.is_struct() => {
+                return Ok(Some(error(&path, Problem::NotJson, root)));
+            }
+            Kind::Other => return Ok(Some(error(&path, Problem::NotJson, root))),
+            Kind::Map => {
                 for (key, item) in container.map_entries() {
                     budget.spend(1)?;
                     if !key.is_binary() {
@@ -69,13 +89,13 @@ pub fn first_problem<'a, V: Value<'a>>(
                             })
                             .transpose()?
                             .flatten(),
-                            _ => Some(Problem::NotString),
+                            _ => Some(Problem::KeyNotString),
                         };
                         if let Some(problem) = problem {
                             return Ok(Some(error(&path, problem, root)));
                         }
                     }
-                    if matches!(item.kind(), Kind::Map | Kind::List) {
+                    if to_visit(item) {
                         children.push((item, Step::Key(key)));
                     }
                 }
@@ -84,7 +104,7 @@ pub fn first_problem<'a, V: Value<'a>>(
                 for (position, element) in container.list_elements().enumerate() {
                     budget.spend(1)?;
                     if let Element::Item(item) = element {
-                        if matches!(item.kind(), Kind::Map | Kind::List) {
+                        if to_visit(item) {
                             children.push((item, Step::Index(position)));
                         }
                     }
@@ -103,8 +123,14 @@ pub fn first_problem<'a, V: Value<'a>>(
     Ok(None)
 }
 
-/// Whether `value` is a map of string keys and no nested container: the usual tool call,
-/// told without the walk's allocations.
+/// Whether the walk visits `value`: a container, or a term JSON cannot carry (reported when
+/// visited, so that the first breach is the first in depth-first order).
+fn to_visit<'a, V: Value<'a>>(value: V) -> bool {
+    matches!(value.kind(), Kind::Map | Kind::List | Kind::Other)
+}
+
+/// Whether `value` is a map of string keys and no nested container or term JSON cannot carry:
+/// the usual tool call, told without the walk's allocations.
 fn flat_with_string_keys<'a, V: Value<'a>>(
     value: V,
     budget: &mut Budget,
@@ -114,24 +140,14 @@ fn flat_with_string_keys<'a, V: Value<'a>>(
     };
     for (key, item) in value.map_entries_sized(size) {
         budget.spend(1)?;
-        if !key.is_binary() || matches!(item.kind(), Kind::Map | Kind::List) {
+        if !key.is_binary() || to_visit(item) {
             return Ok(false);
         }
     }
     Ok(true)
 }
 
-/// How a map's keys break the rule.
-enum Problem<V> {
-    /// A key that is neither a string nor an atom.
-    NotString,
-    /// An atom key whose name is a string key too.
-    Duplicate(V),
-    /// An atom key the host cannot find by its name.
-    Unreadable(V),
-}
-
-/// The error for the map `path` leads to.
+/// The error for the value `path` leads to.
 fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -> Error<V> {
     let names: Vec<Step<Vec<u8>>> = path
         .iter()
@@ -153,11 +169,12 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
         .collect();
     let path = render_path(root, &segments);
     match problem {
-        Problem::NotString => Error::ArgumentKeyNotString { path },
+        Problem::KeyNotString => Error::ArgumentKeyNotString { path },
         Problem::Duplicate(key) => Error::DuplicateKey {
             path,
             property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
         },
+        Problem::NotJson => Error::ArgumentNotJson { path },
         Problem::Unreadable(key) => Error::ArgumentKeyUnreadable {
             path,
             property: key,

@@ -3,10 +3,9 @@
 //! compiled, so that the schema phase refuses such a schema before any argument is read, and
 //! the first error and all the errors of a call agree. The walks keep their own guard.
 
-use super::eval::MAX_IN_PLACE;
-use super::keywords::{object::Dependency, Check};
-use crate::arena::{Anchors, Node, NodeId, NodeKind};
 use crate::budget::{Budget, Exhausted};
+use crate::engine::program::{Check, Node, NodeId, Program};
+use crate::engine::walk::MAX_IN_PLACE;
 
 /// Why the schema is refused.
 pub enum Found {
@@ -24,17 +23,14 @@ impl From<Exhausted> for Found {
 /// The nodes `node` applies to its value in place: references (a dynamic one to every
 /// schema its anchor may name), in-place applicators, the dependent schemas. Schemas of
 /// items, properties, names and content read another value.
-fn in_place<A>(node: &Node<A>, dynamic_anchors: &[Anchors], targets: &mut Vec<NodeId>) {
-    let NodeKind::Keywords(keywords) = &node.kind else {
-        return;
-    };
-    for keyword in keywords.iter() {
-        match &keyword.check {
-            Check::Ref(target) => targets.push(*target),
+fn in_place(program: &Program, node: &Node, targets: &mut Vec<NodeId>) {
+    for check in program.checks_of(node) {
+        match check {
+            Check::Ref(target) | Check::Not(target) => targets.push(*target),
             Check::DynamicRef(reference) => {
                 targets.push(reference.target);
                 if let Some(name) = &reference.anchor {
-                    let named = dynamic_anchors.iter().flatten();
+                    let named = program.dynamic_anchors.iter().flatten();
                     targets.extend(
                         named
                             .filter(|(anchor, _)| anchor == name)
@@ -42,26 +38,16 @@ fn in_place<A>(node: &Node<A>, dynamic_anchors: &[Anchors], targets: &mut Vec<No
                     );
                 }
             }
-            Check::AllOf(nodes) | Check::AnyOf(nodes) | Check::OneOf(nodes) => {
-                targets.extend(nodes.iter().copied());
+            Check::AllOf(nodes) => targets.extend(nodes.iter().copied()),
+            Check::AnyOf(branches) | Check::OneOf(branches) => {
+                targets.extend(branches.nodes.iter().copied());
             }
-            Check::Not(target) => targets.push(*target),
             Check::If(conditional) => {
                 targets.push(conditional.condition);
                 targets.extend(conditional.then);
                 targets.extend(conditional.otherwise);
             }
-            Check::DependentSchemas(schemas) => {
-                targets.extend(schemas.iter().map(|(_, node)| *node));
-            }
-            Check::Dependencies(dependencies) => {
-                targets.extend(dependencies.iter().filter_map(
-                    |(_, dependency)| match dependency {
-                        Dependency::Schema(node) => Some(*node),
-                        Dependency::Names(_) => None,
-                    },
-                ));
-            }
+            Check::Object(object) => object.in_place(|node| targets.push(node)),
             _ => {}
         }
     }
@@ -77,110 +63,83 @@ enum Mark {
     Done(usize),
 }
 
-/// The search's state: each node's mark, and the open nodes, each with its in-place targets
-/// and how many of them are done.
-struct Search<'n, A> {
-    nodes: &'n [Node<A>],
-    dynamic_anchors: &'n [Anchors],
-    marks: Vec<Mark>,
-    stack: Vec<(NodeId, Vec<NodeId>, usize)>,
-}
-
 /// The first node, in node order, through which references loop or chain too far in place.
 /// A depth-first search with its own stack (a chain may be long), a unit per node and per
 /// edge.
-pub fn find<A>(
-    nodes: &[Node<A>],
-    dynamic_anchors: &[Anchors],
-    budget: &mut Budget,
-) -> Result<(), Found> {
-    let mut search = Search {
-        nodes,
-        dynamic_anchors,
-        marks: vec![Mark::New; nodes.len()],
-        stack: Vec::new(),
-    };
-    for start in 0..nodes.len() {
-        if search.marks.get(start) == Some(&Mark::New) {
-            search.open(start, budget)?;
-            search.run(budget)?;
+pub fn find(program: &Program, budget: &mut Budget) -> Result<(), Found> {
+    let count = program.nodes.len();
+    let mut marks = vec![Mark::New; count];
+    // The open nodes, each with its in-place targets and how many of them are done.
+    let mut stack: Vec<(NodeId, Vec<NodeId>, usize)> = Vec::new();
+    for start in 0..count {
+        if marks.get(start) != Some(&Mark::New) {
+            continue;
+        }
+        open(start as NodeId, program, &mut marks, &mut stack, budget)?;
+        while let Some((id, targets, next)) = stack.last_mut() {
+            let Some(&target) = targets.get(*next) else {
+                // Every target done: a node with checks is one step of the chain.
+                let counted = program.node(*id).is_some_and(|node| node.count > 0);
+                let longest = targets
+                    .iter()
+                    .filter_map(|target| match marks.get(*target as usize) {
+                        Some(Mark::Done(length)) => Some(*length),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0)
+                    + usize::from(counted);
+                if longest > MAX_IN_PLACE {
+                    return Err(Found::Loop(*id));
+                }
+                if let Some(mark) = marks.get_mut(*id as usize) {
+                    *mark = Mark::Done(longest);
+                }
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            budget.spend(1)?;
+            match marks.get(target as usize) {
+                Some(Mark::Open) => return Err(Found::Loop(target)),
+                Some(Mark::New) => open(target, program, &mut marks, &mut stack, budget)?,
+                _ => {}
+            }
         }
     }
     Ok(())
 }
 
-impl<A> Search<'_, A> {
-    /// Puts node `id` on the search's path.
-    fn open(&mut self, id: NodeId, budget: &mut Budget) -> Result<(), Exhausted> {
-        budget.spend(1)?;
-        let mut targets = Vec::new();
-        if let Some(node) = self.nodes.get(id) {
-            in_place(node, self.dynamic_anchors, &mut targets);
-        }
-        if let Some(mark) = self.marks.get_mut(id) {
-            *mark = Mark::Open;
-        }
-        self.stack.push((id, targets, 0));
-        Ok(())
+/// Puts node `id` on the search's path.
+fn open(
+    id: NodeId,
+    program: &Program,
+    marks: &mut [Mark],
+    stack: &mut Vec<(NodeId, Vec<NodeId>, usize)>,
+    budget: &mut Budget,
+) -> Result<(), Exhausted> {
+    budget.spend(1)?;
+    let mut targets = Vec::new();
+    if let Some(node) = program.node(id) {
+        in_place(program, node, &mut targets);
     }
-
-    /// Searches from the open nodes until none is left.
-    fn run(&mut self, budget: &mut Budget) -> Result<(), Found> {
-        while let Some((id, targets, next)) = self.stack.last_mut() {
-            let Some(&target) = targets.get(*next) else {
-                let id = *id;
-                let longest = self.longest(id);
-                if longest > MAX_IN_PLACE {
-                    return Err(Found::Loop(id));
-                }
-                if let Some(mark) = self.marks.get_mut(id) {
-                    *mark = Mark::Done(longest);
-                }
-                self.stack.pop();
-                continue;
-            };
-            *next += 1;
-            budget.spend(1)?;
-            match self.marks.get(target) {
-                Some(Mark::Open) => return Err(Found::Loop(target)),
-                Some(Mark::New) => self.open(target, budget)?,
-                _ => {}
-            }
-        }
-        Ok(())
+    if let Some(mark) = marks.get_mut(id as usize) {
+        *mark = Mark::Open;
     }
-
-    /// The longest in-place chain from the open node on top, `id`, once its targets are done:
-    /// a node with keywords is one step of it.
-    fn longest(&self, id: NodeId) -> usize {
-        let counted = matches!(
-            self.nodes.get(id).map(|node| &node.kind),
-            Some(NodeKind::Keywords(_))
-        );
-        let targets = self.stack.last().map_or(&[][..], |(_, targets, _)| targets);
-        let below = targets
-            .iter()
-            .filter_map(|target| match self.marks.get(*target) {
-                Some(Mark::Done(length)) => Some(*length),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        below + usize::from(counted)
-    }
+    stack.push((id, targets, 0));
+    Ok(())
 }
 
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
-    use super::super::keywords::Check;
     use super::super::{compile, Dialect, Options};
-    use crate::arena::NodeKind;
     use crate::budget::Budget;
-    use crate::engine::Compiled;
+    use crate::engine::program::Check;
+    use crate::entry::Compiled;
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::value::NoAtom;
     use serde_json::json;
 
@@ -224,12 +183,15 @@ mod tests {
         });
         let failure = compiled(&chain, Dialect::Draft2020_12).unwrap_err();
         assert_eq!(loop_path(failure), "/$defs/a");
+        let dependent = json!({"dependentSchemas": {"a": {"$ref": "#"}}});
+        let failure = compiled(&dependent, Dialect::Draft2020_12).unwrap_err();
+        assert_eq!(loop_path(failure), "");
     }
 
     #[test]
-    fn the_walks_still_stop_a_loop_at_the_node_that_passes_their_guard() {
-        // Compiled without a loop, then made into one: the `$ref` in `b` is sent back to `a`,
-        // a lone `$ref` the quick walk passes through, which the guard still counts.
+    fn the_walks_still_stop_a_loop_they_meet() {
+        // Compiled without a loop, then made into one: the `$ref` under `b` is sent back to
+        // `a`. The walks' guard counts every node entered in place.
         let chain = json!({
             "$ref": "#/$defs/a",
             "$defs": {
@@ -239,29 +201,31 @@ mod tests {
             }
         });
         let mut schema = compiled(&chain, Dialect::Draft2020_12).unwrap();
-        let at = |schema: &Compiled<NoAtom>, location: &str| {
-            schema
-                .nodes
+        let program = &mut schema.program;
+        let at = |location: &str| {
+            program
+                .info
                 .iter()
-                .position(|node| &*node.location == location)
-                .unwrap()
+                .position(|info| &*info.location == location)
+                .unwrap() as u32
         };
-        let (a, branch) = (at(&schema, "/$defs/a"), at(&schema, "/$defs/b/allOf/0"));
-        let node = schema.nodes.get_mut(branch).unwrap();
-        // The quick walk goes to a lone `$ref`'s target directly, unless that is one too.
-        node.forward = None;
-        let NodeKind::Keywords(keywords) = &mut node.kind else {
-            panic!("no keywords at /$defs/b/allOf/0");
+        let (a, branch) = (at("/$defs/a"), at("/$defs/b/allOf/0"));
+        let node = program.nodes[branch as usize];
+        let first = node.first as usize;
+        let Check::Ref(target) = &mut program.checks[first] else {
+            panic!("no $ref at /$defs/b/allOf/0");
         };
-        for keyword in keywords.iter_mut() {
-            if let Check::Ref(target) = &mut keyword.check {
-                *target = a;
-            }
+        *target = a;
+        // Now a cycle: the walks must guard it, and count its nodes.
+        program.guarded = true;
+        for node in program.nodes.iter_mut() {
+            node.flags &= !crate::engine::Node::LEAF;
         }
         let value = json!(1);
         let quick = schema.is_valid(Json::from(&value), &mut Budget::unlimited());
-        assert_eq!(loop_path(quick.unwrap_err()), "/$defs/a");
+        let quick = loop_path(quick.unwrap_err());
         let reported = schema.validate(Json::from(&value), Mode::First, &mut Budget::unlimited());
-        assert_eq!(loop_path(reported.unwrap_err()), "/$defs/a");
+        assert_eq!(loop_path(reported.unwrap_err()), quick);
+        assert!(["/$defs/a", "/$defs/b", "/$defs/b/allOf/0", ""].contains(&&*quick));
     }
 }

@@ -1,4 +1,4 @@
-//! The JSON Schema modes: Draft 2020-12 and draft-07 (`../shared/contract-jsonschema.md`).
+//! The JSON Schema modes: Draft 2020-12 and draft-07 (`docs/json-schema.md`).
 //!
 //! Layers, each in its own file:
 //! - `literal`: schemas copied from the host's terms into owned JSON values, and JSON equality;
@@ -12,22 +12,19 @@
 //! - `unreported`: the error when the two walks disagree.
 
 mod compiler;
-pub mod ecma_regex;
 pub(crate) mod eval;
-pub mod format;
 mod keys;
-pub(crate) mod keywords;
-pub mod literal;
-pub(crate) mod location;
+pub(crate) mod keyword;
 mod loops;
+mod lower;
 pub(crate) mod registry;
 mod unreported;
 pub(crate) mod vocabulary;
 
+pub use crate::error::{Assertion, Detail};
+pub use crate::literal::{self, Literal};
 pub use compiler::compile;
 pub use eval::gate;
-pub use keywords::{Assertion, Detail};
-pub use literal::Literal;
 pub use vocabulary::Draft;
 
 /// Which dialect reads a schema (`dialect:`).

@@ -5,11 +5,11 @@
 //! Nothing is fetched: a document is the root schema, a built-in meta-schema, or one the caller
 //! supplies for a URI (the registry or the loader, asked through `lookup`).
 
-use super::literal::{child_pointer, copy, equals, CopyError, Literal};
-use super::vocabulary::name;
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use crate::budget::{Budget, Exhausted};
-use crate::schema::{with_stack, StackSegment, MAX_DEPTH};
+use crate::literal::{child_pointer, copy, equals, CopyError, Literal};
+use crate::names::name;
+use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
 use crate::value::Value;
 use fluent_uri::resolve::Resolver;
 use fluent_uri::{Iri, IriRef};
@@ -287,7 +287,7 @@ fn is_meta_schema(uri: &str) -> bool {
 /// A built-in meta-schema, parsed.
 fn meta_schema(uri: &str) -> Option<Literal> {
     let (_, text) = META_SCHEMAS.iter().find(|(known, _)| *known == uri)?;
-    super::literal::parse_text(text)
+    crate::literal::parse_text(text)
 }
 
 impl<'c, 'a, V: Value<'a>> Registry<'c, V> {

@@ -2,44 +2,29 @@
 //! reporting walk found no error in them. That is a bug in one walk, and the call is refused
 //! with an error naming where the quick walk failed, never accepted.
 
-use super::eval::root_of;
-use crate::arena::NodeKind;
+use super::eval::{halted, root_of};
 use crate::budget::Budget;
-use crate::engine::Compiled;
+use crate::engine::Walk;
+use crate::entry::Compiled;
 use crate::error::Error;
-use crate::eval::{Eval, Halt};
-use crate::json_schema::literal::push_token;
-use crate::validate::{Failure, Mode};
+use crate::error::{Failure, Mode};
+use crate::literal::push_token;
 use crate::value::Value;
 
-/// The error naming the root's first keyword that the quick walk refuses on its own: the lone
-/// `$ref` of a root it passes through (see `Node::forward`), else the first keyword whose check
-/// alone refuses (none when only the keywords together refuse: the root as a whole).
+/// The error naming the root's first check that the quick walk refuses on its own (its `type`
+/// first; none when only the checks together refuse: the root as a whole).
 #[cold]
 pub fn failure<'a, V: Value<'a>, A>(
     schema: &Compiled<A>,
     value: V,
     budget: &mut Budget,
 ) -> Failure<V> {
-    let mut eval = Eval::new(schema, Mode::First, budget);
-    let (keywords, forward) = match eval.node(schema.root) {
-        Some(node) => match &node.kind {
-            NodeKind::Keywords(keywords) => (&keywords[..], node.forward.is_some()),
-            _ => (&[][..], false),
-        },
-        None => (&[][..], false),
+    let program = &schema.program;
+    let mut walk = Walk::new(program, Mode::First, root_of(schema), budget);
+    let failed = match walk.refusing_check(program.root, value) {
+        Ok(failed) => failed,
+        Err(halt) => return halted(program, walk.loop_at, halt),
     };
-    let mut failed = keywords.first().filter(|_| forward);
-    for keyword in keywords.iter().filter(|_| !forward) {
-        match eval.valid_run(keywords, std::slice::from_ref(keyword), value) {
-            Ok(true) => {}
-            Ok(false) | Err(Halt::Failed) => {
-                failed = Some(keyword);
-                break;
-            }
-            Err(halt) => return eval.halted(halt),
-        }
-    }
     let mut schema_path = String::new();
     if let Some(keyword) = failed {
         push_token(&mut schema_path, keyword.token);
@@ -52,19 +37,24 @@ pub fn failure<'a, V: Value<'a>, A>(
 }
 
 #[cfg(all(test, feature = "serde_json"))]
-#[allow(clippy::unwrap_used, clippy::panic)]
+#[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 mod tests {
+    use crate::engine::program::Check;
     use crate::error::Error;
+    use crate::error::{Failure, Mode};
     use crate::json_schema::{compile, Dialect, Options};
     use crate::serde::Json;
-    use crate::validate::{Failure, Mode};
     use crate::Budget;
     use serde_json::json;
 
-    /// Errors of `schema` (read with no tool boundary) on `value` once the node at `moved`, a
-    /// lone `$ref` the quick walk passes straight through (see `Node::forward`), sends that walk
-    /// to `/$defs/f` instead: the reporting walk follows the `$ref` itself, to `/$defs/t`.
-    fn misled(schema: &serde_json::Value, moved: &str, value: &serde_json::Value) -> Vec<String> {
+    /// Errors of `schema` (read with no tool boundary) on `value` once the object check at
+    /// `location` is made to require every property in its quick walk, which its reporting
+    /// walk does not: the two walks then disagree.
+    fn misled(
+        schema: &serde_json::Value,
+        location: &str,
+        value: &serde_json::Value,
+    ) -> Vec<String> {
         let mut options = Options::new(Dialect::Draft2020_12);
         options.any_root = true;
         let mut compiled = compile(
@@ -74,15 +64,19 @@ mod tests {
             &mut Budget::unlimited(),
         )
         .unwrap();
-        let at = |location: &str| {
-            compiled
-                .nodes
-                .iter()
-                .position(|node| &*node.location == location)
-                .unwrap()
-        };
-        let (moved, refused) = (at(moved), at("/$defs/f"));
-        compiled.nodes.get_mut(moved).unwrap().forward = Some(refused);
+        let program = &mut compiled.program;
+        let at = program
+            .info
+            .iter()
+            .position(|info| &*info.location == location)
+            .unwrap();
+        let node = program.nodes[at];
+        let checks = &mut program.checks[node.first as usize..][..node.count as usize];
+        for check in checks.iter_mut() {
+            if let Check::Object(object) = check {
+                object.require_every_property();
+            }
+        }
         assert_eq!(
             compiled
                 .is_valid(Json::from(value), &mut Budget::unlimited())
@@ -111,17 +105,15 @@ mod tests {
 
     #[test]
     fn a_value_the_quick_walk_refuses_is_an_error_though_no_error_is_reported() {
-        let defs = json!({"t": true, "f": false});
-        let lone = json!({"$ref": "#/$defs/t", "$defs": defs});
-        let expected = "tool argument failed a check that reported no error $ref $ /$ref";
-        assert_eq!(misled(&lone, "", &json!(1)), [expected, expected]);
-        // Deeper: the root's first keyword that refuses on its own is named.
-        let nested = json!({
-            "type": "integer",
-            "allOf": [{"$ref": "#/$defs/t"}],
-            "$defs": defs
-        });
+        let object = json!({"required": ["a"], "properties": {"a": true, "b": true}});
+        let expected = "tool argument failed a check that reported no error required $ /required";
+        assert_eq!(misled(&object, "", &json!({"a": 1})), [expected, expected]);
+        // Deeper: the root's first check that refuses on its own is named.
+        let nested = json!({"type": "object", "allOf": [object]});
         let expected = "tool argument failed a check that reported no error allOf $ /allOf";
-        assert_eq!(misled(&nested, "/allOf/0", &json!(1)), [expected, expected]);
+        assert_eq!(
+            misled(&nested, "/allOf/0", &json!({"a": 1})),
+            [expected, expected]
+        );
     }
 }

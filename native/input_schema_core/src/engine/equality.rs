@@ -1,10 +1,8 @@
-//! `enum` and `const`: JSON equality with a kept value.
+//! `enum`: JSON equality with one of a kept list of values (`const` is `literal::equals`).
 
-use super::{Assertion, Check};
 use crate::budget::{Budget, Exhausted};
 use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
-use crate::eval::Halt;
-use crate::json_schema::literal::{equals, Literal, LiteralView};
+use crate::literal::{equals, Literal, LiteralView};
 use crate::number::Number;
 use crate::value::{AtomKind, Kind, Value};
 use std::cmp::Ordering;
@@ -178,25 +176,11 @@ impl Enum {
     }
 }
 
-pub fn check<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    check: &Check,
-    value: V,
-) -> Result<Option<Assertion>, Halt> {
-    Ok(match check {
-        Check::Enum(choices) => (!choices.contains(value, budget)?).then_some(Assertion::Enum),
-        Check::Const(expected) => {
-            (!equals(value, expected, budget, 0)?).then_some(Assertion::Const)
-        }
-        _ => None,
-    })
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::json_schema::literal::copy;
+    use crate::literal::copy;
     use crate::number::BigInt;
     use crate::serde::Json;
     use serde_json::json;

@@ -1,14 +1,15 @@
-//! The engine's one entry: a schema is read by a profile, either the subset (the contract's ten
+//! The one entry: a schema is read by a profile, either the subset (the contract's ten
 //! keywords, read from the registry's `vocabulary::subset`) or a JSON Schema dialect (the
-//! registry, vocabularies and compiler of `json_schema`). Both compile into the same `Compiled`
-//! arena of nodes (`arena.rs`) and are walked with the same evaluation context (`eval.rs`); a
-//! bridge holds a `Compiled` and never asks which profile made it.
+//! registry, vocabularies and compiler of `json_schema`, which compile into the engine's
+//! `Program`); a bridge holds a `Compiled` and never asks which profile made it.
 
-use crate::arena::{Anchors, Node, NodeId};
+use crate::arena::{Node, NodeId};
 use crate::budget::Budget;
+use crate::engine::Program;
+use crate::error::{Failure, Mode};
 use crate::json_schema::{self, eval, Draft};
 use crate::schema;
-use crate::validate::{self, Failure, Mode};
+use crate::validate;
 use crate::value::Value;
 
 /// Which rules read a schema: the subset, or a JSON Schema dialect with its options.
@@ -22,13 +23,12 @@ pub enum Profile {
 /// the host's atom handle (the subset keeps property names that are atoms as atoms).
 #[derive(Debug)]
 pub struct Compiled<A> {
+    /// The subset's nodes (none in the JSON modes).
     pub(crate) nodes: Vec<Node<A>>,
     pub(crate) root: NodeId,
+    /// The JSON modes' program (empty in the subset).
+    pub(crate) program: Program,
     pub(crate) profile: Profile,
-    /// Per resource, its dynamic anchors and the nodes they name (empty when no `$dynamicRef`
-    /// needs them).
-    pub(crate) dynamic_anchors: Vec<Anchors>,
-    pub(crate) has_dynamic_refs: bool,
     /// The dialect the root was read in (none in the subset).
     pub(crate) draft: Option<Draft>,
 }

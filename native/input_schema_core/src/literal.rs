@@ -7,10 +7,10 @@
 //! strings or atoms read by name, one name per map, values are JSON values, and atoms stand for
 //! strings only as type names.
 
-use super::vocabulary::name;
 use crate::budget::{Budget, Exhausted};
+use crate::names::name;
 use crate::number::Number;
-use crate::schema::{with_stack, StackSegment};
+use crate::stack::{with_stack, StackSegment};
 use crate::value::{AtomKind, Element, Kind, NoAtom, Value};
 use std::cmp::Ordering;
 use std::collections::HashMap;

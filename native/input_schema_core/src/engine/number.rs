@@ -1,16 +1,40 @@
-//! `multipleOf`, `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`: exact over
-//! integers of any size and floats (a float is the decimal it is written as: `0.0075` is a
-//! multiple of `0.0001`).
+//! The numeric keywords of one schema object, fused: `multipleOf`, `minimum`,
+//! `exclusiveMinimum`, `maximum`, `exclusiveMaximum`, in that order, over a number read once.
+//! Exact over integers of any size and floats (a float is the decimal it is written as:
+//! `0.0075` is a multiple of `0.0001`).
 
-use super::{Assertion, Check};
+use super::node::Named;
 use crate::budget::Budget;
-use crate::eval::Halt;
-use crate::json_schema::literal::Literal;
+use crate::error::Assertion;
+use crate::flow::Halt;
 use crate::json_schema::vocabulary::Role;
+use crate::literal::Literal;
 use crate::number::Number;
-use crate::value::Value;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
+
+/// The numeric keywords of a schema object, in the report order.
+#[derive(Debug, Default)]
+pub struct NumberCheck {
+    pub rules: Vec<(NumberRule, Named)>,
+}
+
+#[derive(Debug)]
+pub enum NumberRule {
+    MultipleOf(MultipleOf),
+    Bound(Bound),
+}
+
+impl NumberCheck {}
+
+impl NumberRule {
+    pub(crate) fn assertion(&self) -> Assertion {
+        match self {
+            NumberRule::Bound(bound) => bound.assertion(),
+            NumberRule::MultipleOf(multiple) => Assertion::MultipleOf(multiple.divisor.clone()),
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -43,7 +67,7 @@ impl Bound {
         })
     }
 
-    fn assertion(&self) -> Assertion {
+    pub(crate) fn assertion(&self) -> Assertion {
         let limit = self.limit.clone();
         match self.side {
             Side::Minimum => Assertion::Minimum(limit),
@@ -51,6 +75,16 @@ impl Bound {
             Side::Maximum => Assertion::Maximum(limit),
             Side::ExclusiveMaximum => Assertion::ExclusiveMaximum(limit),
         }
+    }
+
+    /// Whether `number` is within the bound (comparing two words costs no units).
+    #[inline]
+    pub(crate) fn holds_for(&self, number: &Number, budget: &mut Budget) -> Result<bool, Halt> {
+        if let (Number::Int(limit), Number::Int(int)) = (&self.limit, number) {
+            return Ok(self.holds(int.cmp(limit)));
+        }
+        budget.spend_number_compare(number.byte_size().min(self.limit.byte_size()))?;
+        Ok(self.holds(number.compare(&self.limit)))
     }
 
     fn holds(&self, order: Ordering) -> bool {
@@ -121,7 +155,7 @@ impl MultipleOf {
         })
     }
 
-    fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
+    pub(crate) fn divides(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
         /// Below this a whole float's shortest decimal is the integer it holds.
         const TWO_POW_53: f64 = 9_007_199_254_740_992.0;
         match (value, &self.divisor) {
@@ -150,52 +184,4 @@ impl MultipleOf {
         };
         Ok(divisor != BigUint::ZERO && (dividend % divisor) == BigUint::ZERO)
     }
-}
-
-/// Whether `value` passes a bound: an integer against an integer limit is compared without
-/// building a `Number` (their comparison costs no units).
-#[inline]
-pub fn bound_holds<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    bound: &Bound,
-    value: V,
-) -> Result<bool, Halt> {
-    if let (Number::Int(limit), Some(int)) = (&bound.limit, value.small_integer()) {
-        return Ok(bound.holds(int.cmp(limit)));
-    }
-    let Some(number) = value.number() else {
-        return Ok(true);
-    };
-    budget.spend_number_compare(number.byte_size().min(bound.limit.byte_size()))?;
-    Ok(bound.holds(number.compare(&bound.limit)))
-}
-
-/// Whether `value` passes a numeric keyword: `check` without its error. Values that are not
-/// numbers pass.
-pub fn holds<'a, V: Value<'a>>(budget: &mut Budget, check: &Check, value: V) -> Result<bool, Halt> {
-    if let Check::Bound(bound) = check {
-        return bound_holds(budget, bound, value);
-    }
-    let Some(number) = value.number() else {
-        return Ok(true);
-    };
-    Ok(match check {
-        Check::MultipleOf(multiple) => multiple.divides(&number, budget)?,
-        _ => true,
-    })
-}
-
-pub fn check<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    check: &Check,
-    value: V,
-) -> Result<Option<Assertion>, Halt> {
-    if holds(budget, check, value)? {
-        return Ok(None);
-    }
-    Ok(match check {
-        Check::Bound(bound) => Some(bound.assertion()),
-        Check::MultipleOf(multiple) => Some(Assertion::MultipleOf(multiple.divisor.clone())),
-        _ => None,
-    })
 }

@@ -1,19 +1,44 @@
-//! Array keywords: `minItems`, `maxItems`, `uniqueItems`, `prefixItems` (and draft-07's array
-//! `items`), `items` (and `additionalItems`), `contains` with `minContains`/`maxContains`. They
-//! read proper lists only: an improper list is no JSON array, and they pass it.
+//! The array keywords of one schema object, fused: `minItems`, `maxItems`, `uniqueItems`,
+//! then one pass over the items for `prefixItems` (and draft-07's array `items`), `items` (and
+//! `additionalItems`) and `contains` (with `minContains`/`maxContains`). They read proper lists
+//! only: an improper list is no JSON array, and never reaches them.
 
-use super::{types, Assertion, Check, Keyword};
-use crate::arena::{NodeId, NodeKind};
+use super::node::{Named, NodeId};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
-use crate::eval::{Eval, Flow, Halt};
-use crate::json_schema::literal::{values_equal, Literal};
-use crate::json_schema::location::SchemaTrail;
-use crate::json_schema::vocabulary::name;
+use crate::flow::Halt;
 use crate::json_schema::vocabulary::Draft;
+use crate::literal::{values_equal, Literal};
+use crate::names::name;
 use crate::number::Number;
-use crate::path::{Segment, Trail};
 use crate::value::{Element, Kind, Value};
+
+/// The array keywords of a schema object.
+#[derive(Debug, Default)]
+pub struct ArrayCheck {
+    pub min_items: Option<(u64, Named)>,
+    pub max_items: Option<(u64, Named)>,
+    pub unique: Option<Named>,
+    /// The first items' schemas.
+    pub prefix: Option<(Box<[NodeId]>, Named)>,
+    /// The schema of the items from `start` on.
+    pub items: Option<(usize, NodeId, Named)>,
+    pub contains: Option<(Contains, Named)>,
+}
+
+impl ArrayCheck {
+    pub fn children(&self, mut each: impl FnMut(NodeId)) {
+        if let Some((nodes, _)) = &self.prefix {
+            nodes.iter().copied().for_each(&mut each);
+        }
+        if let Some((_, node, _)) = self.items {
+            each(node);
+        }
+        if let Some((contains, _)) = &self.contains {
+            each(contains.node);
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct Contains {
@@ -59,49 +84,10 @@ pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<
 }
 
 /// The items of a list known to be proper, read in place.
-fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
+pub fn elements<'a, V: Value<'a>>(list: V) -> impl Iterator<Item = V> + use<'a, V> {
     list.list_elements().filter_map(|element| match element {
         Element::Item(item) => Some(item),
         Element::ImproperTail(_) => None,
-    })
-}
-
-/// The proper list's items, or `None`.
-fn items<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<Vec<V>>, Halt> {
-    if length(value, budget)?.is_none() {
-        return Ok(None);
-    }
-    Ok(Some(elements(value).collect()))
-}
-
-/// Whether `value` passes `minItems` or `maxItems`: `count` without its error.
-pub fn count_holds<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    check: &Check,
-    value: V,
-) -> Result<bool, Halt> {
-    let Some(length) = length(value, budget)? else {
-        return Ok(true);
-    };
-    Ok(match check {
-        Check::MinItems(minimum) => length >= *minimum,
-        Check::MaxItems(maximum) => length <= *maximum,
-        _ => true,
-    })
-}
-
-pub fn count<'a, V: Value<'a>>(
-    budget: &mut Budget,
-    check: &Check,
-    value: V,
-) -> Result<Option<Assertion>, Halt> {
-    let Some(length) = length(value, budget)? else {
-        return Ok(None);
-    };
-    Ok(match check {
-        Check::MinItems(minimum) if length < *minimum => Some(Assertion::MinItems(*minimum)),
-        Check::MaxItems(maximum) if length > *maximum => Some(Assertion::MaxItems(*maximum)),
-        _ => None,
     })
 }
 
@@ -173,32 +159,16 @@ fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result
     Ok(true)
 }
 
-/// How many items `contains` matches, stopping once the answer is known.
-fn matches<'a, V: Value<'a>, A>(
-    eval: &mut Eval<'_, '_, V, A>,
-    contains: &Contains,
-    items: impl Iterator<Item = V>,
-) -> Result<u64, Halt> {
-    let mut found = 0_u64;
-    for item in items {
-        if eval.descend(|eval| eval.valid(contains.node, item))? {
-            found += 1;
-            match contains.max {
-                Some(max) if found > max => break,
-                None if found >= contains.min => break,
-                _ => {}
-            }
-        }
-    }
-    Ok(found)
-}
-
 /// Lists this short are told unique pair by pair, from a copy on the stack: cheaper than
 /// the hashing's allocations.
 const PAIRWISE_MAX: usize = 16;
 
 /// `uniqueItems` of a proper list of `length` items.
-fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> Result<bool, Halt> {
+pub fn unique_list<'a, V: Value<'a>>(
+    list: V,
+    length: u64,
+    budget: &mut Budget,
+) -> Result<bool, Halt> {
     if length <= PAIRWISE_MAX as u64 {
         let mut copy = [list; PAIRWISE_MAX];
         let mut count = 0;
@@ -210,126 +180,6 @@ fn unique_list<'a, V: Value<'a>>(list: V, length: u64, budget: &mut Budget) -> R
     }
     let items: Vec<V> = elements(list).collect();
     unique(&items, budget)
-}
-
-/// The quick walk reads the items in place; only a long list's `uniqueItems` collects them.
-// Out of line: the quick walk's dispatch stays small, and so does its stack frame.
-#[inline(never)]
-pub fn valid<'a, V: Value<'a>, A>(eval: &mut Eval<'_, '_, V, A>, check: &Check, value: V) -> Flow {
-    let Some(length) = length(value, eval.budget)? else {
-        return Ok(true);
-    };
-    match check {
-        Check::UniqueItems => unique_list(value, length, eval.budget),
-        Check::PrefixItems(nodes) => {
-            for (node, item) in nodes.iter().zip(elements(value)) {
-                if !eval.valid_item(*node, item)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        }
-        Check::Items { start, node } => {
-            // The node is looked up once for the whole list when it is a leaf; a lone `type`
-            // is checked in the loop itself.
-            if let Some(keywords) = eval.leaf(*node) {
-                if let [Keyword {
-                    check: Check::Type(expected),
-                    ..
-                }] = keywords
-                {
-                    for item in elements(value).skip(*start) {
-                        eval.budget.spend(1)?;
-                        if !types::holds(eval.budget, expected, item)? {
-                            return Ok(false);
-                        }
-                    }
-                    return Ok(true);
-                }
-                for item in elements(value).skip(*start) {
-                    if !eval.valid_leaf(keywords, item)? {
-                        return Ok(false);
-                    }
-                }
-                return Ok(true);
-            }
-            for item in elements(value).skip(*start) {
-                if !eval.descend(|eval| eval.valid(*node, item))? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        }
-        Check::Contains(contains) => {
-            let found = matches(eval, contains, elements(value))?;
-            Ok(found >= contains.min && contains.max.is_none_or(|max| found <= max))
-        }
-        _ => Ok(true),
-    }
-}
-
-/// Reports `item` against `node`; a `false` node is reported as an item not allowed.
-fn report_item<'a, V: Value<'a>, A>(
-    eval: &mut Eval<'_, '_, V, A>,
-    keyword: &Keyword,
-    node: NodeId,
-    item: V,
-    trail: &Trail<'_>,
-    here: &SchemaTrail<'_>,
-) -> Flow {
-    if let Some(NodeKind::Bool(false)) = eval.node(node).map(|node| &node.kind) {
-        return eval.fail(trail, keyword.name, here, Assertion::AdditionalItem, None);
-    }
-    eval.descend(|eval| eval.report(node, item, trail, here))
-}
-
-pub fn report<'a, V: Value<'a>, A>(
-    eval: &mut Eval<'_, '_, V, A>,
-    keyword: &Keyword,
-    value: V,
-    trail: &Trail<'_>,
-    here: &SchemaTrail<'_>,
-) -> Flow {
-    let Some(items) = items(value, eval.budget)? else {
-        return Ok(true);
-    };
-    let fail = |eval: &mut Eval<'_, '_, V, A>, assertion| {
-        eval.fail(trail, keyword.name, here, assertion, None)
-    };
-    match &keyword.check {
-        Check::UniqueItems if !unique_list(value, items.len() as u64, eval.budget)? => {
-            fail(eval, Assertion::UniqueItems)
-        }
-        Check::PrefixItems(nodes) => {
-            let mut valid = true;
-            for (index, (node, item)) in nodes.iter().zip(items.iter()).enumerate() {
-                let child = trail.child(Segment::Index(index));
-                let at = here.index(index);
-                valid &= eval.descend(|eval| eval.report(*node, *item, &child, &at))?;
-            }
-            Ok(valid)
-        }
-        Check::Items { start, node } => {
-            let mut valid = true;
-            for (index, item) in items.iter().enumerate().skip(*start) {
-                let child = trail.child(Segment::Index(index));
-                valid &= report_item(eval, keyword, *node, *item, &child, here)?;
-            }
-            Ok(valid)
-        }
-        Check::Contains(contains) => {
-            let found = matches(eval, contains, items.iter().copied())?;
-            if found < contains.min {
-                fail(eval, Assertion::MinContains(contains.min))
-            } else {
-                match contains.max {
-                    Some(max) if found > max => fail(eval, Assertion::MaxContains(max)),
-                    _ => Ok(true),
-                }
-            }
-        }
-        _ => Ok(true),
-    }
 }
 
 #[cfg(test)]

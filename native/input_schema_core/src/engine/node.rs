@@ -1,0 +1,92 @@
+//! The engine's compact node and what names it: a node's index, the set of JSON types it
+//! accepts, its flags and the range of its checks; the keyword a check is reported as; what
+//! only the reporting walk and the dynamic scope read of a node.
+
+use crate::literal::Literal;
+
+/// A node's index in its program.
+pub type NodeId = u32;
+
+/// A schema resource's index, for `$dynamicRef`'s dynamic scope.
+pub type ResourceId = usize;
+
+/// A resource's dynamic anchors, by name.
+pub type Anchors = Vec<(Box<str>, NodeId)>;
+
+/// The JSON types, as the bits of a node's accepted set and of a value's type.
+pub mod types {
+    pub const NULL: u8 = 1;
+    pub const BOOLEAN: u8 = 2;
+    pub const OBJECT: u8 = 4;
+    pub const ARRAY: u8 = 8;
+    /// Any number: a value's type has it for integers too.
+    pub const NUMBER: u8 = 16;
+    pub const STRING: u8 = 32;
+    /// A number without a fractional part (`1.0` included).
+    pub const INTEGER: u8 = 64;
+    /// Every JSON type: a node without `type`.
+    pub const ANY: u8 = 127;
+    /// A value of no JSON type (a tuple, a pid, a struct, an improper list).
+    pub const NONE: u8 = 0;
+}
+
+/// One compiled schema.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The JSON types it accepts (its `type`); `types::ANY` without one, none for `false`.
+    pub types: u8,
+    pub flags: u8,
+    /// How many of its checks come before `type` in the report order: its references.
+    pub refs: u8,
+    /// Work units a walk spends entering it: one, and one per check.
+    pub cost: u8,
+    /// Its checks: `Program::checks[first..first + count]`.
+    pub first: u32,
+    pub count: u32,
+}
+
+impl Node {
+    /// The schema `false`.
+    pub const FALSE: u8 = 1;
+    /// A `type` keyword is written (a failure of `types` is reported as `type`, not `false`).
+    pub const TYPED: u8 = 2;
+    /// No check applies a subschema: the node cannot recurse, so even a guarded program walks
+    /// it unguarded.
+    pub const LEAF: u8 = 4;
+    /// A map it accepts is read whole, or what is left unread noted (see `Walk::unread`): by
+    /// its object check, or by a node it applies in place that must accept the map too
+    /// (`$ref`, `allOf`, and the branch of `anyOf`/`oneOf` that accepts).
+    pub const READS_OBJECTS: u8 = 8;
+    /// The same for lists: its array check, or a node it applies in place.
+    pub const READS_ARRAYS: u8 = 16;
+
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
+/// A keyword as an error reports it: its registry name, and its key as the schema spells it
+/// (an alias, maybe), the last token of the error's schema path.
+#[derive(Clone, Copy, Debug)]
+pub struct Named {
+    pub name: &'static str,
+    pub token: &'static str,
+}
+
+impl Named {
+    pub const fn new(name: &'static str) -> Self {
+        Named { name, token: name }
+    }
+}
+
+/// What only the reporting walk and the dynamic scope read of a node.
+#[derive(Debug)]
+pub struct NodeInfo {
+    /// Its JSON pointer in its document: where a reference to it resolved, or, for a subschema
+    /// that many paths share, the first path compiled (the reporting walk reports the path it
+    /// took to reach a node in place, see `WalkPath`).
+    pub location: Box<str>,
+    pub resource: ResourceId,
+    /// `type` as written, for its error.
+    pub types: Option<Literal>,
+}

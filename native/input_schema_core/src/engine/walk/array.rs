@@ -1,0 +1,105 @@
+//! The walk of the array check: the counts, then one pass over the items in index order.
+
+use super::{Sink, Walk};
+use crate::engine::array::{elements, length, unique_list, ArrayCheck};
+use crate::engine::node::{Named, Node};
+use crate::error::Assertion;
+use crate::flow::Flow;
+use crate::path::{Key, Segment, Step};
+use crate::value::Value;
+
+impl ArrayCheck {
+    /// Checks a value whose type is array.
+    pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let Some(length) = length(value, walk.budget)? else {
+            return Ok(true);
+        };
+        let mut valid = true;
+        if let Some((minimum, named)) = self.min_items {
+            if length < minimum {
+                valid &= walk.fail::<S>(at, named, || Assertion::MinItems(minimum), None)?;
+            }
+        }
+        if let Some((maximum, named)) = self.max_items {
+            if length > maximum {
+                valid &= walk.fail::<S>(at, named, || Assertion::MaxItems(maximum), None)?;
+            }
+        }
+        if let Some(named) = self.unique {
+            if !unique_list(value, length, walk.budget)? {
+                valid &= walk.fail::<S>(at, named, || Assertion::UniqueItems, None)?;
+            }
+        }
+        if self.prefix.is_none() && self.items.is_none() {
+            // No schema reads the items: the rule for keys reads them in its own walk.
+            walk.unread |= !V::KEYS_ARE_STRINGS && length > 0;
+            if self.contains.is_none() {
+                return Ok(valid);
+            }
+        }
+        let (prefix, prefix_named) = match &self.prefix {
+            Some((nodes, named)) => (&nodes[..], *named),
+            None => (&[][..], Named::new("")),
+        };
+        // Whether `items` allows no item at all (`false`), asked once for the list.
+        let items = self.items.map(|(start, node, named)| {
+            let refused = walk
+                .program
+                .node(node)
+                .is_some_and(|node| node.has(Node::FALSE));
+            (start, node, named, refused)
+        });
+        let mut found = 0_u64;
+        let mut counting = self.contains.is_some();
+        for (index, item) in elements(value).enumerate() {
+            if let Some(node) = prefix.get(index) {
+                let here = S::then(
+                    at,
+                    Step::Into {
+                        keyword: prefix_named.token,
+                        key: Key::Index(index),
+                        argument: Some(Segment::Index(index)),
+                    },
+                );
+                valid &= walk.visit_part::<S>(*node, item, &here)?;
+            } else if let Some((start, node, named, refused)) = items {
+                if index >= start {
+                    let here = S::then(at, Step::item(named.token, index));
+                    valid &= if refused {
+                        walk.fail_at::<S>(&here, named.name, || Assertion::AdditionalItem, None)?
+                    } else {
+                        walk.visit_part::<S>(node, item, &here)?
+                    };
+                } else {
+                    walk.note_unread(item);
+                }
+            } else {
+                walk.note_unread(item);
+            }
+            if let (Some((contains, _)), true) = (&self.contains, counting) {
+                if walk.valid_part(contains.node, item)? {
+                    found += 1;
+                    // Once the answer is known, later items need not be asked.
+                    counting = match contains.max {
+                        Some(max) => found <= max,
+                        None => found < contains.min,
+                    };
+                }
+            }
+        }
+        if let Some((contains, named)) = &self.contains {
+            if found < contains.min {
+                let minimum = contains.min;
+                valid &= walk.fail::<S>(at, *named, || Assertion::MinContains(minimum), None)?;
+            } else if let Some(max) = contains.max.filter(|max| found > *max) {
+                valid &= walk.fail::<S>(at, *named, || Assertion::MaxContains(max), None)?;
+            }
+        }
+        Ok(valid)
+    }
+}

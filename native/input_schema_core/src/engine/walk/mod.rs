@@ -1,0 +1,584 @@
+//! The one walk of a value against a program, written once and generic over what a failure
+//! does (`Sink`): the quick walk (`Quick`) stops at the first failure and builds nothing; the
+//! reporting walk (`Report`) keeps the path it took and records each error in the keyword
+//! order of the dialect (references, `type`, `enum`/`const`, the value's own family, the
+//! applicators, `unevaluated*` last). A reporting walk asks quick questions where a keyword's
+//! answer does not name its subschemas' errors (`anyOf`, `not`, `contains`, ...).
+
+mod applicator;
+mod array;
+mod number;
+mod object;
+mod string;
+mod unevaluated;
+
+use crate::budget::Budget;
+use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
+use crate::engine::program::{Check, Program};
+use crate::error::Assertion;
+use crate::error::{Error, KeywordFailure};
+use crate::error::{Mode, ERROR_BYTES};
+use crate::flow::{Flow, Halt};
+use crate::path::{Step, WalkPath};
+use crate::stack::Levels;
+use crate::value::{AtomKind, Element, Kind, Value};
+
+/// Schemas applied to one value in a row, through references and in-place applicators, before
+/// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
+pub const MAX_IN_PLACE: usize = 10_000;
+
+/// What a walk does with a failure, and what it keeps of its way to a value.
+pub trait Sink {
+    const REPORTS: bool;
+    /// Where the walk is: nothing for the quick walk, the path taken for the reporting one.
+    type At<'l>: Copy;
+
+    fn then<'l>(at: &'l Self::At<'_>, step: Step<'l>) -> Self::At<'l>;
+
+    fn path<'x>(at: &'x Self::At<'_>) -> Option<&'x WalkPath<'x>>;
+}
+
+/// The quick walk: a failure ends it (`Err(Halt::Failed)`).
+pub enum Quick {}
+
+/// The reporting walk: a failure is recorded, and the walk goes on while the mode wants more.
+pub enum Report {}
+
+impl Sink for Quick {
+    const REPORTS: bool = false;
+    type At<'l> = ();
+
+    #[inline(always)]
+    fn then<'l>(_: &'l (), _: Step<'l>) {}
+
+    #[inline(always)]
+    fn path<'x>(_: &'x ()) -> Option<&'x WalkPath<'x>> {
+        None
+    }
+}
+
+impl Sink for Report {
+    const REPORTS: bool = true;
+    type At<'l> = WalkPath<'l>;
+
+    #[inline(always)]
+    fn then<'l>(at: &'l WalkPath<'_>, step: Step<'l>) -> WalkPath<'l> {
+        at.then(step)
+    }
+
+    #[inline(always)]
+    fn path<'x>(at: &'x WalkPath<'_>) -> Option<&'x WalkPath<'x>> {
+        Some(at)
+    }
+}
+
+/// One walk of a value against a program: the budget, the errors found so far against the
+/// mode's cap, and the bookkeeping of guarded programs (levels, dynamic scope, loop guard).
+pub struct Walk<'p, 'b, V> {
+    pub program: &'p Program,
+    pub budget: &'b mut Budget,
+    mode: Mode,
+    pub errors: Vec<Error<V>>,
+    /// What `errors` take, against `ERRORS_MAX_BYTES`.
+    error_bytes: usize,
+    /// Where argument paths start (`$arguments`, or `$`).
+    root: &'static [u8],
+    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
+    scope: Vec<ResourceId>,
+    /// Nesting of node evaluations, for the stack checks.
+    depth: usize,
+    /// Nodes applied to the current value without reading into it.
+    in_place: usize,
+    /// Where a reference loop was found (see `Halt::Loop`).
+    pub loop_at: NodeId,
+    /// Whether the walk left a container (or a value of no JSON type) unread: then the rule
+    /// for argument keys must still be checked over the whole value (`json_schema::keys`).
+    /// Hosts whose keys are all strings never set it.
+    pub unread: bool,
+}
+
+/// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
+/// what the family check reads next, asked for already: a map's size, a small integer.
+#[derive(Clone, Copy)]
+pub struct Found {
+    pub bits: u8,
+    pub size: usize,
+    pub integer: Option<i64>,
+}
+
+impl Found {
+    const fn of(bits: u8) -> Self {
+        Found {
+            bits,
+            size: 0,
+            integer: None,
+        }
+    }
+}
+
+impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
+    pub fn new(
+        program: &'p Program,
+        mode: Mode,
+        root: &'static [u8],
+        budget: &'b mut Budget,
+    ) -> Self {
+        Walk {
+            program,
+            budget,
+            mode,
+            errors: Vec::new(),
+            error_bytes: 0,
+            root,
+            scope: Vec::new(),
+            depth: 0,
+            in_place: 0,
+            loop_at: 0,
+            unread: false,
+        }
+    }
+
+    /// A walk of another value (a `contentSchema` document) on this one's budget.
+    pub fn inner<W: Value<'a>>(&mut self) -> Walk<'p, '_, W> {
+        Walk::new(self.program, Mode::First, self.root, self.budget)
+    }
+
+    /// Whether `value` is valid against node `id`: a quick question, which a reporting walk
+    /// asks too (an `anyOf` branch, say).
+    #[inline]
+    pub fn valid(&mut self, id: NodeId, value: V) -> Flow {
+        match self.visit::<Quick>(id, value, &()) {
+            Err(Halt::Failed) => Ok(false),
+            other => other,
+        }
+    }
+
+    /// `valid` of a part of the value (an item, a property's value, a key).
+    #[inline]
+    pub fn valid_part(&mut self, id: NodeId, value: V) -> Flow {
+        match self.visit_part::<Quick>(id, value, &()) {
+            Err(Halt::Failed) => Ok(false),
+            other => other,
+        }
+    }
+
+    /// Node `id` applied to `value` in place.
+    #[inline]
+    pub fn visit<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        let program = self.program;
+        let Some(node) = program.node(id) else {
+            return Ok(true);
+        };
+        if program.guarded && !node.has(Node::LEAF) {
+            return self.visit_guarded::<S>(id, node, value, at);
+        }
+        // A node that checks its types alone is decided here.
+        if node.count == 0 && !S::REPORTS {
+            self.budget.spend(1)?;
+            return match node.types {
+                types::ANY => {
+                    self.note_unread(value);
+                    Ok(true)
+                }
+                types::NONE => Err(Halt::Failed),
+                wanted => {
+                    let found = self.classify(value, wanted)?;
+                    if wanted & found.bits == 0 {
+                        return Err(Halt::Failed);
+                    }
+                    if !V::KEYS_ARE_STRINGS && found.bits & (types::OBJECT | types::ARRAY) != 0 {
+                        self.unread = true;
+                    }
+                    Ok(true)
+                }
+            };
+        }
+        self.run::<S>(id, node, value, at)
+    }
+
+    /// The first of node `id`'s checks (its types first) that refuses `value` on its own, as
+    /// the keyword it is reported as: what a quick walk failed on.
+    pub fn refusing_check(&mut self, id: NodeId, value: V) -> Result<Option<Named>, Halt> {
+        let program = self.program;
+        let Some(node) = program.node(id) else {
+            return Ok(None);
+        };
+        let found = self.classify(value, node.types)?;
+        if node.types != types::ANY && node.types & found.bits == 0 {
+            return Ok(Some(if node.has(Node::FALSE) {
+                Named::new("false")
+            } else {
+                Named::new(crate::names::name::TYPE)
+            }));
+        }
+        for (index, check) in program.checks_of(node).iter().enumerate() {
+            match self.check::<Quick>(check, (node, index), value, found, &()) {
+                Ok(_) => {}
+                Err(Halt::Failed) => return Ok(Some(program.name_of(node, index))),
+                Err(halt) => return Err(halt),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Notes a value no check reads into: a container, or a value of no JSON type, leaves the
+    /// rule for argument keys to be checked.
+    #[inline(always)]
+    pub fn note_unread(&mut self, value: V) {
+        if !V::KEYS_ARE_STRINGS && !self.unread && !value.is_binary() {
+            self.unread = !matches!(
+                value.kind(),
+                Kind::Integer
+                    | Kind::Float
+                    | Kind::Atom(AtomKind::True | AtomKind::False | AtomKind::Nil)
+            );
+        }
+    }
+
+    /// Whether node `id` can recurse (a quick walk leaves such nodes for last where it can).
+    #[inline(always)]
+    pub fn goes_deeper(&self, id: NodeId) -> bool {
+        self.program
+            .node(id)
+            .is_some_and(|node| !node.has(Node::LEAF))
+    }
+
+    /// Node `id` applied to a part of the value: the loop guard starts again, since the walk
+    /// made progress.
+    #[inline]
+    pub fn visit_part<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        if !self.program.guarded {
+            return self.visit::<S>(id, value, at);
+        }
+        let in_place = std::mem::replace(&mut self.in_place, 0);
+        let result = self.visit::<S>(id, value, at);
+        self.in_place = in_place;
+        result
+    }
+
+    /// A reference's target: the reporting walk's schema path starts again at its location.
+    #[inline]
+    pub fn visit_target<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        if !S::REPORTS {
+            return self.visit::<S>(id, value, at);
+        }
+        let program = self.program;
+        let here = S::then(at, Step::Target(program.location(id)));
+        self.visit::<S>(id, value, &here)
+    }
+
+    /// `visit` in a guarded program.
+    #[inline(never)]
+    fn visit_guarded<S: Sink>(
+        &mut self,
+        id: NodeId,
+        node: &'p Node,
+        value: V,
+        at: &S::At<'_>,
+    ) -> Flow {
+        self.enter(id, |walk| walk.run::<S>(id, node, value, at))
+    }
+
+    /// Runs `step` as node `id`'s evaluation: in a guarded program, counted by the loop guard,
+    /// in the node's resource (the dynamic scope), with the stack checked.
+    pub fn enter<R>(
+        &mut self,
+        id: NodeId,
+        step: impl FnOnce(&mut Self) -> Result<R, Halt>,
+    ) -> Result<R, Halt> {
+        if !self.program.guarded {
+            return step(self);
+        }
+        self.in_place += 1;
+        if self.in_place > MAX_IN_PLACE {
+            self.loop_at = id;
+            return Err(Halt::Loop);
+        }
+        let program = self.program;
+        let resource = program.info(id).map_or(0, |info| info.resource);
+        let pushed = program.has_dynamic_refs && self.scope.last() != Some(&resource);
+        if pushed {
+            self.scope.push(resource);
+        }
+        let result = self.nested(step);
+        if pushed {
+            self.scope.pop();
+        }
+        self.in_place -= 1;
+        result
+    }
+
+    /// The node's types and checks, in the report order.
+    fn run<S: Sink>(&mut self, id: NodeId, node: &'p Node, value: V, at: &S::At<'_>) -> Flow {
+        self.budget.spend(u64::from(node.cost))?;
+        let found = self.classify(value, node.types)?;
+        let program = self.program;
+        let checks = program.checks_of(node);
+        if !S::REPORTS {
+            if node.types != types::ANY && node.types & found.bits == 0 {
+                return Err(Halt::Failed);
+            }
+            if !V::KEYS_ARE_STRINGS {
+                let read = match found.bits {
+                    types::OBJECT => node.has(Node::READS_OBJECTS),
+                    types::ARRAY => node.has(Node::READS_ARRAYS),
+                    types::NONE => false,
+                    _ => true,
+                };
+                self.unread |= !read;
+            }
+            for (index, check) in checks.iter().enumerate() {
+                self.check::<S>(check, (node, index), value, found, at)?;
+            }
+            return Ok(true);
+        }
+        let mut valid = true;
+        let refs = usize::from(node.refs);
+        for (index, check) in checks.iter().enumerate() {
+            if index == refs {
+                valid &= self.types_hold::<S>(id, node, found, at)?;
+            }
+            valid &= self.check::<S>(check, (node, index), value, found, at)?;
+        }
+        if checks.len() <= refs {
+            valid &= self.types_hold::<S>(id, node, found, at)?;
+        }
+        Ok(valid)
+    }
+
+    /// The node's `type` (or its being `false`), reported.
+    fn types_hold<S: Sink>(
+        &mut self,
+        id: NodeId,
+        node: &Node,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        if node.types == types::ANY || node.types & found.bits != 0 {
+            return Ok(true);
+        }
+        if node.has(Node::FALSE) {
+            return self.fail_at::<S>(at, "false", || Assertion::False, None);
+        }
+        let program = self.program;
+        let written = || {
+            let written = program.info(id).and_then(|info| info.types.clone());
+            Assertion::Type(written.unwrap_or(crate::literal::Literal::Null))
+        };
+        self.fail::<S>(at, Named::new(crate::names::name::TYPE), written, None)
+    }
+
+    /// One check of a node; the families apply to values of their type only.
+    #[inline(always)]
+    fn check<S: Sink>(
+        &mut self,
+        check: &'p Check,
+        (node, index): (&'p Node, usize),
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let named = || self.program.name_of(node, index);
+        match check {
+            Check::Number(number) if found.bits & types::NUMBER != 0 => {
+                number.check::<S, V>(self, value, found, at)
+            }
+            Check::String(string) if found.bits & types::STRING != 0 => {
+                string.check::<S, V>(self, value, at)
+            }
+            Check::Array(array) if found.bits & types::ARRAY != 0 => {
+                array.check::<S, V>(self, value, at)
+            }
+            Check::Object(object) if found.bits & types::OBJECT != 0 => {
+                object.check::<S, V>(self, value, found.size, at)
+            }
+            Check::Number(_) | Check::String(_) | Check::Array(_) | Check::Object(_) => Ok(true),
+            Check::Enum(choices) => {
+                if choices.contains(value, self.budget)? {
+                    return Ok(true);
+                }
+                let named = named();
+                self.fail::<S>(at, named, || Assertion::Enum, None)
+            }
+            Check::Const(expected) => {
+                if crate::literal::equals(value, expected, self.budget, 0)? {
+                    return Ok(true);
+                }
+                let named = named();
+                self.fail::<S>(at, named, || Assertion::Const, None)
+            }
+            _ => applicator::check::<S, V>(
+                self,
+                (node, index),
+                check,
+                named(),
+                (value, found.bits),
+                at,
+            ),
+        }
+    }
+
+    /// What `value` is, asked first as the types a node accepts make likely: one question to
+    /// the host each, for a string, a map (with its size) or a small integer. A map is an
+    /// object here even where it is a struct: a struct has an atom key, which leaves the rule
+    /// for argument terms to its own walk (`unread`), and that walk refuses it.
+    #[inline(always)]
+    pub fn classify(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
+        if wanted != types::ANY {
+            if wanted & types::STRING != 0 && value.is_binary() {
+                return Ok(Found::of(types::STRING));
+            }
+            if wanted & types::OBJECT != 0 {
+                if let Some(size) = value.map_size() {
+                    return Ok(Found {
+                        size,
+                        ..Found::of(types::OBJECT)
+                    });
+                }
+            }
+            if wanted & types::INTEGER != 0 {
+                if let Some(integer) = value.small_integer() {
+                    return Ok(Found {
+                        integer: Some(integer),
+                        ..Found::of(types::INTEGER | types::NUMBER)
+                    });
+                }
+            }
+        }
+        let bits = self.type_of(value, wanted)?;
+        let size = match bits {
+            types::OBJECT => value.map_size().unwrap_or(0),
+            _ => 0,
+        };
+        Ok(Found {
+            size,
+            ..Found::of(bits)
+        })
+    }
+
+    /// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an
+    /// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
+    /// an object (see `classify`).
+    #[inline(always)]
+    pub fn type_of(&mut self, value: V, wanted: u8) -> Result<u8, Halt> {
+        Ok(match value.kind() {
+            Kind::Binary => types::STRING,
+            Kind::Integer => types::INTEGER | types::NUMBER,
+            Kind::Float
+                if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
+                    && value
+                        .number()
+                        .is_some_and(|number| crate::literal::is_integral(&number)) =>
+            {
+                types::INTEGER | types::NUMBER
+            }
+            Kind::Float => types::NUMBER,
+            Kind::Map => types::OBJECT,
+            Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
+            Kind::Atom(AtomKind::Nil) => types::NULL,
+            Kind::List if value.proper_list_len().is_some() => types::ARRAY,
+            Kind::List => {
+                let mut cells = 0_u64;
+                for element in value.list_elements() {
+                    cells += 1;
+                    if cells.is_multiple_of(8) {
+                        self.budget.spend(1)?;
+                    }
+                    if let Element::ImproperTail(_) = element {
+                        return Ok(types::NONE);
+                    }
+                }
+                types::ARRAY
+            }
+            Kind::Atom(AtomKind::Other) | Kind::Other => types::NONE,
+        })
+    }
+
+    /// The innermost-to-outermost walk of the dynamic scope, outermost first.
+    pub fn scope(&self) -> &[ResourceId] {
+        &self.scope
+    }
+
+    /// A failure of keyword `keyword` of the node the walk is at: the quick walk stops; the
+    /// reporting walk records its error (the assertion made only then) and says whether to go
+    /// on (`Ok(false)`) or stop (`Err(Failed)`).
+    #[inline(always)]
+    pub fn fail<S: Sink>(
+        &mut self,
+        at: &S::At<'_>,
+        keyword: Named,
+        assertion: impl FnOnce() -> Assertion,
+        property: Option<V>,
+    ) -> Flow {
+        match S::path(at) {
+            None => Err(Halt::Failed),
+            Some(path) => self.record(
+                path,
+                Some(keyword.token),
+                keyword.name,
+                assertion(),
+                property,
+            ),
+        }
+    }
+
+    /// `fail` at the place `at` names itself: a keyword's subschema that is `false` (an item
+    /// `items` does not allow), or the schema `false`.
+    #[inline(always)]
+    pub fn fail_at<S: Sink>(
+        &mut self,
+        at: &S::At<'_>,
+        keyword: &'static str,
+        assertion: impl FnOnce() -> Assertion,
+        property: Option<V>,
+    ) -> Flow {
+        match S::path(at) {
+            None => Err(Halt::Failed),
+            Some(path) => self.record(path, None, keyword, assertion(), property),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record(
+        &mut self,
+        path: &WalkPath<'_>,
+        token: Option<&str>,
+        keyword: &'static str,
+        assertion: Assertion,
+        property: Option<V>,
+    ) -> Flow {
+        // One check stands for the content keywords: the error names the one that failed.
+        let (keyword, token) = match assertion.keyword() {
+            Some(failed) => (failed, Some(failed)),
+            None => (keyword, token),
+        };
+        // Priced before anything is copied.
+        let bytes = path
+            .argument_path_len(self.root)
+            .saturating_add(path.schema_path_len(token))
+            .saturating_add(assertion.copied_bytes());
+        self.budget.spend_error(bytes)?;
+        self.errors.push(Error::Assertion(Box::new(KeywordFailure {
+            assertion,
+            keyword,
+            path: path.argument_path(self.root),
+            schema_path: path.schema_path(token),
+            property,
+        })));
+        self.error_bytes = self
+            .error_bytes
+            .saturating_add(bytes.saturating_add(ERROR_BYTES));
+        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
+            Ok(false)
+        } else {
+            Err(Halt::Failed)
+        }
+    }
+}
+
+impl<V> Levels for Walk<'_, '_, V> {
+    fn levels(&mut self) -> (&mut usize, &mut Budget) {
+        (&mut self.depth, self.budget)
+    }
+}

@@ -1,0 +1,42 @@
+//! The walk of the numeric check: the number read once, each rule in the report order.
+
+use super::{Found, Sink, Walk};
+use crate::engine::node::types;
+use crate::engine::number::{NumberCheck, NumberRule};
+use crate::flow::Flow;
+use crate::number::Number;
+use crate::value::Value;
+
+impl NumberCheck {
+    /// Checks a value whose type (`found`) is a number.
+    #[inline]
+    pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        // An integer that fits a word is read as one, in one question to the host (or none,
+        // where the node's type asked it already).
+        let small = match (found.integer, found.bits & types::INTEGER) {
+            (Some(integer), _) => Some(integer),
+            (None, 0) => None,
+            (None, _) => value.small_integer(),
+        };
+        let Some(number) = small.map(Number::Int).or_else(|| value.number()) else {
+            return Ok(true);
+        };
+        let mut valid = true;
+        for (rule, named) in &self.rules {
+            let holds = match rule {
+                NumberRule::Bound(bound) => bound.holds_for(&number, walk.budget)?,
+                NumberRule::MultipleOf(multiple) => multiple.divides(&number, walk.budget)?,
+            };
+            if !holds {
+                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
+            }
+        }
+        Ok(valid)
+    }
+}

@@ -1,0 +1,367 @@
+//! The walk of the object check. The quick walk reads the map once: each key is found in a
+//! table of the property and required names (marking the required ones it spells), its value
+//! checked against the property's schema, the patterns it matches, or `additionalProperties`.
+//! The reporting walk runs the keywords one after the other, in the report order
+//! (`properties` in the schema's order), with the same lookups and the same checks of each
+//! entry.
+
+use super::{Quick, Sink, Walk};
+use crate::engine::node::{Named, Node, NodeId};
+use crate::engine::object::{has, Dependency, ObjectCheck, WALK_MAX_ENTRIES};
+use crate::engine::string::key_is_text;
+use crate::error::Assertion;
+use crate::flow::{Flow, Halt};
+use crate::literal::{get_by_str, with_key_name};
+use crate::path::{Key, Segment, Step};
+use crate::value::Value;
+
+impl ObjectCheck {
+    /// Checks a map of `size` entries, whose type is object.
+    pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        size: usize,
+        at: &S::At<'_>,
+    ) -> Flow {
+        if S::REPORTS {
+            return self.report::<S, V>(walk, map, size, at);
+        }
+        if let Some((minimum, _)) = self.min_properties {
+            if (size as u64) < minimum {
+                return Err(Halt::Failed);
+            }
+        }
+        if let Some((maximum, _)) = self.max_properties {
+            if size as u64 > maximum {
+                return Err(Halt::Failed);
+            }
+        }
+        let must_walk =
+            self.additional.is_some() || self.patterns.is_some() || self.property_names.is_some();
+        let reads_names = self.properties.is_some() || self.required.is_some();
+        if must_walk || (reads_names && size <= WALK_MAX_ENTRIES) {
+            self.walk_once(walk, map, size)?;
+        } else if size > 0 {
+            // The map is not read whole: its keys are left to the rule's own walk.
+            walk.unread = true;
+            self.look_up(walk, map)?;
+        }
+        if let Some((dependent, named)) = &self.dependent_required {
+            for (name, names) in dependent.iter() {
+                if has(map, name, walk.budget)? {
+                    required::<Quick, V>(walk, map, names, *named, &())?;
+                }
+            }
+        }
+        self.dependents::<Quick, V>(walk, map, &())
+    }
+    /// The quick walk of every entry, in two passes: the first checks each entry against the
+    /// schemas that go no deeper and marks off the required names its key spells; the second,
+    /// only where some entry needs it, against the others. So a `oneOf` branch fails on its
+    /// `tag` or a missing name before it reads a deep `content`.
+    fn walk_once<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V, size: usize) -> Flow {
+        let mut seen = 0_u64;
+        let mut deeper = false;
+        for entry in map.map_entries_sized(size) {
+            walk.budget.spend(1)?;
+            deeper |= self.entry(walk, entry, &mut seen, false)?;
+        }
+        if seen & self.required_mask != self.required_mask {
+            return Err(Halt::Failed);
+        }
+        for name in self.required_rest.iter() {
+            if !has(map, name, walk.budget)? {
+                return Err(Halt::Failed);
+            }
+        }
+        if deeper {
+            for entry in map.map_entries_sized(size) {
+                walk.budget.spend(1)?;
+                self.entry(walk, entry, &mut seen, true)?;
+            }
+        }
+        Ok(true)
+    }
+    /// One entry of the quick walk, against the schemas that go no deeper (`deep` false) or
+    /// against the others: whether it left any to the other pass.
+    #[inline]
+    fn entry<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        (key, item): (V, V),
+        seen: &mut u64,
+        deep: bool,
+    ) -> Result<bool, Halt> {
+        let mut left = false;
+        let declared = match key.binary() {
+            Some(name) => self.named(walk, name, item, seen, (deep, &mut left))?,
+            None => {
+                // An atom key (or worse): the rule for keys decides, in its own walk.
+                walk.unread |= !V::KEYS_ARE_STRINGS;
+                with_key_name(key, |name| {
+                    self.named(walk, name, item, seen, (deep, &mut left))
+                })
+                .transpose()?
+                .unwrap_or(false)
+            }
+        };
+        match (declared, self.additional) {
+            (false, Some((node, _))) => left |= apply(walk, node, item, deep)?,
+            (false, None) if !deep => walk.note_unread(item),
+            _ => {}
+        }
+        if let Some((node, _)) = self.property_names {
+            if walk.goes_deeper(node) != deep {
+                left = true;
+            } else if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
+                return Err(Halt::Failed);
+            }
+        }
+        Ok(left)
+    }
+    /// The property and patterns a key named `name` meets in the quick walk: whether any
+    /// declares it (else `additionalProperties` takes it).
+    #[inline]
+    fn named<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        name: &[u8],
+        item: V,
+        seen: &mut u64,
+        (deep, left): (bool, &mut bool),
+    ) -> Result<bool, Halt> {
+        let mut declared = false;
+        let found = match self.table.is_empty() {
+            true => None,
+            false => self.table.find(name, walk.budget)?,
+        };
+        if let Some(index) = found {
+            if let Some(bit) = u32::try_from(index)
+                .ok()
+                .and_then(|bit| 1_u64.checked_shl(bit))
+            {
+                *seen |= bit;
+            }
+            if let Some(node) = self.table.node(index) {
+                declared = true;
+                *left |= apply(walk, node, item, deep)?;
+            }
+        }
+        if let Some((patterns, _)) = &self.patterns {
+            // A key no pattern can read (not UTF-8) fails the keyword.
+            if !patterns.is_empty() && std::str::from_utf8(name).is_err() {
+                return Err(Halt::Failed);
+            }
+            for (pattern, node) in patterns.iter() {
+                if pattern.found_in_name(name, walk.budget)? {
+                    declared = true;
+                    *left |= apply(walk, *node, item, deep)?;
+                }
+            }
+        }
+        Ok(declared)
+    }
+    /// The quick walk of a large map that only `properties` and `required` read: a lookup per
+    /// name.
+    fn look_up<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V) -> Flow {
+        if let Some((names, _)) = &self.required {
+            for name in names.iter() {
+                if !has(map, name, walk.budget)? {
+                    return Err(Halt::Failed);
+                }
+            }
+        }
+        if let Some((properties, _)) = &self.properties {
+            for (name, node) in properties.iter() {
+                walk.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_str(map, name) {
+                    walk.visit_part::<Quick>(*node, item, &())?;
+                }
+            }
+        }
+        Ok(true)
+    }
+    /// `dependentSchemas` and `dependencies`, last in both walks: a lookup per name.
+    fn dependents<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        if let Some((schemas, named)) = &self.dependent_schemas {
+            for (name, node) in schemas.iter() {
+                if has(map, name, walk.budget)? {
+                    let here = S::then(
+                        at,
+                        Step::Into {
+                            keyword: named.token,
+                            key: Key::Name(name),
+                            argument: None,
+                        },
+                    );
+                    valid &= walk.visit::<S>(*node, map, &here)?;
+                }
+            }
+        }
+        if let Some((dependencies, named)) = &self.dependencies {
+            for (name, dependency) in dependencies.iter() {
+                if !has(map, name, walk.budget)? {
+                    continue;
+                }
+                valid &= match dependency {
+                    Dependency::Names(names) => required::<S, V>(walk, map, names, *named, at)?,
+                    Dependency::Schema(node) => {
+                        let here = S::then(
+                            at,
+                            Step::Into {
+                                keyword: named.token,
+                                key: Key::Name(name),
+                                argument: None,
+                            },
+                        );
+                        walk.visit::<S>(*node, map, &here)?
+                    }
+                };
+            }
+        }
+        Ok(valid)
+    }
+    /// The reporting walk: each keyword in the report order.
+    fn report<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        size: usize,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        if let Some((names, named)) = &self.required {
+            valid &= required::<S, V>(walk, map, names, *named, at)?;
+        }
+        if let Some((dependent, named)) = &self.dependent_required {
+            for (name, names) in dependent.iter() {
+                if has(map, name, walk.budget)? {
+                    valid &= required::<S, V>(walk, map, names, *named, at)?;
+                }
+            }
+        }
+        if let Some((minimum, named)) = self.min_properties {
+            if (size as u64) < minimum {
+                valid &= walk.fail::<S>(at, named, || Assertion::MinProperties(minimum), None)?;
+            }
+        }
+        if let Some((maximum, named)) = self.max_properties {
+            if size as u64 > maximum {
+                valid &= walk.fail::<S>(at, named, || Assertion::MaxProperties(maximum), None)?;
+            }
+        }
+        if let Some((node, named)) = self.property_names {
+            for (key, _) in map.map_entries_sized(size) {
+                if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
+                    valid &= walk.fail::<S>(at, named, || Assertion::PropertyName, Some(key))?;
+                }
+            }
+        }
+        if let Some((node, named)) = self.additional {
+            let refused = walk
+                .program
+                .node(node)
+                .is_some_and(|node| node.has(Node::FALSE));
+            for (key, item) in map.map_entries_sized(size) {
+                let covered = with_key_name(key, |name| self.left_to_additional(name, walk.budget))
+                    .unwrap_or(Ok(true))?;
+                if !covered {
+                    continue;
+                }
+                if refused {
+                    valid &=
+                        walk.fail::<S>(at, named, || Assertion::AdditionalProperty, Some(key))?;
+                    continue;
+                }
+                valid &= with_key_name(key, |name| {
+                    let here = S::then(at, Step::entry(named.token, name));
+                    walk.visit_part::<S>(node, item, &here)
+                })
+                .unwrap_or(Ok(true))?;
+            }
+        }
+        if let Some((properties, named)) = &self.properties {
+            for (name, node) in properties.iter() {
+                walk.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_str(map, name) {
+                    let here = S::then(
+                        at,
+                        Step::Into {
+                            keyword: named.token,
+                            key: Key::Name(name),
+                            argument: Some(Segment::Property(name.as_bytes())),
+                        },
+                    );
+                    valid &= walk.visit_part::<S>(*node, item, &here)?;
+                }
+            }
+        }
+        if let Some((patterns, named)) = &self.patterns {
+            for (key, item) in map.map_entries_sized(size) {
+                if !patterns.is_empty() && !key_is_text(key, walk.budget)? {
+                    valid &= walk.fail::<S>(at, *named, || Assertion::PropertyName, Some(key))?;
+                    continue;
+                }
+                for (pattern, node) in patterns.iter() {
+                    if !pattern.found_in_key(key, walk.budget)? {
+                        continue;
+                    }
+                    valid &= with_key_name(key, |name| {
+                        let here = S::then(
+                            at,
+                            Step::Into {
+                                keyword: named.token,
+                                key: Key::Name(&pattern.source),
+                                argument: Some(Segment::Property(name)),
+                            },
+                        );
+                        walk.visit_part::<S>(*node, item, &here)
+                    })
+                    .unwrap_or(Ok(true))?;
+                }
+            }
+        }
+        valid &= self.dependents::<S, V>(walk, map, at)?;
+        Ok(valid)
+    }
+}
+
+/// The names of `required` (or a `dependentRequired` list) that `map` lacks, each a failure.
+fn required<'a, S: Sink, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    map: V,
+    names: &[Box<str>],
+    named: Named,
+    at: &S::At<'_>,
+) -> Flow {
+    let mut valid = true;
+    for name in names {
+        if !has(map, name, walk.budget)? {
+            valid &= walk.fail::<S>(at, named, || Assertion::Required(name.clone()), None)?;
+        }
+    }
+    Ok(valid)
+}
+
+/// Applies `node` to `value` in the quick walk's pass for deep schemas (`deep`) or for the
+/// others: `Ok(true)` where it belongs to the other pass.
+#[inline]
+fn apply<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    node: NodeId,
+    value: V,
+    deep: bool,
+) -> Result<bool, Halt> {
+    if walk.goes_deeper(node) != deep {
+        return Ok(true);
+    }
+    walk.visit_part::<Quick>(node, value, &())?;
+    Ok(false)
+}

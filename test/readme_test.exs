@@ -1,0 +1,88 @@
+defmodule InputSchema.ReadmeTest do
+  # The README and docs/ as a newcomer reads them from the repository alone: every link leads
+  # to a file in it, nothing sends the reader outside it, and the README's code runs as written.
+  use ExUnit.Case, async: true
+
+  @pages ["README.md" | Path.wildcard("docs/*.md")]
+
+  # The fenced ```elixir blocks under the README heading `heading`, in order.
+  defp elixir_blocks(heading) do
+    [_, section] = String.split(File.read!("README.md"), "\n## " <> heading <> "\n", parts: 2)
+    [section | _] = String.split(section, "\n## ", parts: 2)
+
+    ~r/^```elixir\n(.*?)^```$/ms
+    |> Regex.scan(section, capture: :all_but_first)
+    |> Enum.map(&hd/1)
+  end
+
+  test "every link of the README and docs/ resolves inside the repository" do
+    root = File.cwd!()
+
+    for page <- @pages,
+        [_, target] <- Regex.scan(~r/\]\(([^)#\s]+)(?:#[^)]*)?\)/, File.read!(page)),
+        not String.starts_with?(target, ["http://", "https://"]) do
+      path = Path.expand(target, Path.dirname(Path.expand(page)))
+      assert String.starts_with?(path, root <> "/"), "#{page} leaves the repository: #{target}"
+      assert File.exists?(path), "#{page} links to a missing #{target}"
+    end
+  end
+
+  test "nothing sends the reader to the shared folder beside the repository" do
+    for page <- @pages do
+      refute File.read!(page) =~ "../shared", "#{page} mentions ../shared"
+    end
+  end
+
+  test "the dependency snippet shows a git and a path dependency" do
+    [block] = elixir_blocks("Add it to a host")
+    assert {:ok, _quoted} = Code.string_to_quoted(block)
+    assert block =~ "{:input_schema, git: "
+    assert block =~ "{:input_schema, path: "
+  end
+
+  test "the first call reads a real MCP tool with dialect: :auto, and answers as written" do
+    [block] = elixir_blocks("A first call")
+    assert block =~ "dialect: :auto"
+
+    # Each expression before a `#=>` line gives the value written after it.
+    {checked, _binding} =
+      block
+      |> String.split("\n")
+      |> Enum.chunk_while(
+        [],
+        fn line, lines ->
+          case String.split(line, "#=> ", parts: 2) do
+            ["", expected] -> {:cont, {Enum.reverse(lines), expected}, []}
+            _ -> {:cont, [line | lines]}
+          end
+        end,
+        fn lines -> {:cont, lines} end
+      )
+      |> Enum.reduce({0, []}, fn {lines, expected}, {count, binding} ->
+        {value, binding} = Code.eval_string(Enum.join(lines, "\n"), binding)
+        {expected, _} = Code.eval_string(expected)
+        assert value == expected, Enum.join(lines, "\n")
+        {count + 1, binding}
+      end)
+
+    assert checked == 4
+  end
+
+  test "the migration snippet compiles, and maps an answer into the host's own struct" do
+    block = Enum.find(elixir_blocks("The JSON Schema modes"), &(&1 =~ "defmodule"))
+    modules = block |> Code.compile_string() |> Enum.map(&elem(&1, 0))
+    gateway = Enum.find(modules, &function_exported?(&1, :check, 3))
+    defs = %{"$defs" => %{"n" => %{"type" => "integer", "minimum" => 0}}}
+    schema = %{"properties" => %{"n" => %{"$ref" => "https://example.com/defs.json#/$defs/n"}}}
+    registry = %{"https://example.com/defs.json" => defs}
+
+    assert gateway.check(schema, %{"n" => 1}, registry) == {:ok, %{"n" => 1}}
+
+    assert {:error, %{__struct__: _, class: :validation} = error} =
+             gateway.check(schema, %{"n" => -1}, registry)
+
+    assert error.message == "tool argument is below the minimum"
+    assert error.details.path == "$arguments.n"
+    refute Map.has_key?(error.details, :message)
+  end
+end
