@@ -376,11 +376,28 @@ defmodule InputSchema.SchedulerTest do
   defp root(property), do: %{"type" => "object", "properties" => %{"a" => property}}
   defp array_of(items), do: %{"type" => "array", "items" => items}
 
-  # Runs `work` in a process of its own under the monitor: `{answer, stretches}`, the normal
-  # scheduler stretches of over 20 ms that process had, whatever code they name.
-  defp monitored(work) do
+  # Runs `work` on what `setup` builds, in a process of its own, under the monitor: `{answer,
+  # stretches}`, the normal scheduler stretches of over 20 ms that process had in `work`,
+  # whatever code they name. The monitor starts once the setup's terms are collected into the
+  # process's old heap: a later collection of a young heap holding them (a 28 MB store) would
+  # copy them all, and that is no work of the call's.
+  defp monitored(setup, work) do
+    parent = self()
+
+    task =
+      Task.async(fn ->
+        state = setup.()
+        :erlang.garbage_collect()
+        send(parent, {:ready, self()})
+
+        receive do
+          :go -> work.(state)
+        end
+      end)
+
+    assert_receive {:ready, _}, 60_000
     :erlang.system_monitor(self(), [{:long_schedule, 20}])
-    task = Task.async(work)
+    send(task.pid, :go)
     answer = Task.await(task, 120_000)
     :erlang.system_monitor(:undefined)
     {answer, collect_long_schedules(task.pid, [])}
@@ -390,12 +407,15 @@ defmodule InputSchema.SchedulerTest do
     test "a compiled schema of shared subterms is sent and stored without a long copy" do
       # It carried its raw term, copied in full, each use of a shared subterm apart: at 22
       # levels an ETS insert took 0.6 s, at 24 2.5 s (a send 1 s); at 40, hours.
+      setup = fn ->
+        leaf = %{"type" => "integer"}
+        chain = Enum.reduce(1..22, leaf, fn _, inner -> %{"anyOf" => [inner, inner]} end)
+        {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => chain}}, dialect: :auto)
+        compiled
+      end
+
       {answers, long} =
-        monitored(fn ->
-          leaf = %{"type" => "integer"}
-          chain = Enum.reduce(1..22, leaf, fn _, inner -> %{"anyOf" => [inner, inner]} end)
-          schema = %{"properties" => %{"a" => chain}}
-          {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
+        monitored(setup, fn compiled ->
           table = :ets.new(__MODULE__, [:public])
           :ets.insert(table, {:schema, compiled})
           [{:schema, stored}] = :ets.lookup(table, :schema)
@@ -411,16 +431,21 @@ defmodule InputSchema.SchedulerTest do
     test "a loader that captures a large store or shared subterms is not copied for each load" do
       # Each load spawned a process holding a copy of the loader: 9-19 ms a load for a 28 MB
       # store, 105 ms for 20 levels of shared subterms, hours for 40.
-      {answers, long} =
-        monitored(fn ->
-          store = Map.new(1..100_000, &{"doc#{&1}.json", %{"minimum" => &1}})
-          shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
-          schema = %{"properties" => Map.new(1..20, &{"p#{&1}", %{"$ref" => "doc#{&1}.json"}})}
+      setup = fn ->
+        store = Map.new(1..100_000, &{"doc#{&1}.json", %{"minimum" => &1}})
+        shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
 
-          for loader <- [
-                fn uri -> {:ok, Map.fetch!(store, uri)} end,
-                fn uri -> if is_map(shared), do: {:ok, Map.fetch!(store, uri)} end
-              ] do
+        [
+          fn uri -> {:ok, Map.fetch!(store, uri)} end,
+          fn uri -> if is_map(shared), do: {:ok, Map.fetch!(store, uri)} end
+        ]
+      end
+
+      schema = %{"properties" => Map.new(1..20, &{"p#{&1}", %{"$ref" => "doc#{&1}.json"}})}
+
+      {answers, long} =
+        monitored(setup, fn loaders ->
+          for loader <- loaders do
             InputSchema.validate(schema, %{"p2" => 1}, dialect: :auto, schema_loader: loader)
           end
         end)
@@ -436,7 +461,7 @@ defmodule InputSchema.SchedulerTest do
       text = ~s({"a":[) <> :binary.copy(~s({"k":1},), 12_499_999) <> ~s({"k":1}]})
 
       {answers, long} =
-        monitored(fn ->
+        monitored(fn -> text end, fn text ->
           content = [dialect: :draft2020_12, content_assertion: true]
           json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}
 
@@ -453,9 +478,9 @@ defmodule InputSchema.SchedulerTest do
     end
 
     test "a compiled schema made again from its source leaves the normal schedulers free" do
-      # 200,000 properties, compiled in a process that then exits: read back, the schema is
+      # 50,000 properties, compiled in a process that then exits: read back, the schema is
       # made again from its source binary, off the normal schedulers.
-      schema = %{"properties" => Map.new(1..200_000, &{"p#{&1}", %{"minimum" => &1}})}
+      schema = %{"properties" => Map.new(1..50_000, &{"p#{&1}", %{"minimum" => &1}})}
 
       stored =
         Task.await(
@@ -468,8 +493,7 @@ defmodule InputSchema.SchedulerTest do
       :erlang.garbage_collect()
 
       {answers, long} =
-        monitored(fn ->
-          compiled = :erlang.binary_to_term(stored)
+        monitored(fn -> :erlang.binary_to_term(stored) end, fn compiled ->
           false = InputSchema.Native.compiled_alive(compiled.ref)
           [InputSchema.validate(compiled, %{"p5" => 4}), InputSchema.validate_schema(compiled)]
         end)
