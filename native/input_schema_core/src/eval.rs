@@ -3,8 +3,7 @@
 
 use crate::budget::Budget;
 use crate::entry::Compiled;
-use crate::error::Error;
-use crate::error::{Failure, Mode, ERROR_BYTES};
+use crate::error::{Error, Failure, Mode, ERROR_BYTES};
 use crate::flow::{Flow, Halt};
 use crate::stack::Levels;
 use crate::value::Value;

@@ -6,8 +6,7 @@ use super::eval::{halted, root_of};
 use crate::budget::Budget;
 use crate::engine::Walk;
 use crate::entry::Compiled;
-use crate::error::Error;
-use crate::error::{Failure, Mode};
+use crate::error::{Error, Failure, Mode};
 use crate::literal::push_token;
 use crate::value::Value;
 
