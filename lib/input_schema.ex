@@ -68,9 +68,12 @@ defmodule InputSchema do
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
       the registry lacks (at most 100 per call). It runs in a process of its own (whose
       `:"$callers"` names the caller first, as a Task's does), never in the NIF, and the loads
-      of one call may take 10 s in all. A failure (an error, a raise, an answer of another
-      shape, a document over 64 MiB counting each use of a shared subterm, the deadline, a
-      101st document) is `{:error, :execution_failure, detail}`.
+      of one call may take 10 s in all. A loader whose captured terms take more than 64 KiB
+      (each use of a shared subterm counted) runs in the caller's own process instead, since
+      a process spawned to run it would get a copy of them all: there a load is not stopped
+      part way, and the deadline is read when it returns. A failure (an error, a raise, an
+      answer of another shape, a document over 64 MiB counting each use of a shared subterm,
+      the deadline, a 101st document) is `{:error, :execution_failure, detail}`.
     * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
       arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
@@ -309,11 +312,14 @@ defmodule InputSchema do
     case Options.parse(options, :validate_schema) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
-          case source(schema) do
-            {source, source_options} ->
+          case recognise(schema) do
+            {:rebuild, source, source_options} ->
               validate_schema(source, [locate: parsed.locate] ++ source_options)
 
-            nil ->
+            {:error, _class, _detail} = error ->
+              error
+
+            _alive_or_raw ->
               run_validate_schema(schema, parsed)
           end
         end
@@ -329,9 +335,9 @@ defmodule InputSchema do
 
   The compiled schema is immutable, can be shared between processes and kept in
   `:persistent_term` or ETS, and is freed by the garbage collector. Results with it equal the
-  results with the raw schema. It carries its source, so it also works on another node or
-  after `:erlang.term_to_binary/1` (see `InputSchema.Compiled`). Takes the options of the
-  moduledoc's Options section.
+  results with the raw schema. It carries its source as one binary, cheap to copy, so it also
+  works on another node or after `:erlang.term_to_binary/1` (see `InputSchema.Compiled`).
+  Takes the options of the moduledoc's Options section.
 
       iex> {:ok, compiled} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
       iex> InputSchema.validate(compiled, %{"q" => "elixir"})
@@ -361,9 +367,10 @@ defmodule InputSchema do
 
   def compile(%Compiled{} = compiled, options) do
     with :ok <- validate_schema(compiled, options) do
-      case source(compiled) do
-        {schema, source_options} -> compile(schema, source_options)
-        nil -> {:ok, compiled}
+      case recognise(compiled) do
+        {:rebuild, schema, source_options} -> compile(schema, source_options)
+        :alive -> {:ok, compiled}
+        error -> error
       end
     end
   end
@@ -387,7 +394,7 @@ defmodule InputSchema do
           end)
 
         case answer do
-          {:ok, ref} -> {:ok, compiled(ref, schema, parsed, registry)}
+          {:ok, ref, read} -> compiled(ref, schema, parsed, Map.take(registry, read))
           error -> error
         end
 
@@ -398,47 +405,86 @@ defmodule InputSchema do
 
   defp compile_subset(schema, parsed) do
     case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
-      {:ok, ref} -> {:ok, compiled(ref, schema, parsed, %{})}
+      {:ok, ref} -> compiled(ref, schema, parsed, %{})
       error -> error
     end
   end
 
-  defp compiled(ref, schema, parsed, registry),
-    do: %Compiled{ref: ref, options: Options.compiled(parsed), source: {schema, registry}}
+  # The struct: the resource, the options it was compiled with, and its source (the schema
+  # and the registry documents it read) as the NIF writes it, one binary and the atoms and
+  # other VM terms it names, cheap to copy however the schema shares its subterms (see
+  # `InputSchema.Compiled`).
+  defp compiled(ref, schema, parsed, registry) do
+    source = {schema, registry}
 
-  # The one place a compiled schema is recognised: `{schema, options}` to read it again from
-  # its source when its resource is not alive here (it came from another node, or back
-  # through the external format after the original was collected); `nil` for a live one, and
-  # for any other term, a look-alike struct included, which is the schema it is.
-  defp source(%Compiled{ref: ref, options: kept, source: {schema, registry}})
-       when is_reference(ref) and is_map(registry) do
-    if Native.compiled_alive(ref) do
-      nil
-    else
-      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
-      {schema, if(kept == :subset, do: [], else: kept ++ registry_option)}
+    case nif_call(Native.encode_source(source), Native.encode_source_dirty(source)) do
+      {binary, leaves} when is_binary(binary) ->
+        {:ok, %Compiled{ref: ref, options: Options.compiled(parsed), source: {binary, leaves}}}
+
+      error ->
+        error
     end
   end
 
-  defp source(_schema), do: nil
+  # The one place a compiled schema is recognised. `:alive` when its resource is alive here:
+  # the resource answers for it, whatever its other fields hold. `{:rebuild, schema, options}`
+  # when it came from another node, or back through the external format after the original was
+  # collected: it is read again from its source. An error when its fields are not what
+  # `compile/2` made (a forged struct, or one from another version). `:raw` for any other term.
+  defp recognise(%Compiled{} = compiled) do
+    ref = Map.get(compiled, :ref)
+    if is_reference(ref) and Native.compiled_alive(ref), do: :alive, else: rebuild(compiled)
+  end
+
+  defp recognise(_schema), do: :raw
+
+  defp rebuild(compiled) do
+    with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
+           Map.get(compiled, :source),
+         {:ok, options} <- kept_options(Map.get(compiled, :options)),
+         {:ok, {schema, registry}} when is_map(registry) <- read_source(binary, leaves) do
+      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
+      {:rebuild, schema, options ++ registry_option}
+    else
+      {:error, _class, _detail} = error -> error
+      _ -> {:error, :validation, %{message: "compiled schema is invalid"}}
+    end
+  end
+
+  # The options a compiled schema keeps, as `compile/2` takes them; `:error` for anything
+  # `Options.compiled/1` does not make.
+  defp kept_options(:subset), do: {:ok, []}
+
+  defp kept_options(kept) when is_list(kept) do
+    case Options.parse(kept, :compile) do
+      {:ok, parsed} -> if Options.compiled(parsed) === kept, do: {:ok, kept}, else: :error
+      :error -> :error
+    end
+  end
+
+  defp kept_options(_kept), do: :error
+
+  defp read_source(binary, leaves),
+    do: nif_call(Native.decode_source(binary, leaves), Native.decode_source_dirty(binary, leaves))
 
   # A compiled schema's resource goes to the NIF on its own, whatever its mode; a struct whose
-  # ref is not one (a look-alike) is validated as the raw term it is, in the mode asked. The
-  # NIF answers a success with `:ok`. `run_validate/3` takes the error cap (the default call's
-  # path) or the parsed options.
+  # ref is not one is read again from its source, or refused. The NIF answers a success with
+  # `:ok`. `run_validate/3` takes the error cap (the default call's path) or the parsed
+  # options.
   defp run_validate(%Compiled{} = schema, arguments, max_errors) when is_integer(max_errors),
-    do: run_compiled(schema, arguments, max_errors, nil)
+    do: run_compiled(schema, arguments, max_errors)
 
   defp run_validate(%Compiled{} = schema, arguments, %Options{} = parsed),
-    do: run_compiled(schema, arguments, parsed.max_errors, parsed)
+    do: run_compiled(schema, arguments, parsed.max_errors)
 
   defp run_validate(schema, arguments, max_errors) when is_integer(max_errors),
     do: run_validate_raw(schema, arguments, %Options{max_errors: max_errors})
 
   defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
 
-  # `parsed`: the options asked for, or `nil` on the default call's path (the subset's).
-  defp run_compiled(%Compiled{ref: ref} = schema, arguments, max_errors, parsed) do
+  defp run_compiled(schema, arguments, max_errors) do
+    ref = Map.get(schema, :ref)
+
     answer =
       nif_call(
         Native.validate_compiled(ref, arguments, max_errors),
@@ -450,12 +496,16 @@ defmodule InputSchema do
         {:ok, arguments}
 
       :not_compiled ->
-        case source(schema) do
-          {source, options} ->
+        case recognise(schema) do
+          {:rebuild, source, options} ->
             validate(source, arguments, options ++ error_options(max_errors))
 
-          nil ->
-            run_validate_raw(schema, arguments, parsed || %Options{max_errors: max_errors})
+          {:error, _class, _detail} = error ->
+            error
+
+          # Alive now, though the NIF found no resource a moment ago: it cannot be.
+          :alive ->
+            {:error, :validation, %{message: "compiled schema is invalid"}}
         end
 
       failure ->
@@ -484,23 +534,21 @@ defmodule InputSchema do
   defp error_options(0), do: []
   defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
 
-  # A compiled schema of a JSON mode reads the text as that mode does (a `root: :any` one
-  # takes any JSON value); one whose resource is not alive is read from its source.
-  defp run_validate_json(%Compiled{options: kept} = schema, json_text, parsed) do
-    case source(schema) do
-      {source, options} ->
+  # A compiled schema reads the text as its mode does (a `root: :any` one takes any JSON
+  # value): its resource decides, and the options passed beside it are only those a raw schema
+  # would need. One whose resource is not alive is read from its source.
+  defp run_validate_json(%Compiled{} = schema, json_text, parsed) do
+    case recognise(schema) do
+      {:rebuild, source, options} ->
         validate_json(source, json_text, options ++ error_options(parsed.max_errors))
 
-      nil when kept == :subset ->
-        run_validate_json_subset(schema, json_text, parsed.max_errors)
+      :alive ->
+        if Map.get(schema, :options) == :subset,
+          do: run_validate_json_subset(schema, json_text, parsed.max_errors),
+          else: run_validate_json_text(schema, json_text, %Options{parsed | dialect: :auto})
 
-      nil ->
-        {:ok, compiled_options} = Options.parse(kept, :validate)
-
-        run_validate_json_text(schema, json_text, %{
-          compiled_options
-          | max_errors: parsed.max_errors
-        })
+      error ->
+        error
     end
   end
 
@@ -545,7 +593,8 @@ defmodule InputSchema do
 
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
   # never ignored.
-  defp same_options(%Compiled{options: kept}, parsed, options) do
+  defp same_options(%Compiled{} = compiled, parsed, options) do
+    kept = Map.get(compiled, :options)
     shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
 
     cond do
@@ -579,20 +628,35 @@ defmodule InputSchema do
 
   defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
 
+  # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
+  # in a process of its own. A closure is copied, with all it captures, into a process spawned
+  # to run it, in full and without a break on the caller's scheduler (a loader closing over a
+  # large store took tens of milliseconds a load; one capturing a term of shared subterms,
+  # seconds or hours); a copy of this size takes some tens of microseconds.
+  @max_loader_bytes 64 * 1024
+
   # The answer, and the registry it was given (what the loader added included).
   defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call) do
     deadline = System.monotonic_time(:millisecond) + @loading_time
-    load_and_call(registry, loader, call, {0, deadline})
+
+    load =
+      cond do
+        not is_function(loader, 1) -> nil
+        within_size?([{:term, loader}], @max_loader_bytes) -> &load_apart(loader, &1, deadline)
+        true -> &load_here(loader, &1, deadline)
+      end
+
+    load_and_call(registry, load, call, 0)
   end
 
-  defp load_and_call(registry, loader, call, {loads, deadline}) do
+  defp load_and_call(registry, load, call, loads) do
     case call.(registry) do
       {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(loader, 1) and loads < @max_loads ->
-        case load(loader, reference, deadline) do
+      when is_function(load, 1) and loads < @max_loads ->
+        case load.(reference) do
           {:ok, document} ->
             registry = Map.put(registry, reference, document)
-            load_and_call(registry, loader, call, {loads + 1, deadline})
+            load_and_call(registry, load, call, loads + 1)
 
           {:error, reason} ->
             {loader_failure("external schema reference could not be loaded", reference, reason),
@@ -600,7 +664,7 @@ defmodule InputSchema do
         end
 
       {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(loader, 1) ->
+      when is_function(load, 1) ->
         {loader_failure("external schema references need too many documents", reference, nil),
          registry}
 
@@ -614,11 +678,11 @@ defmodule InputSchema do
     {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
   end
 
-  # The loader runs in a process of its own, so that a slow one is stopped at the call's
-  # deadline and leaves nothing behind. Its document is measured there, before it is sent: a
-  # term that shares subterms is copied in full into a message, and the VM's own measures of
-  # a term's full size run to the end uninterrupted, however long that takes.
-  defp load(loader, reference, deadline) do
+  # A loader that captures little runs in a process of its own, so that a slow one is stopped
+  # at the call's deadline and leaves nothing behind. Its document is measured there, before
+  # it is sent: a term that shares subterms is copied in full into a message, and the VM's own
+  # measures of a term's full size run to the end uninterrupted, however long that takes.
+  defp load_apart(loader, reference, deadline) do
     caller = self()
     tag = make_ref()
 
@@ -654,10 +718,18 @@ defmodule InputSchema do
     end
   end
 
+  # A loader that captures more runs in the caller's own process, where nothing is copied:
+  # what it raises, throws or exits with is its failure as before, but a load is not stopped
+  # part way, and the deadline is read once it returns.
+  defp load_here(loader, reference, deadline) do
+    answer = run_loader(loader, reference)
+    if System.monotonic_time(:millisecond) > deadline, do: {:error, :timeout}, else: answer
+  end
+
   defp run_loader(loader, reference) do
     case loader.(reference) do
       {:ok, document} ->
-        if within_size?([document], @max_document_bytes),
+        if within_size?([{:term, document}], @max_document_bytes),
           do: {:ok, document},
           else: {:error, :document_too_large}
 
@@ -673,25 +745,49 @@ defmodule InputSchema do
     kind, reason -> {:error, {kind, reason}}
   end
 
-  # Whether the terms, their shared subterms counted at each use, take at most `left` bytes
-  # (a word a node, binaries by their bytes). It stops as soon as they pass it.
-  defp within_size?(_terms, left) when left < 0, do: false
+  # Whether the pending terms, their shared subterms counted at each use, take at most `left`
+  # bytes (a word a node, bitstrings by their bytes, a fun by what it captures), as a copy
+  # would take them. Each step is a few words of work, a map's entries are taken one at a time,
+  # and it stops as soon as they pass `left`: the work is bounded by `left`, not by the terms.
+  defp within_size?(_pending, left) when left < 0, do: false
   defp within_size?([], _left), do: true
 
-  defp within_size?([term | rest], left) do
+  defp within_size?([{:map, iterator} | rest], left) do
+    case :maps.next(iterator) do
+      {key, value, next} ->
+        within_size?([{:term, key}, {:term, value}, {:map, next} | rest], left)
+
+      :none ->
+        within_size?(rest, left)
+    end
+  end
+
+  defp within_size?([{:list, [head | tail]} | rest], left),
+    do: within_size?([{:term, head}, {:list, tail} | rest], left - 8)
+
+  defp within_size?([{:list, []} | rest], left), do: within_size?(rest, left)
+  defp within_size?([{:list, tail} | rest], left), do: within_size?([{:term, tail} | rest], left)
+
+  defp within_size?([{:tuple, tuple, index} | rest], left) when index < tuple_size(tuple),
+    do: within_size?([{:term, elem(tuple, index)}, {:tuple, tuple, index + 1} | rest], left)
+
+  defp within_size?([{:tuple, _tuple, _index} | rest], left), do: within_size?(rest, left)
+
+  defp within_size?([{:term, term} | rest], left) do
     cond do
-      is_map(term) -> within_size?(Map.keys(term) ++ Map.values(term) ++ rest, left - 8)
-      is_list(term) -> within_size?(list_parts(term, rest), left - 8)
-      is_tuple(term) -> within_size?(Tuple.to_list(term) ++ rest, left - 8)
-      is_binary(term) -> within_size?(rest, left - 8 - byte_size(term))
+      is_map(term) -> within_size?([{:map, :maps.iterator(term)} | rest], left - 8)
+      is_list(term) -> within_size?([{:list, term} | rest], left)
+      is_tuple(term) -> within_size?([{:tuple, term, 0} | rest], left - 8)
+      is_bitstring(term) -> within_size?(rest, left - 8 - byte_size(term))
+      is_function(term) -> within_size?([{:list, captured(term)} | rest], left - 8)
       true -> within_size?(rest, left - 8)
     end
   end
 
-  # A list's elements, and an improper tail, ahead of `rest`.
-  defp list_parts([], rest), do: rest
-  defp list_parts([head | tail], rest), do: [head | list_parts(tail, rest)]
-  defp list_parts(tail, rest), do: [tail | rest]
+  defp captured(fun) do
+    {:env, env} = :erlang.fun_info(fun, :env)
+    env
+  end
 
   defp invalid_options(options) do
     {:error, :validation, %{message: "options are invalid", options: options}}

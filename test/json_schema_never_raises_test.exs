@@ -165,11 +165,79 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
       end
     end
 
+    test "a loader capturing a large store or shared subterms answers as a small one would" do
+      # Issue 26: a loader was copied, with all it captures, into the process spawned for each
+      # load. One capturing more than 64 KiB now runs in the caller's own process: nothing is
+      # copied, and what it raises, throws, exits with or answers is its failure as before.
+      store = Map.new(1..20_000, &{"doc#{&1}.json", %{"minimum" => &1}})
+      shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
+      caller = self()
+      schema = %{"properties" => %{"n" => %{"$ref" => "doc5.json"}}}
+      options = &[dialect: :auto, schema_loader: &1]
+
+      loaders = [
+        {fn uri -> send(caller, {:loaded_in, self()}) && {:ok, Map.fetch!(store, uri)} end,
+         :here},
+        {fn _ -> send(caller, {:loaded_in, self()}) && shared && {:ok, %{"minimum" => 5}} end,
+         :here},
+        {fn _ -> send(caller, {:loaded_in, self()}) && {:ok, %{"minimum" => 5}} end, :apart}
+      ]
+
+      for {loader, where} <- loaders do
+        assert {:error, :validation, %{keyword: "minimum", minimum: 5}} =
+                 InputSchema.validate(schema, %{"n" => 1}, options.(loader))
+
+        assert_received {:loaded_in, process}
+        # One that captures little still runs in a process of its own.
+        assert process == caller == (where == :here)
+      end
+
+      for {failing, reason} <- [
+            {fn _ -> if shared, do: raise("boom") end, {:raised, %RuntimeError{message: "boom"}}},
+            {fn _ -> if shared, do: throw(:up) end, {:throw, :up}},
+            {fn _ -> if shared, do: exit(:gone) end, {:exit, :gone}},
+            {fn _ -> if shared, do: :garbage end, {:invalid_loader_result, :garbage}},
+            {fn _ -> shared && {:ok, %{"d" => :binary.copy("x", 70_000_000)}} end,
+             :document_too_large}
+          ] do
+        assert InputSchema.validate(schema, %{"n" => 1}, options.(failing)) ===
+                 {:error, :execution_failure,
+                  %{
+                    message: "external schema reference could not be loaded",
+                    reference: "doc5.json",
+                    reason: reason
+                  }}
+      end
+    end
+
     test "a deeply nested document is refused as the schema would be" do
       deep = Enum.reduce(1..5_000, %{}, fn _, inner -> %{"not" => inner} end)
 
       assert {:error, :unsupported_capability, %{message: "schema nesting is too deep"}} =
                load_with(fn _ -> {:ok, deep} end)
+    end
+  end
+
+  test "JSON text past the work cap gets an answer, whatever it holds" do
+    # Issue 26: such text was built whole before any limit applied. 13,000,001 zeros cost more
+    # than the cap to build; a refused text is never built, whatever is wrong with its end.
+    zeros = :binary.copy("0,", 13_000_000)
+    content = [dialect: :draft2020_12, content_assertion: true]
+    json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}
+    base64 = put_in(json["properties"]["s"]["contentEncoding"], "base64")
+
+    for ending <- ["0]}", "0]", "0]}x", ~s(0], "a": 1})] do
+      text = ~s({"a": [) <> zeros <> ending
+
+      for options <- [[], [dialect: :draft7]] do
+        assert_answer(InputSchema.validate_json(%{}, text, options), nil, "text #{ending}")
+      end
+
+      for {schema, string} <- [{json, text}, {base64, Base.encode64(text)}] do
+        arguments = %{"s" => string}
+        answer = InputSchema.validate(schema, arguments, content)
+        assert_answer(answer, arguments, "content #{ending}")
+      end
     end
   end
 

@@ -376,6 +376,133 @@ defmodule InputSchema.SchedulerTest do
   defp root(property), do: %{"type" => "object", "properties" => %{"a" => property}}
   defp array_of(items), do: %{"type" => "array", "items" => items}
 
+  # Runs `work` on what `setup` builds, in a process of its own, under the monitor: `{answer,
+  # stretches}`, the normal scheduler stretches of over 20 ms that process had in `work`,
+  # whatever code they name. The monitor starts once the setup's terms are collected into the
+  # process's old heap: a later collection of a young heap holding them (a 28 MB store) would
+  # copy them all, and that is no work of the call's.
+  defp monitored(setup, work) do
+    parent = self()
+
+    task =
+      Task.async(fn ->
+        state = setup.()
+        :erlang.garbage_collect()
+        send(parent, {:ready, self()})
+
+        receive do
+          :go -> work.(state)
+        end
+      end)
+
+    assert_receive {:ready, _}, 60_000
+    :erlang.system_monitor(self(), [{:long_schedule, 20}])
+    send(task.pid, :go)
+    answer = Task.await(task, 120_000)
+    :erlang.system_monitor(:undefined)
+    {answer, collect_long_schedules(task.pid, [])}
+  end
+
+  describe "issue 26" do
+    test "a compiled schema of shared subterms is sent and stored without a long copy" do
+      # It carried its raw term, copied in full, each use of a shared subterm apart: at 22
+      # levels an ETS insert took 0.6 s, at 24 2.5 s (a send 1 s); at 40, hours.
+      setup = fn ->
+        leaf = %{"type" => "integer"}
+        chain = Enum.reduce(1..22, leaf, fn _, inner -> %{"anyOf" => [inner, inner]} end)
+        {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => chain}}, dialect: :auto)
+        compiled
+      end
+
+      {answers, long} =
+        monitored(setup, fn compiled ->
+          table = :ets.new(__MODULE__, [:public])
+          :ets.insert(table, {:schema, compiled})
+          [{:schema, stored}] = :ets.lookup(table, :schema)
+          sent = Task.await(Task.async(fn -> compiled end))
+          back = :erlang.binary_to_term(:erlang.term_to_binary(compiled))
+          for schema <- [stored, sent, back], do: InputSchema.validate(schema, %{"a" => 1})
+        end)
+
+      assert answers == List.duplicate({:ok, %{"a" => 1}}, 3)
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+
+    test "a loader that captures a large store or shared subterms is not copied for each load" do
+      # Each load spawned a process holding a copy of the loader: 9-19 ms a load for a 28 MB
+      # store, 105 ms for 20 levels of shared subterms, hours for 40.
+      setup = fn ->
+        store = Map.new(1..100_000, &{"doc#{&1}.json", %{"minimum" => &1}})
+        shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
+
+        [
+          fn uri -> {:ok, Map.fetch!(store, uri)} end,
+          fn uri -> if is_map(shared), do: {:ok, Map.fetch!(store, uri)} end
+        ]
+      end
+
+      schema = %{"properties" => Map.new(1..20, &{"p#{&1}", %{"$ref" => "doc#{&1}.json"}})}
+
+      {answers, long} =
+        monitored(setup, fn loaders ->
+          for loader <- loaders do
+            InputSchema.validate(schema, %{"p2" => 1}, dialect: :auto, schema_loader: loader)
+          end
+        end)
+
+      assert [{:error, :validation, %{keyword: "minimum", minimum: 2}} | _] = answers
+      assert Enum.uniq(answers) |> length() == 1
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+
+    test "JSON text past the work cap is refused off the normal schedulers" do
+      # 100 MB of small objects: 12-17 s and 3 GB on a dirty scheduler, then {:ok, _}. (Built
+      # here: joining binaries this large is itself a long stretch.)
+      text = ~s({"a":[) <> :binary.copy(~s({"k":1},), 12_499_999) <> ~s({"k":1}]})
+
+      {answers, long} =
+        monitored(fn -> text end, fn text ->
+          content = [dialect: :draft2020_12, content_assertion: true]
+          json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}
+
+          [
+            InputSchema.validate_json(%{}, text),
+            InputSchema.validate_json(%{}, text, dialect: :auto),
+            InputSchema.validate(json, %{"s" => text}, content)
+          ]
+        end)
+
+      work_limit = {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
+      assert answers == List.duplicate(work_limit, 3)
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+
+    test "a compiled schema made again from its source leaves the normal schedulers free" do
+      # 50,000 properties, compiled in a process that then exits: read back, the schema is
+      # made again from its source binary, off the normal schedulers.
+      schema = %{"properties" => Map.new(1..50_000, &{"p#{&1}", %{"minimum" => &1}})}
+
+      stored =
+        Task.await(
+          Task.async(fn ->
+            {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
+            :erlang.term_to_binary(compiled)
+          end)
+        )
+
+      :erlang.garbage_collect()
+
+      {answers, long} =
+        monitored(fn -> :erlang.binary_to_term(stored) end, fn compiled ->
+          false = InputSchema.Native.compiled_alive(compiled.ref)
+          [InputSchema.validate(compiled, %{"p5" => 4}), InputSchema.validate_schema(compiled)]
+        end)
+
+      assert [{:error, :validation, %{minimum: 5, path: "$arguments.p5"}}, :ok] = answers
+      assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
+    end
+  end
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])

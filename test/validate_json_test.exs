@@ -193,13 +193,13 @@ defmodule InputSchema.ValidateJSONTest do
       end
     end
 
-    test "a struct that only looks compiled is checked as the map it is" do
+    test "a struct that only looks compiled is an invalid compiled schema" do
       fake = %Compiled{ref: make_ref()}
 
       assert InputSchema.validate_json(fake, "{}") === InputSchema.validate(fake, %{})
 
-      assert {:error, :unsupported_capability, %{keyword: :__struct__}} =
-               InputSchema.validate_json(fake, "{}")
+      assert InputSchema.validate_json(fake, "{}") ===
+               {:error, :validation, %{message: "compiled schema is invalid"}}
     end
   end
 

@@ -48,6 +48,10 @@ defmodule InputSchema.Native do
 
   def json_compile(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def json_compile_dirty(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
+  def encode_source(_term), do: :erlang.nif_error(:nif_not_loaded)
+  def encode_source_dirty(_term), do: :erlang.nif_error(:nif_not_loaded)
+  def decode_source(_binary, _leaves), do: :erlang.nif_error(:nif_not_loaded)
+  def decode_source_dirty(_binary, _leaves), do: :erlang.nif_error(:nif_not_loaded)
   def compiled_alive(_ref), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
   def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)

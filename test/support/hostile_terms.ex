@@ -52,6 +52,24 @@ defmodule InputSchema.HostileTerms do
       Enum.reduce(1..200, "leaf", fn _, inner -> [inner] end),
       Enum.reduce(1..200, "leaf", fn _, inner -> %{"a" => inner} end),
       Enum.reduce(1..200, "leaf", fn _, inner -> {inner} end)
+    ] ++ compiled()
+  end
+
+  # Compiled schemas whose resource is not alive here: one to be made again from its source,
+  # and forged or stale ones (issue 26: options or a source of another shape raised).
+  defp compiled do
+    {:ok, genuine} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
+    {source, leaves} = genuine.source
+    dead = make_ref()
+
+    [
+      %{genuine | ref: dead},
+      %{genuine | ref: dead, options: :foo},
+      %{genuine | ref: dead, options: [dialect: :draft7]},
+      %{genuine | ref: nil, source: {%{"type" => "object"}, %{}}},
+      %{genuine | ref: dead, source: {"ISS1" <> <<9, -1::64>>, leaves}},
+      %{genuine | ref: dead, source: {source, :leaves}},
+      %{__struct__: InputSchema.Compiled}
     ]
   end
 end

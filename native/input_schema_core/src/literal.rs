@@ -240,9 +240,10 @@ struct Copier<'b> {
 }
 
 /// Hashes identities (addresses, term words) with one multiply a word: every map and list of a
-/// schema is entered in the copy's memo, where SipHash would cost as much as a small copy.
+/// schema is entered in the copy's memo (and in the table of the source a compiled schema
+/// carries, in the NIF), where SipHash would cost as much as a small copy.
 #[derive(Default)]
-struct IdentityHasher(u64);
+pub struct IdentityHasher(u64);
 
 impl Hasher for IdentityHasher {
     fn finish(&self) -> u64 {

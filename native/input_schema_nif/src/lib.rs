@@ -13,6 +13,7 @@ mod huge;
 mod json;
 mod resource;
 mod scratch;
+mod source;
 mod term;
 
 use encode::{Answer, Report};
@@ -24,6 +25,7 @@ use input_schema_core::{
 use resource::CompiledSchema;
 use rustler::sys::enif_get_uint64;
 use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
+use std::cell::RefCell;
 use term::Arg;
 
 /// Work units (visited schema and argument nodes) a call may spend on a normal scheduler:
@@ -119,11 +121,26 @@ impl<'a> Source<'a> {
     }
 
     fn compile(self, budget: &mut Budget) -> Result<CompiledSchema, Failure<Arg<'a>>> {
+        self.compile_reading(budget).0
+    }
+
+    /// `compile`, with the registry's URIs whose documents it read: what a compiled schema
+    /// carries of the registry.
+    fn compile_reading(
+        self,
+        budget: &mut Budget,
+    ) -> (Result<CompiledSchema, Failure<Arg<'a>>>, Vec<String>) {
         let registry = self.registry.map(Arg::new);
-        let lookup = move |uri: &str| {
-            registry.and_then(|documents| documents.map_get_binary(uri.as_bytes()))
+        let read = RefCell::new(Vec::new());
+        let lookup = |uri: &str| {
+            let document = registry.and_then(|documents| documents.map_get_binary(uri.as_bytes()));
+            if document.is_some() {
+                read.borrow_mut().push(uri.to_string());
+            }
+            document
         };
-        self.profile.compile(Arg::new(self.schema), &lookup, budget)
+        let result = self.profile.compile(Arg::new(self.schema), &lookup, budget);
+        (result, read.into_inner())
     }
 
     /// Whether what the schema compiles to depends on more than its own term: on the
@@ -291,8 +308,8 @@ twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, argum
     Some(run_validate_compiled(env, compiled, arguments, max_errors, dirty))
 });
 
-/// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else, a struct
-/// that only looks compiled included, is checked as the term it is.
+/// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else is checked
+/// as the term it is (the Elixir side refuses a struct that only looks compiled first).
 fn run_validate_schema<'a>(
     env: Env<'a>,
     source: Source<'a>,
@@ -313,12 +330,20 @@ twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dir
     Some(run_validate_schema(env, Source::subset(schema), locate, dirty))
 });
 
-/// `None` only where the VM has no resource for the schema, which cannot happen once the
-/// library is loaded (the type opens at load, and the VM aborts rather than fail an
-/// allocation); the NIF then raises `badarg`.
+/// `{:ok, resource}`, and in the JSON modes `{:ok, resource, uris}` with the URIs of the
+/// registry documents read. `None` only where the VM has no resource for the schema, which
+/// cannot happen once the library is loaded (the type opens at load, and the VM aborts rather
+/// than fail an allocation); the NIF then raises `badarg`.
 fn run_compile<'a>(env: Env<'a>, source: Source<'a>, dirty: bool) -> Option<Term<'a>> {
-    let result = match source.compile(&mut budget(dirty)) {
-        Ok(schema) => Ok((atoms::ok(), resource::make(env, schema)?).encode(env)),
+    let (compiled, read) = source.compile_reading(&mut budget(dirty));
+    let result = match compiled {
+        Ok(schema) => {
+            let schema = resource::make(env, schema)?;
+            Ok(match source.registry {
+                Some(_) => (atoms::ok(), schema, read).encode(env),
+                None => (atoms::ok(), schema).encode(env),
+            })
+        }
         Err(failure) => Err(failure),
     };
     Some(answer(env, result, Report::schema(false)))
@@ -336,9 +361,9 @@ twin_nifs!("compile", "compile_dirty", |env, schema; dirty| run_compile(
 /// 3,400 nested maps took 0.8-1.3 ms.
 const NORMAL_TEXT_MAX: usize = 8 * 1024;
 
-/// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term, a struct
-/// that only looks compiled included, is a raw schema, as for `validate/3`.
-///
+/// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term is a raw
+/// schema, as for `validate/3` (the Elixir side refuses a struct that only looks compiled
+/// first).
 fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
     let compiled = resource::get(schema.map_get(atoms::ref_()).ok()?)?;
     let name = schema.map_get(atoms::struct_()).ok()?;
@@ -540,6 +565,39 @@ twin_nifs!("json_compile", "json_compile_dirty", |env, schema, options, registry
     let options = json_options(options)?;
     run_compile(env, Source::json(schema, options, registry), dirty)
 });
+
+/// `source::encode`: `{binary, leaves}`, what a compiled schema carries to be made again.
+fn run_encode_source<'a>(env: Env<'a>, term: Term<'a>, dirty: bool) -> Term<'a> {
+    match source::encode(term, &mut budget(dirty)) {
+        Ok((bytes, leaves)) => source::source_term(env, &bytes, &leaves),
+        Err(_) => atoms::budget_exhausted().encode(env),
+    }
+}
+
+twin_nifs!("encode_source", "encode_source_dirty", |env, term; dirty| Some(
+    run_encode_source(env, term, dirty)
+));
+
+/// `source::decode`: `{:ok, term}`, or `:error` for what `encode_source` did not make.
+fn run_decode_source<'a>(
+    env: Env<'a>,
+    binary: Term<'a>,
+    leaves: Term<'a>,
+    dirty: bool,
+) -> Term<'a> {
+    let Ok(bytes) = Binary::from_term(binary) else {
+        return atoms::error().encode(env);
+    };
+    match source::decode(env, bytes.as_slice(), leaves, &mut budget(dirty)) {
+        Ok(Some(term)) => (atoms::ok(), term).encode(env),
+        Ok(None) => atoms::error().encode(env),
+        Err(_) => atoms::budget_exhausted().encode(env),
+    }
+}
+
+twin_nifs!("decode_source", "decode_source_dirty", |env, binary, leaves; dirty| Some(
+    run_decode_source(env, binary, leaves, dirty)
+));
 
 // Whether a compiled schema's resource is alive in this VM: one that came from another node,
 // or back through the external format after the original was collected, is not.
