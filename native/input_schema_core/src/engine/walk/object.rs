@@ -56,16 +56,16 @@ impl ObjectCheck {
         }
         self.dependents::<Quick, V>(walk, map, &())
     }
-    /// The quick walk of every entry, in two passes: the first checks each entry against the
-    /// schemas that go no deeper and marks off the required names its key spells; the second,
-    /// only where some entry needs it, against the others. So a `oneOf` branch fails on its
-    /// `tag` or a missing name before it reads a deep `content`.
+    /// The quick walk of every entry, in one pass that checks each entry against the schemas
+    /// that go no deeper and marks off the required names its key spells, and leaves the
+    /// others for after the required names are known: so a `oneOf` branch fails on its `tag`
+    /// or a missing name before it reads a deep `content`.
     fn walk_once<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V, size: usize) -> Flow {
         let mut seen = 0_u64;
-        let mut deeper = false;
+        let mut deferred = Deferred::new();
         for entry in map.map_entries_sized(size) {
             walk.budget.spend(1)?;
-            deeper |= self.entry(walk, entry, &mut seen, false)?;
+            self.entry(walk, entry, &mut seen, &mut deferred)?;
         }
         if seen & self.required_mask != self.required_mask {
             return Err(Halt::Failed);
@@ -75,51 +75,41 @@ impl ObjectCheck {
                 return Err(Halt::Failed);
             }
         }
-        if deeper {
-            for entry in map.map_entries_sized(size) {
-                walk.budget.spend(1)?;
-                self.entry(walk, entry, &mut seen, true)?;
-            }
-        }
-        Ok(true)
+        deferred.visit(walk)
     }
-    /// One entry of the quick walk, against the schemas that go no deeper (`deep` false) or
-    /// against the others: whether it left any to the other pass.
+
+    /// One entry of the quick walk.
     #[inline]
     fn entry<'a, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         (key, item): (V, V),
         seen: &mut u64,
-        deep: bool,
-    ) -> Result<bool, Halt> {
-        let mut left = false;
+        deferred: &mut Deferred<V>,
+    ) -> Flow {
         let declared = match key.binary() {
-            Some(name) => self.named(walk, name, item, seen, (deep, &mut left))?,
+            Some(name) => self.named(walk, name, item, seen, deferred)?,
             None => {
                 // An atom key (or worse): the rule for keys decides, in its own walk.
                 walk.unread |= !V::KEYS_ARE_STRINGS;
-                with_key_name(key, |name| {
-                    self.named(walk, name, item, seen, (deep, &mut left))
-                })
-                .transpose()?
-                .unwrap_or(false)
+                with_key_name(key, |name| self.named(walk, name, item, seen, deferred))
+                    .transpose()?
+                    .unwrap_or(false)
             }
         };
         match (declared, self.additional) {
-            (false, Some((node, _))) => left |= apply(walk, node, item, deep)?,
-            (false, None) if !deep => walk.note_unread(item),
+            (false, Some((node, _))) => {
+                deferred.apply(walk, node, item)?;
+            }
+            (false, None) => walk.note_unread(item),
             _ => {}
         }
         if let Some((node, _)) = self.property_names {
-            if walk.goes_deeper(node) != deep {
-                left = true;
-            } else if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
-                return Err(Halt::Failed);
-            }
+            deferred.apply(walk, node, key.name_value().unwrap_or(key))?;
         }
-        Ok(left)
+        Ok(true)
     }
+
     /// The property and patterns a key named `name` meets in the quick walk: whether any
     /// declares it (else `additionalProperties` takes it).
     #[inline]
@@ -129,7 +119,7 @@ impl ObjectCheck {
         name: &[u8],
         item: V,
         seen: &mut u64,
-        (deep, left): (bool, &mut bool),
+        deferred: &mut Deferred<V>,
     ) -> Result<bool, Halt> {
         let mut declared = false;
         let found = match self.table.is_empty() {
@@ -145,7 +135,7 @@ impl ObjectCheck {
             }
             if let Some(node) = self.table.node(index) {
                 declared = true;
-                *left |= apply(walk, node, item, deep)?;
+                deferred.apply(walk, node, item)?;
             }
         }
         if let Some((patterns, _)) = &self.patterns {
@@ -156,12 +146,13 @@ impl ObjectCheck {
             for (pattern, node) in patterns.iter() {
                 if pattern.found_in_name(name, walk.budget)? {
                     declared = true;
-                    *left |= apply(walk, *node, item, deep)?;
+                    deferred.apply(walk, *node, item)?;
                 }
             }
         }
         Ok(declared)
     }
+
     /// The quick walk of a large map that only `properties` and `required` read: a lookup per
     /// name.
     fn look_up<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V) -> Flow {
@@ -350,18 +341,47 @@ fn required<'a, S: Sink, V: Value<'a>>(
     Ok(valid)
 }
 
-/// Applies `node` to `value` in the quick walk's pass for deep schemas (`deep`) or for the
-/// others: `Ok(true)` where it belongs to the other pass.
-#[inline]
-fn apply<'a, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
-    node: NodeId,
-    value: V,
-    deep: bool,
-) -> Result<bool, Halt> {
-    if walk.goes_deeper(node) != deep {
-        return Ok(true);
+/// The visits the quick walk of a map leaves until its entries are all read: those of schemas
+/// that go deeper. A few are kept in place, more on the heap.
+struct Deferred<V> {
+    kept: [Option<(NodeId, V)>; DEFERRED_KEPT],
+    count: usize,
+    more: Vec<(NodeId, V)>,
+}
+
+/// Deep visits one map's walk keeps without allocating.
+const DEFERRED_KEPT: usize = 4;
+
+impl<'a, V: Value<'a>> Deferred<V> {
+    fn new() -> Self {
+        Deferred {
+            kept: [None; DEFERRED_KEPT],
+            count: 0,
+            more: Vec::new(),
+        }
     }
-    walk.visit_part::<Quick>(node, value, &())?;
-    Ok(false)
+
+    /// Applies `node` to `value` now when it goes no deeper, else after the walk.
+    #[inline]
+    fn apply(&mut self, walk: &mut Walk<'_, '_, V>, node: NodeId, value: V) -> Flow {
+        if !walk.goes_deeper(node) {
+            return walk.visit_part::<Quick>(node, value, &());
+        }
+        match self.kept.get_mut(self.count) {
+            Some(slot) => {
+                *slot = Some((node, value));
+                self.count += 1;
+            }
+            None => self.more.push((node, value)),
+        }
+        Ok(true)
+    }
+
+    /// The visits left, in the order met.
+    fn visit(self, walk: &mut Walk<'_, '_, V>) -> Flow {
+        for (node, value) in self.kept.into_iter().flatten().chain(self.more) {
+            walk.visit_part::<Quick>(node, value, &())?;
+        }
+        Ok(true)
+    }
 }
