@@ -71,6 +71,14 @@ const CLASS_BITS: [u8; 8] = [
 ];
 
 impl Branches {
+    /// Branches whose types are not known yet: each is a candidate for every value.
+    pub fn unsorted(nodes: Box<[NodeId]>) -> Self {
+        Branches {
+            nodes,
+            candidates: [u32::MAX; 8],
+        }
+    }
+
     /// The branches, with the types each accepts (`types::ANY` where it has no `type`).
     pub fn new(nodes: Box<[NodeId]>, accepted: impl Fn(NodeId) -> u8) -> Self {
         let mut candidates = [u32::MAX; 8];

@@ -48,17 +48,15 @@ pub struct Node {
 impl Node {
     /// The schema `false`.
     pub const FALSE: u8 = 1;
-    /// A `type` keyword is written (a failure of `types` is reported as `type`, not `false`).
-    pub const TYPED: u8 = 2;
     /// No check applies a subschema: the node cannot recurse, so even a guarded program walks
     /// it unguarded.
-    pub const LEAF: u8 = 4;
+    pub const LEAF: u8 = 2;
     /// A map it accepts is read whole, or what is left unread noted (see `Walk::unread`): by
     /// its object check, or by a node it applies in place that must accept the map too
     /// (`$ref`, `allOf`, and the branch of `anyOf`/`oneOf` that accepts).
-    pub const READS_OBJECTS: u8 = 8;
+    pub const READS_OBJECTS: u8 = 4;
     /// The same for lists: its array check, or a node it applies in place.
-    pub const READS_ARRAYS: u8 = 16;
+    pub const READS_ARRAYS: u8 = 8;
 
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0

@@ -78,7 +78,6 @@ pub fn fill(
                 let family = match check {
                     Read::Type(read) => {
                         node.types = read.mask;
-                        node.flags |= Node::TYPED;
                         written_types = Some(read.written);
                         continue;
                     }
@@ -248,9 +247,9 @@ pub fn fill(
     }
 }
 
-/// Branches whose types are not known yet (see `finish`).
+/// Branches whose types are not known yet: every one a candidate until `finish`.
 fn branches(nodes: Box<[NodeId]>) -> Box<Branches> {
-    Box::new(Branches::new(nodes, |_| types::ANY))
+    Box::new(Branches::unsorted(nodes))
 }
 
 fn is_empty_array(array: &ArrayCheck) -> bool {

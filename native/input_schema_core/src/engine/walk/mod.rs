@@ -25,6 +25,9 @@ use crate::value::{AtomKind, Element, Kind, Value};
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
 pub const MAX_IN_PLACE: usize = 10_000;
 
+/// What the schema `false` is reported as: its failures name no keyword but the schema itself.
+const FALSE_SCHEMA: &str = "false";
+
 /// What a walk does with a failure, and what it keeps of its way to a value.
 pub trait Sink {
     const REPORTS: bool;
@@ -204,7 +207,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let found = self.classify(value, node.types)?;
         if node.types != types::ANY && node.types & found.bits == 0 {
             return Ok(Some(if node.has(Node::FALSE) {
-                Named::new("false")
+                Named::new(FALSE_SCHEMA)
             } else {
                 Named::new(crate::names::name::TYPE)
             }));
@@ -356,7 +359,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Ok(true);
         }
         if node.has(Node::FALSE) {
-            return self.fail_at::<S>(at, "false", || Assertion::False, None);
+            return self.fail_at::<S>(at, FALSE_SCHEMA, || Assertion::False, None);
         }
         let program = self.program;
         let written = || {
@@ -458,7 +461,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
     /// an object (see `classify`).
     #[inline(always)]
-    pub fn type_of(&mut self, value: V, wanted: u8) -> Result<u8, Halt> {
+    fn type_of(&mut self, value: V, wanted: u8) -> Result<u8, Halt> {
         Ok(match value.kind() {
             Kind::Binary => types::STRING,
             Kind::Integer => types::INTEGER | types::NUMBER,
