@@ -24,6 +24,9 @@ pub struct ArrayCheck {
     /// The schema of the items from `start` on.
     pub items: Option<(usize, NodeId, Named)>,
     pub contains: Option<(Contains, Named)>,
+    /// When every item is read by one node that checks its types alone (and nothing else reads
+    /// the items): the types it accepts, so a quick walk decides each item inline.
+    pub item_types: Option<u8>,
 }
 
 impl ArrayCheck {
@@ -63,14 +66,14 @@ impl Contains {
 }
 
 /// The number of elements of a proper list; `None` for anything else.
-pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<u64>, Halt> {
+pub fn length<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Option<usize>, Halt> {
     if let Some(length) = value.proper_list_len() {
-        return Ok(Some(length as u64));
+        return Ok(Some(length));
     }
     if value.kind() != Kind::List {
         return Ok(None);
     }
-    let mut count = 0_u64;
+    let mut count = 0_usize;
     for element in value.list_elements() {
         if let Element::ImproperTail(_) = element {
             return Ok(None);

@@ -351,14 +351,33 @@ pub fn finish(program: &mut Program) {
             node.flags |= Node::LEAF;
         }
     }
-    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play.
+    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play, and an
+    // array check whose items' node checks its types alone takes those types inline.
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
+    let types_alone: Vec<bool> = program
+        .nodes
+        .iter()
+        .map(|node| node.count == 0 && !node.has(Node::FALSE))
+        .collect();
     for check in program.checks.iter_mut() {
-        if let Check::AnyOf(branches) | Check::OneOf(branches) = check {
-            let nodes = std::mem::take(&mut branches.nodes);
-            **branches = Branches::new(nodes, |node| {
-                accepted.get(node as usize).copied().unwrap_or(types::ANY)
-            });
+        match check {
+            Check::AnyOf(branches) | Check::OneOf(branches) => {
+                let nodes = std::mem::take(&mut branches.nodes);
+                **branches = Branches::new(nodes, |node| {
+                    accepted.get(node as usize).copied().unwrap_or(types::ANY)
+                });
+            }
+            Check::Array(array) => {
+                if let (None, None, Some((0, node, _))) =
+                    (&array.prefix, &array.contains, array.items)
+                {
+                    let node = node as usize;
+                    if types_alone.get(node) == Some(&true) {
+                        array.item_types = accepted.get(node).copied();
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }

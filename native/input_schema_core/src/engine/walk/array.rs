@@ -1,7 +1,7 @@
 //! The walk of the array check: the counts, then one pass over the items in index order.
 
 use super::{Sink, Walk};
-use crate::engine::array::{elements, length, unique_list, ArrayCheck};
+use crate::engine::array::{elements, unique_list, ArrayCheck};
 use crate::engine::node::{Named, Node};
 use crate::error::Assertion;
 use crate::flow::Flow;
@@ -9,16 +9,15 @@ use crate::path::{Key, Segment, Step};
 use crate::value::Value;
 
 impl ArrayCheck {
-    /// Checks a value whose type is array.
+    /// Checks a value whose type is array, of `length` items.
     pub fn check<'a, S: Sink, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,
+        length: usize,
         at: &S::At<'_>,
     ) -> Flow {
-        let Some(length) = length(value, walk.budget)? else {
-            return Ok(true);
-        };
+        let length = length as u64;
         let mut valid = true;
         if let Some((minimum, named)) = self.min_items {
             if length < minimum {
@@ -41,6 +40,13 @@ impl ArrayCheck {
             if self.contains.is_none() {
                 return Ok(valid);
             }
+        }
+        if let (Some(wanted), false) = (self.item_types, S::REPORTS) {
+            for item in elements(value) {
+                walk.budget.spend(1)?;
+                walk.types_alone(wanted, item)?;
+            }
+            return Ok(valid);
         }
         let (prefix, prefix_named) = match &self.prefix {
             Some((nodes, named)) => (&nodes[..], *named),

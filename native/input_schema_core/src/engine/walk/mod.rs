@@ -13,13 +13,14 @@ mod string;
 mod unevaluated;
 
 use crate::budget::Budget;
+use crate::engine::array::length;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
 use crate::engine::program::{Check, Program};
 use crate::error::{Assertion, Error, KeywordFailure, Mode, ERROR_BYTES};
 use crate::flow::{Flow, Halt};
 use crate::path::{Step, WalkPath};
 use crate::stack::Levels;
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::value::{AtomKind, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
@@ -99,7 +100,8 @@ pub struct Walk<'p, 'b, V> {
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
-/// what the family check reads next, asked for already: a map's size, a small integer.
+/// what the family check reads next, asked for already: a map's size or a list's length, a
+/// small integer.
 #[derive(Clone, Copy)]
 pub struct Found {
     pub bits: u8,
@@ -176,25 +178,31 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         // A node that checks its types alone is decided here.
         if node.count == 0 && !S::REPORTS {
             self.budget.spend(1)?;
-            return match node.types {
-                types::ANY => {
-                    self.note_unread(value);
-                    Ok(true)
-                }
-                types::NONE => Err(Halt::Failed),
-                wanted => {
-                    let found = self.classify(value, wanted)?;
-                    if wanted & found.bits == 0 {
-                        return Err(Halt::Failed);
-                    }
-                    if !V::KEYS_ARE_STRINGS && found.bits & (types::OBJECT | types::ARRAY) != 0 {
-                        self.unread = true;
-                    }
-                    Ok(true)
-                }
-            };
+            return self.types_alone(node.types, value);
         }
         self.run::<S>(id, node, value, at)
+    }
+
+    /// The quick answer of a node that checks its types alone, accepting `wanted`.
+    #[inline(always)]
+    pub fn types_alone(&mut self, wanted: u8, value: V) -> Flow {
+        match wanted {
+            types::ANY => {
+                self.note_unread(value);
+                Ok(true)
+            }
+            types::NONE => Err(Halt::Failed),
+            wanted => {
+                let found = self.classify(value, wanted)?;
+                if wanted & found.bits == 0 {
+                    return Err(Halt::Failed);
+                }
+                if !V::KEYS_ARE_STRINGS && found.bits & (types::OBJECT | types::ARRAY) != 0 {
+                    self.unread = true;
+                }
+                Ok(true)
+            }
+        }
     }
 
     /// The first of node `id`'s checks (its types first) that refuses `value` on its own, as
@@ -310,29 +318,42 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     }
 
     /// The node's types and checks, in the report order.
+    #[inline(always)]
     fn run<S: Sink>(&mut self, id: NodeId, node: &'p Node, value: V, at: &S::At<'_>) -> Flow {
         self.budget.spend(u64::from(node.cost))?;
         let found = self.classify(value, node.types)?;
-        let program = self.program;
-        let checks = program.checks_of(node);
-        if !S::REPORTS {
-            if node.types != types::ANY && node.types & found.bits == 0 {
-                return Err(Halt::Failed);
-            }
-            if !V::KEYS_ARE_STRINGS {
-                let read = match found.bits {
-                    types::OBJECT => node.has(Node::READS_OBJECTS),
-                    types::ARRAY => node.has(Node::READS_ARRAYS),
-                    types::NONE => false,
-                    _ => true,
-                };
-                self.unread |= !read;
-            }
-            for (index, check) in checks.iter().enumerate() {
-                self.check::<S>(check, (node, index), value, found, at)?;
-            }
-            return Ok(true);
+        if S::REPORTS {
+            return self.run_reported::<S>(id, node, value, found, at);
         }
+        if node.types != types::ANY && node.types & found.bits == 0 {
+            return Err(Halt::Failed);
+        }
+        if !V::KEYS_ARE_STRINGS {
+            let read = match found.bits {
+                types::OBJECT => node.has(Node::READS_OBJECTS),
+                types::ARRAY => node.has(Node::READS_ARRAYS),
+                types::NONE => false,
+                _ => true,
+            };
+            self.unread |= !read;
+        }
+        for (index, check) in self.program.checks_of(node).iter().enumerate() {
+            self.check::<S>(check, (node, index), value, found, at)?;
+        }
+        Ok(true)
+    }
+
+    /// `run` in a reporting walk: every check, each error recorded.
+    #[inline(never)]
+    fn run_reported<S: Sink>(
+        &mut self,
+        id: NodeId,
+        node: &'p Node,
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let checks = self.program.checks_of(node);
         let mut valid = true;
         let refs = usize::from(node.refs);
         for (index, check) in checks.iter().enumerate() {
@@ -388,7 +409,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 string.check::<S, V>(self, value, at)
             }
             Check::Array(array) if found.bits & types::ARRAY != 0 => {
-                array.check::<S, V>(self, value, at)
+                array.check::<S, V>(self, value, found.size, at)
             }
             Check::Object(object) if found.bits & types::OBJECT != 0 => {
                 object.check::<S, V>(self, value, found.size, at)
@@ -446,23 +467,16 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
             }
         }
-        let bits = self.type_of(value, wanted)?;
-        let size = match bits {
-            types::OBJECT => value.map_size().unwrap_or(0),
-            _ => 0,
-        };
-        Ok(Found {
-            size,
-            ..Found::of(bits)
-        })
+        self.type_of(value, wanted)
     }
 
     /// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an
     /// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
-    /// an object (see `classify`).
+    /// an object (see `classify`); a list is an array when proper, which may take a walk of its
+    /// cells, so its length is kept as the size.
     #[inline(always)]
-    fn type_of(&mut self, value: V, wanted: u8) -> Result<u8, Halt> {
-        Ok(match value.kind() {
+    fn type_of(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
+        Ok(Found::of(match value.kind() {
             Kind::Binary => types::STRING,
             Kind::Integer => types::INTEGER | types::NUMBER,
             Kind::Float
@@ -474,25 +488,25 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 types::INTEGER | types::NUMBER
             }
             Kind::Float => types::NUMBER,
-            Kind::Map => types::OBJECT,
+            Kind::Map => {
+                return Ok(Found {
+                    size: value.map_size().unwrap_or(0),
+                    ..Found::of(types::OBJECT)
+                })
+            }
             Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
             Kind::Atom(AtomKind::Nil) => types::NULL,
-            Kind::List if value.proper_list_len().is_some() => types::ARRAY,
             Kind::List => {
-                let mut cells = 0_u64;
-                for element in value.list_elements() {
-                    cells += 1;
-                    if cells.is_multiple_of(8) {
-                        self.budget.spend(1)?;
-                    }
-                    if let Element::ImproperTail(_) = element {
-                        return Ok(types::NONE);
-                    }
-                }
-                types::ARRAY
+                return Ok(match length(value, self.budget)? {
+                    Some(length) => Found {
+                        size: length,
+                        ..Found::of(types::ARRAY)
+                    },
+                    None => Found::of(types::NONE),
+                })
             }
             Kind::Atom(AtomKind::Other) | Kind::Other => types::NONE,
-        })
+        }))
     }
 
     /// The innermost-to-outermost walk of the dynamic scope, outermost first.
