@@ -87,6 +87,19 @@ impl Bound {
         Ok(self.holds(number.compare(&self.limit)))
     }
 
+    /// `holds_for` of an integer that fits a word, read without building a `Number`.
+    #[inline(always)]
+    pub(crate) fn holds_for_integer(
+        &self,
+        integer: i64,
+        budget: &mut Budget,
+    ) -> Result<bool, Halt> {
+        match &self.limit {
+            Number::Int(limit) => Ok(self.holds(integer.cmp(limit))),
+            _ => self.holds_for(&Number::Int(integer), budget),
+        }
+    }
+
     fn holds(&self, order: Ordering) -> bool {
         match self.side {
             Side::Minimum => order != Ordering::Less,

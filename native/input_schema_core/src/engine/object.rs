@@ -168,10 +168,25 @@ pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<
 #[derive(Debug, Default)]
 pub(crate) struct NameTable {
     entries: Box<[(Box<str>, Option<NodeId>)]>,
+    /// Per entry, how the quick walk reaches its node.
+    reach: Box<[Reach]>,
     /// The entries' names with their prefix words, for the scan.
     names: Box<[Name]>,
     /// Entry indices in the search order.
     sorted: Box<[u32]>,
+}
+
+/// How the quick walk reaches a node from a map's entry.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Reach {
+    /// No node: a required name that is no property.
+    Nothing,
+    /// A node that checks its types alone, decided inline.
+    Types(u8),
+    /// A node that applies no subschema, visited during the pass over the map.
+    Leaf(NodeId),
+    /// A node that goes deeper, visited once the map's entries are all read.
+    Deep(NodeId),
 }
 
 /// Tables this small are scanned rather than searched.
@@ -195,6 +210,10 @@ impl NameTable {
             .map(|(name, _)| Name::new(name.as_bytes().into()))
             .collect();
         NameTable {
+            reach: entries
+                .iter()
+                .map(|(_, node)| node.map_or(Reach::Nothing, Reach::Deep))
+                .collect(),
             entries: entries.into(),
             names,
             sorted: sorted.into(),
@@ -202,7 +221,7 @@ impl NameTable {
     }
 
     /// The entry named `name`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn find(
         &self,
         name: &[u8],
@@ -213,6 +232,11 @@ impl NameTable {
             let key = prefix(name);
             return Ok(self.names.iter().position(|known| known.is(name, key)));
         }
+        Ok(self.search(name))
+    }
+
+    #[inline(never)]
+    fn search(&self, name: &[u8]) -> Option<usize> {
         let found = self.sorted.binary_search_by(|index| {
             let known = self
                 .entries
@@ -220,10 +244,10 @@ impl NameTable {
                 .map_or(&[][..], |(known, _)| known.as_bytes());
             by_length(known, name)
         });
-        Ok(found
+        found
             .ok()
             .and_then(|position| self.sorted.get(position))
-            .map(|index| *index as usize))
+            .map(|index| *index as usize)
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -232,6 +256,21 @@ impl NameTable {
 
     pub(crate) fn node(&self, index: usize) -> Option<NodeId> {
         self.entries.get(index).and_then(|(_, node)| *node)
+    }
+
+    /// How the quick walk reaches entry `index`'s node.
+    #[inline(always)]
+    pub(crate) fn reach(&self, index: usize) -> Reach {
+        self.reach.get(index).copied().unwrap_or(Reach::Nothing)
+    }
+
+    /// Learns, once every node is compiled, how each entry's node is reached.
+    pub(crate) fn learn_reach(&mut self, reach: impl Fn(NodeId) -> Reach) {
+        for ((_, node), slot) in self.entries.iter().zip(self.reach.iter_mut()) {
+            if let Some(node) = node {
+                *slot = reach(*node);
+            }
+        }
     }
 }
 #[cfg(all(test, feature = "serde_json"))]

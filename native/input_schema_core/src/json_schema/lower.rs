@@ -7,7 +7,7 @@ use super::keyword::{Check as Read, Keyword};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
-use crate::engine::object::ObjectCheck;
+use crate::engine::object::{ObjectCheck, Reach};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
 use crate::engine::string::{StringCheck, StringRule};
 
@@ -351,14 +351,29 @@ pub fn finish(program: &mut Program) {
             node.flags |= Node::LEAF;
         }
     }
-    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play, and an
-    // array check whose items' node checks its types alone takes those types inline.
+    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play; array and
+    // object checks learn which of their nodes check types alone, to decide those inline.
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
-    let types_alone: Vec<bool> = program
+    let reach: Vec<Reach> = program
         .nodes
         .iter()
-        .map(|node| node.count == 0 && !node.has(Node::FALSE))
+        .zip(0..)
+        .map(|(node, id)| match node {
+            node if node.count == 0 => Reach::Types(node.types),
+            node if node.has(Node::LEAF) => Reach::Leaf(id),
+            _ => Reach::Deep(id),
+        })
         .collect();
+    let reach = |node: NodeId| {
+        reach
+            .get(node as usize)
+            .copied()
+            .unwrap_or(Reach::Deep(node))
+    };
+    let types_alone = |node: NodeId| match reach(node) {
+        Reach::Types(types) => Some(types),
+        _ => None,
+    };
     for check in program.checks.iter_mut() {
         match check {
             Check::AnyOf(branches) | Check::OneOf(branches) => {
@@ -371,12 +386,10 @@ pub fn finish(program: &mut Program) {
                 if let (None, None, Some((0, node, _))) =
                     (&array.prefix, &array.contains, array.items)
                 {
-                    let node = node as usize;
-                    if types_alone.get(node) == Some(&true) {
-                        array.item_types = accepted.get(node).copied();
-                    }
+                    array.item_types = types_alone(node);
                 }
             }
+            Check::Object(object) => object.table.learn_reach(reach),
             _ => {}
         }
     }

@@ -24,14 +24,30 @@ impl NumberCheck {
             (None, 0) => None,
             (None, _) => value.small_integer(),
         };
-        let Some(number) = small.map(Number::Int).or_else(|| value.number()) else {
-            return Ok(true);
+        // Any other number is built once; a bound reads a small integer as it is.
+        let number = match small {
+            Some(_) => None,
+            None => match value.number() {
+                Some(number) => Some(number),
+                None => return Ok(true),
+            },
         };
         let mut valid = true;
         for (rule, named) in &self.rules {
-            let holds = match rule {
-                NumberRule::Bound(bound) => bound.holds_for(&number, walk.budget)?,
-                NumberRule::MultipleOf(multiple) => multiple.divides(&number, walk.budget)?,
+            let holds = match (rule, small, &number) {
+                (NumberRule::Bound(bound), Some(integer), _) => {
+                    bound.holds_for_integer(integer, walk.budget)?
+                }
+                (NumberRule::Bound(bound), None, Some(number)) => {
+                    bound.holds_for(number, walk.budget)?
+                }
+                (NumberRule::MultipleOf(multiple), Some(integer), _) => {
+                    multiple.divides(&Number::Int(integer), walk.budget)?
+                }
+                (NumberRule::MultipleOf(multiple), None, Some(number)) => {
+                    multiple.divides(number, walk.budget)?
+                }
+                (_, None, None) => true,
             };
             if !holds {
                 valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;

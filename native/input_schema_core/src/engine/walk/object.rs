@@ -7,7 +7,7 @@
 
 use super::{Quick, Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
-use crate::engine::object::{has, Dependency, ObjectCheck, WALK_MAX_ENTRIES};
+use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
 use crate::engine::string::key_is_text;
 use crate::error::Assertion;
 use crate::flow::{Flow, Halt};
@@ -133,9 +133,21 @@ impl ObjectCheck {
             {
                 *seen |= bit;
             }
-            if let Some(node) = self.table.node(index) {
-                declared = true;
-                deferred.apply(walk, node, item)?;
+            match self.table.reach(index) {
+                Reach::Nothing => {}
+                Reach::Types(wanted) => {
+                    declared = true;
+                    walk.budget.spend(1)?;
+                    walk.types_alone(wanted, item)?;
+                }
+                Reach::Leaf(node) => {
+                    declared = true;
+                    walk.visit::<Quick>(node, item, &())?;
+                }
+                Reach::Deep(node) => {
+                    declared = true;
+                    deferred.apply(walk, node, item)?;
+                }
             }
         }
         if let Some((patterns, _)) = &self.patterns {
@@ -378,7 +390,16 @@ impl<'a, V: Value<'a>> Deferred<V> {
     }
 
     /// The visits left, in the order met.
+    #[inline(always)]
     fn visit(self, walk: &mut Walk<'_, '_, V>) -> Flow {
+        if self.count == 0 {
+            return Ok(true);
+        }
+        self.visit_left(walk)
+    }
+
+    #[inline(never)]
+    fn visit_left(self, walk: &mut Walk<'_, '_, V>) -> Flow {
         for (node, value) in self.kept.into_iter().flatten().chain(self.more) {
             walk.visit_part::<Quick>(node, value, &())?;
         }
