@@ -40,6 +40,73 @@ pub struct Branches {
     /// Per value class (see `class_of`), the branches that may accept it, as bits; all of
     /// them past 32 branches.
     pub(crate) candidates: [u32; 8],
+    /// For an object, the property whose value names the branches that may accept it.
+    pub(crate) tag: Option<Box<Tag>>,
+}
+
+/// A property that branches require and pin to strings (`const` or `enum`): an object's
+/// value of it leaves in play the branches that admit that string, and the branches the tag
+/// does not decide.
+#[derive(Debug)]
+pub struct Tag {
+    pub name: Box<str>,
+    /// Each string some branch admits, sorted, with the branches that admit it as bits.
+    values: Box<[(Box<str>, u32)]>,
+    /// The branches the tag does not decide, as bits.
+    open: u32,
+}
+
+impl Tag {
+    /// From each branch's admitted strings (`None` for a branch the tag does not decide);
+    /// `None` unless the tag decides two branches at least, among the first 32.
+    pub fn new(name: &str, admitted: &[Option<Vec<&str>>]) -> Option<Tag> {
+        if admitted.len() > 32 || admitted.iter().flatten().count() < 2 {
+            return None;
+        }
+        let mut open = 0_u32;
+        let mut values: Vec<(Box<str>, u32)> = Vec::new();
+        for (index, strings) in admitted.iter().enumerate() {
+            let bit = 1_u32 << index;
+            match strings {
+                None => open |= bit,
+                Some(strings) => {
+                    for text in strings {
+                        values.push((Box::from(*text), bit));
+                    }
+                }
+            }
+        }
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+        values.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 |= later.1;
+            }
+            same
+        });
+        Some(Tag {
+            name: Box::from(name),
+            values: values.into(),
+            open,
+        })
+    }
+
+    /// The branches left in play by a tag of `text` (`None`: no string, or no tag at all).
+    pub fn candidates(&self, text: Option<&[u8]>) -> u32 {
+        let admitting = text.and_then(|text| {
+            self.values
+                .binary_search_by(|(known, _)| known.as_bytes().cmp(text))
+                .ok()
+                .and_then(|position| self.values.get(position))
+                .map(|(_, branches)| *branches)
+        });
+        self.open | admitting.unwrap_or(0)
+    }
+
+    /// How many strings it knows, for pricing a search.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
 }
 
 /// What a value is to the branches' types: null, boolean, object, array, string, an integer,
@@ -76,6 +143,7 @@ impl Branches {
         Branches {
             nodes,
             candidates: [u32::MAX; 8],
+            tag: None,
         }
     }
 
@@ -99,7 +167,11 @@ impl Branches {
                 *numbers |= integers;
             }
         }
-        Branches { nodes, candidates }
+        Branches {
+            nodes,
+            candidates,
+            tag: None,
+        }
     }
 }
 
@@ -117,6 +189,115 @@ impl Conditional {
             self.then
         } else {
             self.otherwise
+        }
+    }
+}
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::engine::program::Check;
+    use crate::json_schema::{compile, Dialect, Options};
+    use crate::serde::Json;
+    use crate::{Budget, Mode};
+    use serde_json::{json, Value as JsonValue};
+
+    /// A `oneOf` and an `anyOf` of tagged branches: a tag by `const`, one by `enum`, a branch
+    /// behind a `$ref`, a branch the tag does not decide, and a tag value two branches admit.
+    fn schema(keyword: &str) -> JsonValue {
+        json!({
+            "$defs": {
+                "image": {
+                    "type": "object",
+                    "required": ["tag", "path"],
+                    "properties": {"tag": {"const": "img"}, "path": {"type": "string"}}
+                }
+            },
+            keyword: [
+                {"type": "object", "required": ["tag"],
+                 "properties": {"tag": {"type": "string", "const": "br"}},
+                 "additionalProperties": false},
+                {"type": "object", "required": ["tag"],
+                 "properties": {"tag": {"enum": ["span", "div", "both"]},
+                                "content": {"type": "string"}}},
+                {"$ref": "#/$defs/image"},
+                {"type": "object", "required": ["kind"],
+                 "properties": {"kind": {"const": "free"}}},
+                {"type": "object", "required": ["tag", "width"],
+                 "properties": {"tag": {"enum": ["both"]}, "width": {"type": "integer"}}},
+                {"type": "string"}
+            ]
+        })
+    }
+
+    /// The quick walk's answer and the reporting walk's, which must agree.
+    fn answers(schema: &JsonValue, value: &JsonValue) -> (bool, bool) {
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let mut budget = Budget::unlimited();
+        let compiled = compile(Json::from(schema), &|_| None, options, &mut budget).unwrap();
+        let quick = compiled.is_valid(Json::from(value), &mut budget).unwrap();
+        let reported = compiled
+            .validate(Json::from(value), Mode::First, &mut budget)
+            .is_ok();
+        (quick, reported)
+    }
+
+    #[test]
+    fn branches_pinned_to_strings_are_told_apart_by_their_tag() {
+        let schema = schema("oneOf");
+        let mut budget = Budget::unlimited();
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let compiled = compile(Json::from(&schema), &|_| None, options, &mut budget).unwrap();
+        let tag = compiled
+            .program
+            .checks
+            .iter()
+            .find_map(|check| match check {
+                Check::OneOf(branches) => branches.tag.as_ref().map(|tag| tag.name.clone()),
+                _ => None,
+            });
+        assert_eq!(tag.as_deref(), Some("tag"));
+    }
+
+    #[test]
+    fn a_tag_leaves_in_play_exactly_the_branches_that_could_accept() {
+        // (value, oneOf's answer, anyOf's answer)
+        let cases = [
+            (json!({"tag": "br"}), true, true),
+            (json!({"tag": "br", "extra": 1}), false, false),
+            (json!({"tag": "span", "content": "x"}), true, true),
+            (json!({"tag": "span", "content": 1}), false, false),
+            (json!({"tag": "img", "path": "a.png"}), true, true),
+            (json!({"tag": "img"}), false, false),
+            // Admitted by two branches: the second alone accepts without `width`.
+            (json!({"tag": "both"}), true, true),
+            (json!({"tag": "both", "width": 3}), false, true),
+            // No tag, or a tag no branch admits: only the branch the tag does not decide.
+            (json!({"kind": "free"}), true, true),
+            (json!({"tag": "br", "kind": "free"}), true, true),
+            (json!({"tag": "span", "kind": "free"}), false, true),
+            (json!({"tag": "nothing", "kind": "free"}), true, true),
+            (json!({"tag": "nothing"}), false, false),
+            (json!({"tag": 7, "kind": "free"}), true, true),
+            (json!({"tag": 7}), false, false),
+            (json!({}), false, false),
+            // Values that are no object: the tag plays no part.
+            (json!("text"), true, true),
+            (json!(["br"]), false, false),
+        ];
+        for (value, one_of, any_of) in cases {
+            assert_eq!(
+                answers(&schema("oneOf"), &value),
+                (one_of, one_of),
+                "oneOf {value}"
+            );
+            assert_eq!(
+                answers(&schema("anyOf"), &value),
+                (any_of, any_of),
+                "anyOf {value}"
+            );
         }
     }
 }

@@ -119,6 +119,28 @@ impl ByKind {
 }
 
 impl Enum {
+    /// The choices, when every one is a string.
+    pub fn strings(&self) -> Option<Vec<&str>> {
+        if self.index.is_some() {
+            return self
+                .choices
+                .iter()
+                .map(|choice| match choice {
+                    Literal::String(text) => Some(&**text),
+                    _ => None,
+                })
+                .collect();
+        }
+        let by_kind = &self.by_kind;
+        let others = by_kind.null
+            || by_kind.true_
+            || by_kind.false_
+            || !by_kind.integers.is_empty()
+            || !by_kind.numbers.is_empty()
+            || !by_kind.containers.is_empty();
+        (!others).then(|| by_kind.strings.iter().map(|text| &**text).collect())
+    }
+
     pub fn compile(choices: &[Literal], budget: &mut Budget) -> Result<Self, Exhausted> {
         let containers = choices
             .iter()

@@ -4,12 +4,13 @@
 //! the program's graph says whether its walks need guarding (`Program::guarded`).
 
 use super::keyword::{Check as Read, Keyword};
-use crate::engine::applicator::Branches;
+use crate::engine::applicator::{Branches, Tag};
 use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::{ObjectCheck, Reach};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
 use crate::engine::string::{StringCheck, StringRule};
+use crate::literal::Literal;
 
 /// Schemas nested this deep or less are walked without stack checks: the walk's levels are the
 /// schema's, each a few frames.
@@ -393,4 +394,78 @@ pub fn finish(program: &mut Program) {
             _ => {}
         }
     }
+    let tags: Vec<(usize, Tag)> = program
+        .checks
+        .iter()
+        .enumerate()
+        .filter_map(|(index, check)| match check {
+            Check::AnyOf(branches) | Check::OneOf(branches) => {
+                tag_of(program, &branches.nodes).map(|tag| (index, tag))
+            }
+            _ => None,
+        })
+        .collect();
+    for (index, tag) in tags {
+        if let Some(Check::AnyOf(branches) | Check::OneOf(branches)) = program.checks.get_mut(index)
+        {
+            branches.tag = Some(Box::new(tag));
+        }
+    }
+}
+
+/// The tag that tells `branches` apart, if one does (see `Tag`): a name the first branch with
+/// an object check requires, which two branches at least require and pin to strings.
+fn tag_of(program: &Program, branches: &[NodeId]) -> Option<Tag> {
+    // The node a schema stands for, through references that stand alone.
+    let through = |mut id: NodeId| {
+        for _ in 0..8 {
+            let node = program.node(id)?;
+            match program.checks_of(node) {
+                [Check::Ref(target)] if node.types == types::ANY => id = *target,
+                _ => break,
+            }
+        }
+        program.node(id)
+    };
+    let object_of = |id: NodeId| {
+        let node = through(id)?;
+        program
+            .checks_of(node)
+            .iter()
+            .find_map(|check| match check {
+                Check::Object(object) => Some(&**object),
+                _ => None,
+            })
+    };
+    let admitted = |id: NodeId, name: &str| {
+        let object = object_of(id)?;
+        let (required, _) = object.required.as_ref()?;
+        let (properties, _) = object.properties.as_ref()?;
+        if !required.iter().any(|known| &**known == name) {
+            return None;
+        }
+        let (_, property) = properties.iter().find(|(known, _)| &**known == name)?;
+        let node = through(*property)?;
+        program
+            .checks_of(node)
+            .iter()
+            .find_map(|check| match check {
+                Check::Const(literal) => match &**literal {
+                    Literal::String(text) => Some(vec![&**text]),
+                    _ => None,
+                },
+                Check::Enum(choices) => choices.strings(),
+                _ => None,
+            })
+    };
+    let (names, _) = branches
+        .iter()
+        .find_map(|id| object_of(*id))?
+        .required
+        .as_ref()?;
+    names.iter().find_map(|name| {
+        let admitted: Vec<Option<Vec<&str>>> =
+            branches.iter().map(|id| admitted(*id, name)).collect();
+        Tag::new(name, &admitted)
+    })
 }

@@ -4,10 +4,11 @@
 
 use super::{Sink, Walk};
 use crate::engine::applicator::{class_of, Branches};
-use crate::engine::node::{Named, Node};
+use crate::engine::node::{types, Named, Node};
 use crate::engine::program::Check;
 use crate::error::Assertion;
 use crate::flow::{Flow, Halt};
+use crate::literal::get_by_str;
 use crate::names::name;
 use crate::path::{Key, Step};
 use crate::value::Value;
@@ -22,11 +23,18 @@ impl Branches {
         found: u8,
         enough: usize,
     ) -> Result<usize, Halt> {
-        let candidates = self
+        let mut candidates = self
             .candidates
             .get(class_of(found))
             .copied()
             .unwrap_or(u32::MAX);
+        if let (Some(tag), types::OBJECT) = (&self.tag, found) {
+            walk.budget.spend_lookup(tag.name.len())?;
+            let text = get_by_str(value, &tag.name).and_then(|tag| tag.binary());
+            walk.budget
+                .spend_search(tag.len(), text.map_or(0, <[u8]>::len))?;
+            candidates &= tag.candidates(text);
+        }
         let mut counted = 0;
         for (index, branch) in self.nodes.iter().enumerate() {
             if index < 32 && candidates & (1 << index) == 0 {
