@@ -6,7 +6,7 @@
 )]
 
 //! The official JSON Schema test suite, pinned (README, "Conformance"), run through the core on
-//! `serde_json` values: every required test of Draft 2020-12 and draft-07 must pass; the
+//! `serde_json` values: every required test of each dialect must pass; the
 //! optional ones run too, with formats asserted, and their misses are listed by reason.
 //!
 //! The suite is not in the repository: `JSON_SCHEMA_TEST_SUITE` names its folder (relative to
@@ -201,9 +201,12 @@ fn check(folder: &str, dialect: Dialect) -> Result<(), String> {
 }
 
 /// The tests, by name: one per dialect.
-const TESTS: [(&str, &str, Dialect); 2] = [
+const TESTS: [(&str, &str, Dialect); 5] = [
     ("draft2020_12", "draft2020-12", Dialect::Draft2020_12),
+    ("draft2019_09", "draft2019-09", Dialect::Draft2019_09),
     ("draft7", "draft7", Dialect::Draft7),
+    ("draft6", "draft6", Dialect::Draft6),
+    ("draft4", "draft4", Dialect::Draft4),
 ];
 
 /// Whether this runs under CI, where a missing suite is a failure.

@@ -25,6 +25,9 @@ pub type ResourceId = usize;
 /// A `Site` as `Registry::site_at` names it: equal sites have equal ids.
 pub type SiteId = usize;
 
+/// The dynamic anchor `$recursiveAnchor: true` makes: no `$dynamicAnchor` can be named so.
+pub const RECURSIVE_ANCHOR: &str = "";
+
 /// A dialect as a resource reads it: the draft and the vocabularies its meta-schema enables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReadAs {
@@ -103,7 +106,7 @@ impl From<Exhausted> for RegistryError {
 }
 
 /// The built-in meta-schemas, by URI.
-const META_SCHEMAS: [(&str, &str); 10] = [
+const META_SCHEMAS: [(&str, &str); 19] = [
     (
         "https://json-schema.org/draft/2020-12/schema",
         include_str!("metaschemas/schema.json"),
@@ -141,8 +144,44 @@ const META_SCHEMAS: [(&str, &str); 10] = [
         include_str!("metaschemas/meta/content.json"),
     ),
     (
+        "https://json-schema.org/draft/2019-09/schema",
+        include_str!("metaschemas/draft2019-09/schema.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/core",
+        include_str!("metaschemas/draft2019-09/meta/core.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/applicator",
+        include_str!("metaschemas/draft2019-09/meta/applicator.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/validation",
+        include_str!("metaschemas/draft2019-09/meta/validation.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/meta-data",
+        include_str!("metaschemas/draft2019-09/meta/meta-data.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/format",
+        include_str!("metaschemas/draft2019-09/meta/format.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/content",
+        include_str!("metaschemas/draft2019-09/meta/content.json"),
+    ),
+    (
         "http://json-schema.org/draft-07/schema",
         include_str!("metaschemas/draft-07-schema.json"),
+    ),
+    (
+        "http://json-schema.org/draft-06/schema",
+        include_str!("metaschemas/draft-06-schema.json"),
+    ),
+    (
+        "http://json-schema.org/draft-04/schema",
+        include_str!("metaschemas/draft-04-schema.json"),
     ),
 ];
 
@@ -493,7 +532,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let mut enabled = Vocabulary::Core as u8;
         for (uri, required) in vocabulary.iter() {
             match VOCABULARY_URIS.iter().find(|(known, _)| *known == &**uri) {
-                Some((_, known)) => enabled |= *known as u8,
+                Some((_, known)) => enabled |= known.0,
                 None if *required == Literal::Bool(true) => {
                     return Err(RegistryError::UnsupportedVocabulary {
                         vocabulary: uri.to_string(),
@@ -501,10 +540,6 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                 }
                 None => {}
             }
-        }
-        // The format-assertion vocabulary includes what format-annotation defines.
-        if enabled & Vocabulary::FormatAssertion as u8 != 0 {
-            enabled |= Vocabulary::FormatAnnotation as u8;
         }
         Ok(ReadAs {
             draft,
@@ -596,17 +631,23 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
             return Ok(0);
         };
         let mut read_as = inherited.read_as;
-        let draft7_ref = read_as.draft == Draft::Draft7 && schema.get(name::REF).is_some();
-        let id = match schema.get(name::ID).and_then(Literal::as_str) {
-            Some(id) if !draft7_ref => Some(id),
+        let declared = schema.get(name::SCHEMA).and_then(Literal::as_str);
+        // A document's root names its own dialect, and so its identifier's keyword.
+        if let (Some(uri), None) = (declared, inherited.parent) {
+            read_as = self.registry.dialect_of(uri)?;
+        }
+        let rules = read_as.draft.rules();
+        let ref_alone = rules.ref_alone && schema.get(name::REF).is_some();
+        let id = match schema.get(rules.id).and_then(Literal::as_str) {
+            Some(id) if !ref_alone => Some(id),
             _ => None,
         };
         let mut base: String = inherited.base.to_string();
         let mut resource = inherited.parent.map(|(_, resource)| resource);
         if let Some(id) = id {
-            // A draft-07 `$id` of only a fragment names an anchor, not a resource.
-            match (read_as.draft, id.strip_prefix('#')) {
-                (Draft::Draft7, Some(anchor)) if !anchor.is_empty() => {
+            // Before `$anchor`, an identifier of only a fragment names an anchor, not a resource.
+            match (rules.fragment_anchors, id.strip_prefix('#')) {
+                (true, Some(anchor)) if !anchor.is_empty() => {
                     self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
                 }
                 _ => {
@@ -620,27 +661,32 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
                 }
             }
         }
-        if resource.is_none() || inherited.parent.is_none() {
-            if let Some(uri) = schema.get(name::SCHEMA).and_then(Literal::as_str) {
-                read_as = self.registry.dialect_of(uri)?;
-            }
+        // An embedded resource may name another dialect.
+        if let (Some(uri), None, Some(_)) = (declared, resource, inherited.parent) {
+            read_as = self.registry.dialect_of(uri)?;
         }
+        let starts_resource = resource.is_none();
         let resource = match resource {
             Some(resource) => resource,
             None => self.new_resource(),
         };
-        if read_as.draft == Draft::Draft2020_12 {
+        let draft = read_as.draft;
+        if draft.keyword(name::ANCHOR).is_some() {
             if let Some(anchor) = schema.get(name::ANCHOR).and_then(Literal::as_str) {
                 self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
             }
+        }
+        if draft.keyword(name::DYNAMIC_ANCHOR).is_some() {
             if let Some(anchor) = schema.get(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
                 self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
-                if let Some(entry) = self.registry.resources.get_mut(resource) {
-                    entry
-                        .dynamic_anchors
-                        .push((anchor.into(), location.clone()));
-                }
+                self.dynamic_anchor(resource, anchor, &location);
             }
+        }
+        // `$recursiveAnchor: true` at a resource's root: a dynamic anchor of no name, which
+        // `$recursiveRef` looks up as `$dynamicRef` does a named one.
+        let recursive = schema.get(name::RECURSIVE_ANCHOR) == Some(&Literal::Bool(true));
+        if recursive && starts_resource && draft.keyword(name::RECURSIVE_ANCHOR).is_some() {
+            self.dynamic_anchor(resource, RECURSIVE_ANCHOR, &location);
         }
         let site = self.registry.site_id(Site {
             base: base.as_str().into(),
@@ -660,7 +706,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
             let Some(keyword) = read_as.draft.keyword_in(schema, name) else {
                 continue;
             };
-            if draft7_ref && keyword.role != Role::Definitions {
+            if ref_alone && keyword.role != Role::Definitions {
                 continue;
             }
             let child = child_pointer(&pointer, name, self.registry.budget)?;
@@ -780,6 +826,15 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
     fn set_root(&mut self, site: SiteId) {
         if let Some(root) = self.registry.roots.get_mut(self.document) {
             *root = Some(site);
+        }
+    }
+
+    /// Records a dynamic anchor of `resource`.
+    fn dynamic_anchor(&mut self, resource: ResourceId, anchor: &str, location: &Location) {
+        if let Some(entry) = self.registry.resources.get_mut(resource) {
+            entry
+                .dynamic_anchors
+                .push((anchor.into(), location.clone()));
         }
     }
 

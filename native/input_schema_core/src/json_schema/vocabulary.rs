@@ -11,10 +11,14 @@ pub use crate::names::{name, type_name};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Draft {
     Draft2020_12,
+    Draft2019_09,
     Draft7,
+    Draft6,
+    Draft4,
 }
 
-/// The standard vocabularies of Draft 2020-12 (draft-07 has none: every keyword is on).
+/// The standard vocabularies of Draft 2020-12, as bits; Draft 2019-09's map onto them
+/// (`VOCABULARY_URIS`). The older drafts have none: every keyword of theirs is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Vocabulary {
@@ -42,40 +46,75 @@ impl Vocabularies {
     }
 }
 
-/// The vocabulary URIs of Draft 2020-12 that this package implements. The format-assertion
-/// vocabulary turns `format` into an assertion.
-pub const VOCABULARY_URIS: [(&str, Vocabulary); 8] = [
+const fn bits(vocabularies: &[Vocabulary]) -> Vocabularies {
+    let mut set = 0;
+    let mut rest = vocabularies;
+    while let [vocabulary, after @ ..] = rest {
+        set |= *vocabulary as u8;
+        rest = after;
+    }
+    Vocabularies(set)
+}
+
+/// The vocabulary URIs that this package implements, and the vocabularies each enables.
+/// The format-assertion vocabulary turns `format` into an assertion; Draft 2019-09 has the
+/// unevaluated keywords in its applicator vocabulary and one format vocabulary, an annotation.
+pub const VOCABULARY_URIS: [(&str, Vocabularies); 14] = [
     (
         "https://json-schema.org/draft/2020-12/vocab/core",
-        Vocabulary::Core,
+        bits(&[Vocabulary::Core]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/applicator",
-        Vocabulary::Applicator,
+        bits(&[Vocabulary::Applicator]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/unevaluated",
-        Vocabulary::Unevaluated,
+        bits(&[Vocabulary::Unevaluated]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/validation",
-        Vocabulary::Validation,
+        bits(&[Vocabulary::Validation]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/meta-data",
-        Vocabulary::MetaData,
+        bits(&[Vocabulary::MetaData]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-annotation",
-        Vocabulary::FormatAnnotation,
+        bits(&[Vocabulary::FormatAnnotation]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/content",
-        Vocabulary::Content,
+        bits(&[Vocabulary::Content]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-assertion",
-        Vocabulary::FormatAssertion,
+        bits(&[Vocabulary::FormatAnnotation, Vocabulary::FormatAssertion]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/core",
+        bits(&[Vocabulary::Core]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/applicator",
+        bits(&[Vocabulary::Applicator, Vocabulary::Unevaluated]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/validation",
+        bits(&[Vocabulary::Validation]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/meta-data",
+        bits(&[Vocabulary::MetaData]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/format",
+        bits(&[Vocabulary::FormatAnnotation]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/content",
+        bits(&[Vocabulary::Content]),
     ),
 ];
 
@@ -84,6 +123,8 @@ pub const VOCABULARY_URIS: [(&str, Vocabulary); 8] = [
 pub enum Role {
     Ref,
     DynamicRef,
+    /// Draft 2019-09's `$recursiveRef`.
+    RecursiveRef,
     Type,
     Enum,
     Const,
@@ -92,6 +133,8 @@ pub enum Role {
     ExclusiveMinimum,
     Maximum,
     ExclusiveMaximum,
+    /// draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`: read by `minimum`/`maximum`.
+    BoundFlag,
     MinLength,
     MaxLength,
     Pattern,
@@ -172,6 +215,7 @@ use Vocabulary as Voc;
 /// once; the dialects below list them in their evaluation order.
 const REF: Keyword = keyword(name::REF, R::Ref, Voc::Core);
 const DYNAMIC_REF: Keyword = keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core);
+const RECURSIVE_REF: Keyword = keyword(name::RECURSIVE_REF, R::RecursiveRef, Voc::Core);
 const TYPE: Keyword = keyword(name::TYPE, R::Type, Voc::Validation);
 const ENUM: Keyword = keyword(name::ENUM, R::Enum, Voc::Validation);
 const CONST: Keyword = keyword(name::CONST, R::Const, Voc::Validation);
@@ -188,6 +232,10 @@ const EXCLUSIVE_MAXIMUM: Keyword = keyword(
     R::ExclusiveMaximum,
     Voc::Validation,
 );
+const EXCLUSIVE_MINIMUM_FLAG: Keyword =
+    keyword(name::EXCLUSIVE_MINIMUM, R::BoundFlag, Voc::Validation);
+const EXCLUSIVE_MAXIMUM_FLAG: Keyword =
+    keyword(name::EXCLUSIVE_MAXIMUM, R::BoundFlag, Voc::Validation);
 const MIN_LENGTH: Keyword = keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation);
 const MAX_LENGTH: Keyword = keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation);
 const PATTERN: Keyword = keyword(name::PATTERN, R::Pattern, Voc::Validation);
@@ -260,11 +308,17 @@ const CONTENT_SCHEMA: Keyword = keyword(
 );
 const DEFS: Keyword = keyword(name::DEFS, R::Definitions, Voc::Core);
 const ID: Keyword = keyword(name::ID, R::Companion(Val::Identifier), Voc::Core);
+const LEGACY_ID: Keyword = keyword(name::LEGACY_ID, R::Companion(Val::Identifier), Voc::Core);
 const SCHEMA: Keyword = keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core);
 const ANCHOR: Keyword = keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core);
 const DYNAMIC_ANCHOR: Keyword = keyword(
     name::DYNAMIC_ANCHOR,
     R::Companion(Val::Identifier),
+    Voc::Core,
+);
+const RECURSIVE_ANCHOR: Keyword = keyword(
+    name::RECURSIVE_ANCHOR,
+    R::Companion(Val::Boolean),
     Voc::Core,
 );
 const VOCABULARY: Keyword = keyword(
@@ -398,6 +452,221 @@ pub static DRAFT7: &[Keyword] = &[
     EXAMPLES,
 ];
 
+/// Draft 2019-09, in the same evaluation order. Its meta-schema keeps `definitions` and
+/// `dependencies` for older schemas; `unevaluated*` sit in its applicator vocabulary.
+pub static DRAFT2019_09: &[Keyword] = &[
+    REF,
+    RECURSIVE_REF,
+    TYPE,
+    ENUM,
+    CONST,
+    MULTIPLE_OF,
+    MINIMUM,
+    EXCLUSIVE_MINIMUM,
+    MAXIMUM,
+    EXCLUSIVE_MAXIMUM,
+    MIN_LENGTH,
+    MAX_LENGTH,
+    PATTERN,
+    FORMAT,
+    CONTENT_ENCODING,
+    CONTENT_MEDIA_TYPE,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    UNIQUE_ITEMS,
+    ITEMS,
+    ADDITIONAL_ITEMS,
+    CONTAINS,
+    REQUIRED,
+    DEPENDENT_REQUIRED,
+    MIN_PROPERTIES,
+    MAX_PROPERTIES,
+    PROPERTY_NAMES,
+    ADDITIONAL_PROPERTIES,
+    PROPERTIES,
+    PATTERN_PROPERTIES,
+    DEPENDENT_SCHEMAS,
+    DEPENDENCIES,
+    ALL_OF,
+    ANY_OF,
+    ONE_OF,
+    NOT,
+    IF,
+    UNEVALUATED_ITEMS,
+    UNEVALUATED_PROPERTIES,
+    THEN,
+    ELSE,
+    MIN_CONTAINS,
+    MAX_CONTAINS,
+    CONTENT_SCHEMA,
+    DEFS,
+    DEFINITIONS,
+    ID,
+    SCHEMA,
+    ANCHOR,
+    RECURSIVE_ANCHOR,
+    VOCABULARY,
+    COMMENT,
+    TITLE,
+    DESCRIPTION,
+    DEFAULT,
+    DEPRECATED,
+    READ_ONLY,
+    WRITE_ONLY,
+    EXAMPLES,
+];
+
+/// draft-06, in the same evaluation order: draft-07 without `if`/`then`/`else`, the content
+/// keywords, `$comment`, `readOnly` and `writeOnly`.
+pub static DRAFT6: &[Keyword] = &[
+    REF,
+    TYPE,
+    ENUM,
+    CONST,
+    MULTIPLE_OF,
+    MINIMUM,
+    EXCLUSIVE_MINIMUM,
+    MAXIMUM,
+    EXCLUSIVE_MAXIMUM,
+    MIN_LENGTH,
+    MAX_LENGTH,
+    PATTERN,
+    FORMAT,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    UNIQUE_ITEMS,
+    ITEMS,
+    ADDITIONAL_ITEMS,
+    CONTAINS,
+    REQUIRED,
+    MIN_PROPERTIES,
+    MAX_PROPERTIES,
+    PROPERTY_NAMES,
+    ADDITIONAL_PROPERTIES,
+    PROPERTIES,
+    PATTERN_PROPERTIES,
+    DEPENDENCIES,
+    ALL_OF,
+    ANY_OF,
+    ONE_OF,
+    NOT,
+    DEFINITIONS,
+    ID,
+    SCHEMA,
+    TITLE,
+    DESCRIPTION,
+    DEFAULT,
+    EXAMPLES,
+];
+
+/// draft-04, in the same evaluation order: draft-06 without `const`, `contains`,
+/// `propertyNames` and `examples`; `id` for `$id`; `exclusiveMinimum`/`exclusiveMaximum` are
+/// booleans that make `minimum`/`maximum` exclusive.
+pub static DRAFT4: &[Keyword] = &[
+    REF,
+    TYPE,
+    ENUM,
+    MULTIPLE_OF,
+    MINIMUM,
+    EXCLUSIVE_MINIMUM_FLAG,
+    MAXIMUM,
+    EXCLUSIVE_MAXIMUM_FLAG,
+    MIN_LENGTH,
+    MAX_LENGTH,
+    PATTERN,
+    FORMAT,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    UNIQUE_ITEMS,
+    ITEMS,
+    ADDITIONAL_ITEMS,
+    REQUIRED,
+    MIN_PROPERTIES,
+    MAX_PROPERTIES,
+    ADDITIONAL_PROPERTIES,
+    PROPERTIES,
+    PATTERN_PROPERTIES,
+    DEPENDENCIES,
+    ALL_OF,
+    ANY_OF,
+    ONE_OF,
+    NOT,
+    DEFINITIONS,
+    LEGACY_ID,
+    SCHEMA,
+    TITLE,
+    DESCRIPTION,
+    DEFAULT,
+];
+
+/// What sets a dialect apart besides its keywords, as data.
+pub struct Rules {
+    /// Its keywords, in evaluation order.
+    pub keywords: &'static [Keyword],
+    /// Its meta-schema's URI, without its empty fragment: the built-in document's.
+    pub uri: &'static str,
+    /// The keyword that names a resource (`$id`; draft-04's `id`).
+    pub id: &'static str,
+    /// `$ref` beside other keywords is evaluated alone, and an identifier beside it ignored
+    /// (draft-04 to draft-07).
+    pub ref_alone: bool,
+    /// An identifier that is only a plain-name fragment names an anchor (before `$anchor`).
+    pub fragment_anchors: bool,
+    /// `items` may be an array of schemas, one per position (before `prefixItems`).
+    pub items_array: bool,
+    /// Any schema may be `true` or `false` (draft-06 on; draft-04 allows a boolean for
+    /// `additionalProperties` and `additionalItems` only).
+    pub boolean_schemas: bool,
+    /// `1.0` is an integer (draft-06 on: "a number with a zero fractional part"; draft-04's
+    /// integer is a number written without a fraction or exponent).
+    pub integral_floats: bool,
+    /// The items `contains` matched count as evaluated for `unevaluatedItems` (2020-12).
+    pub contains_evaluates: bool,
+}
+
+const RULES_2020_12: Rules = Rules {
+    keywords: DRAFT2020_12,
+    uri: "https://json-schema.org/draft/2020-12/schema",
+    id: name::ID,
+    ref_alone: false,
+    fragment_anchors: false,
+    items_array: false,
+    boolean_schemas: true,
+    integral_floats: true,
+    contains_evaluates: true,
+};
+
+const RULES_2019_09: Rules = Rules {
+    keywords: DRAFT2019_09,
+    uri: "https://json-schema.org/draft/2019-09/schema",
+    items_array: true,
+    contains_evaluates: false,
+    ..RULES_2020_12
+};
+
+const RULES_7: Rules = Rules {
+    keywords: DRAFT7,
+    uri: "http://json-schema.org/draft-07/schema",
+    ref_alone: true,
+    fragment_anchors: true,
+    ..RULES_2019_09
+};
+
+const RULES_6: Rules = Rules {
+    keywords: DRAFT6,
+    uri: "http://json-schema.org/draft-06/schema",
+    ..RULES_7
+};
+
+const RULES_4: Rules = Rules {
+    keywords: DRAFT4,
+    uri: "http://json-schema.org/draft-04/schema",
+    id: name::LEGACY_ID,
+    boolean_schemas: false,
+    integral_floats: false,
+    ..RULES_6
+};
+
 /// Another spelling of a keyword that Elixir callers use (contract section 3): read as the
 /// keyword when the keyword itself is absent.
 const ALIASES: [(&str, &str); 1] = [(
@@ -426,11 +695,26 @@ impl Draft {
         })
     }
 
-    pub fn keywords(self) -> &'static [Keyword] {
+    pub const ALL: [Draft; 5] = [
+        Draft::Draft2020_12,
+        Draft::Draft2019_09,
+        Draft::Draft7,
+        Draft::Draft6,
+        Draft::Draft4,
+    ];
+
+    pub fn rules(self) -> &'static Rules {
         match self {
-            Draft::Draft2020_12 => DRAFT2020_12,
-            Draft::Draft7 => DRAFT7,
+            Draft::Draft2020_12 => &RULES_2020_12,
+            Draft::Draft2019_09 => &RULES_2019_09,
+            Draft::Draft7 => &RULES_7,
+            Draft::Draft6 => &RULES_6,
+            Draft::Draft4 => &RULES_4,
         }
+    }
+
+    pub fn keywords(self) -> &'static [Keyword] {
+        self.rules().keywords
     }
 
     pub fn keyword(self, name: &str) -> Option<&'static Keyword> {
@@ -439,22 +723,21 @@ impl Draft {
 
     /// The meta-schema URI (without its empty fragment).
     pub fn uri(self) -> &'static str {
-        match self {
-            Draft::Draft2020_12 => "https://json-schema.org/draft/2020-12/schema",
-            Draft::Draft7 => "http://json-schema.org/draft-07/schema",
-        }
+        self.rules().uri
     }
 
-    /// The dialect a `$schema` value names, with or without its empty fragment (`https` is
-    /// accepted for draft-07).
+    /// The dialect a `$schema` value names: its meta-schema's URI with `http` or `https`, with
+    /// or without the empty fragment, as schemas in use spell it.
     pub fn named(uri: &str) -> Option<Draft> {
         let uri = uri.strip_suffix('#').unwrap_or(uri);
-        match uri {
-            "https://json-schema.org/draft/2020-12/schema" => Some(Draft::Draft2020_12),
-            "http://json-schema.org/draft-07/schema"
-            | "https://json-schema.org/draft-07/schema" => Some(Draft::Draft7),
-            _ => None,
+        let rest = |uri: &'static str| uri.split_once("://").map_or(uri, |(_, rest)| rest);
+        let (scheme, asked) = uri.split_once("://")?;
+        if scheme != "http" && scheme != "https" {
+            return None;
         }
+        Draft::ALL
+            .into_iter()
+            .find(|draft| rest(draft.uri()) == asked)
     }
 }
 
