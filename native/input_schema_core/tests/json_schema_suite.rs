@@ -187,16 +187,43 @@ fn run_dialect(folder: &str, dialect: Dialect) -> (usize, Vec<String>, usize, Ve
     (passed, failed, optional_passed, optional_failed)
 }
 
-/// One dialect's run: `Err` with the required tests that failed.
+/// The optional tests each dialect misses on `serde_json` values, and why: without its
+/// `arbitrary_precision` feature, `serde_json` reads an integer too large for 64 bits as a
+/// float, which draft-04's `integer` is not (through the NIF the BEAM keeps it an integer, and
+/// both pass).
+const OPTIONAL_MISSES: [(&str, &str); 2] = [
+    (
+        "draft4",
+        "bignum.json: integer / a bignum is an integer: answered false",
+    ),
+    (
+        "draft4",
+        "bignum.json: integer / a negative bignum is an integer: answered false",
+    ),
+];
+
+/// One dialect's run: `Err` with the required tests that failed, or the optional misses when
+/// they are not the listed ones.
 fn check(folder: &str, dialect: Dialect) -> Result<(), String> {
     let (passed, failed, optional_passed, optional_failed) = run_dialect(folder, dialect);
     println!("{folder}: required {passed} passed, {} failed; optional {optional_passed} passed, {} failed", failed.len(), optional_failed.len());
     for failure in &optional_failed {
         println!("optional miss: {failure}");
     }
-    match failed.is_empty() {
+    if !failed.is_empty() {
+        return Err(format!("required tests failed:\n{}", failed.join("\n")));
+    }
+    let expected: Vec<&str> = OPTIONAL_MISSES
+        .iter()
+        .filter(|(listed, _)| *listed == folder)
+        .map(|(_, miss)| *miss)
+        .collect();
+    match optional_failed == expected {
         true => Ok(()),
-        false => Err(format!("required tests failed:\n{}", failed.join("\n"))),
+        false => Err(format!(
+            "optional misses differ from the listed ones:\n{}",
+            optional_failed.join("\n")
+        )),
     }
 }
 
