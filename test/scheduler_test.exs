@@ -227,7 +227,7 @@ defmodule InputSchema.SchedulerTest do
 
     checker =
       Task.async(fn ->
-        for options <- [[], [dialect: :draft2020_12], [dialect: :draft7]] do
+        for options <- [[], [dialect: :draft2020_12], [dialect: :draft7], [dialect: :draft4]] do
           {:ok, compiled} = InputSchema.compile(schema, options)
 
           # Only the messages travel back: the 100 MB paths would be a long copy here.

@@ -845,3 +845,57 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
         self.registry.resources.len() - 1
     }
 }
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::META_SCHEMAS;
+    use crate::budget::Budget;
+    use crate::error::Mode;
+    use crate::json_schema::vocabulary::Draft;
+    use crate::json_schema::{compile, Dialect, Options};
+    use crate::serde::Json;
+
+    #[test]
+    fn every_built_in_meta_schema_is_valid_against_itself() {
+        for (uri, text) in META_SCHEMAS {
+            let document: serde_json::Value = serde_json::from_str(text).expect(uri);
+            // Referenced, as a root `$id` may not take a built-in meta-schema's URI.
+            let reference = serde_json::json!({ "$ref": uri });
+            let mut options = Options::new(Dialect::Auto);
+            options.any_root = true;
+            let compiled = compile(
+                Json::from(&reference),
+                &|_| None,
+                options,
+                &mut Budget::unlimited(),
+            )
+            .unwrap_or_else(|_| panic!("{uri} does not compile"));
+            let answer =
+                compiled.validate(Json::from(&document), Mode::First, &mut Budget::unlimited());
+            assert!(answer.is_ok(), "{uri} is invalid against itself");
+        }
+    }
+
+    #[test]
+    fn each_dialect_is_named_by_its_uri_as_schemas_spell_it() {
+        for draft in Draft::ALL {
+            let (_, rest) = draft.uri().split_once("://").unwrap();
+            for scheme in ["http", "https"] {
+                for fragment in ["", "#"] {
+                    let spelled = format!("{scheme}://{rest}{fragment}");
+                    assert_eq!(Draft::named(&spelled), Some(draft), "{spelled}");
+                }
+            }
+            assert!(META_SCHEMAS.iter().any(|(uri, _)| *uri == draft.uri()));
+        }
+        for unknown in [
+            "http://json-schema.org/draft-03/schema#",
+            "ftp://json-schema.org/draft-07/schema#",
+            "json-schema.org/draft-07/schema",
+            "http://json-schema.org/draft-07/schema##",
+        ] {
+            assert_eq!(Draft::named(unknown), None, "{unknown}");
+        }
+    }
+}
