@@ -90,6 +90,22 @@ defmodule InputSchema.JsonSchemaOlderDraftsTest do
 
       assert {:error, :validation, %{keyword: "exclusiveMinimum"}} =
                InputSchema.validate_schema(not_boolean, @d4 ++ [locate: true])
+
+      # Its meta-schema requires the bound beside the flag.
+      assert {:error, :validation,
+              %{keyword: "exclusiveMaximum", schema_path: "/exclusiveMaximum"}} =
+               InputSchema.validate_schema(%{"exclusiveMaximum" => true}, @d4 ++ [locate: true])
+    end
+
+    test "required and enum hold at least one entry, as its meta-schema says" do
+      for keyword <- ["required", "enum"] do
+        schema = %{"properties" => %{"a" => %{keyword => []}}}
+
+        assert {:error, :validation, %{keyword: ^keyword}} =
+                 InputSchema.validate_schema(schema, @d4)
+
+        assert InputSchema.validate_schema(schema, dialect: :draft6) === :ok
+      end
     end
 
     test "1.0 is no integer; 1 is, and so is a big one" do
@@ -351,17 +367,6 @@ defmodule InputSchema.JsonSchemaOlderDraftsTest do
         assert {:error, :validation, %{path: "$arguments.doc", keyword: "type"}} = first
         assert Enum.map(errors, & &1.path) == ["$arguments.doc", "$arguments.n", "$arguments.url"]
 
-        # The same schema term, validated in another dialect just before, is not answered
-        # from the cache: draft-04 reads this bound, the later drafts refuse it.
-        bounded = %{"properties" => %{"n" => %{"maximum" => 5, "exclusiveMaximum" => true}}}
-        four = InputSchema.validate(bounded, %{"n" => 5}, dialect: :draft4)
-        assert {:error, :validation, %{path: "$arguments.n"}} = four
-
-        case InputSchema.validate(bounded, %{"n" => 5}, dialect: dialect) do
-          answer when dialect == :draft4 -> assert answer == four
-          answer -> assert {:error, :validation, %{keyword: "exclusiveMaximum"}} = answer
-        end
-
         assert {:error, :validation, %{path: "$", keyword: "maximum"}} =
                  InputSchema.validate(%{"maximum" => 5}, 7, dialect: dialect, root: :any)
 
@@ -374,6 +379,22 @@ defmodule InputSchema.JsonSchemaOlderDraftsTest do
                  )
 
         assert path == "/properties/a/minLength"
+      end
+    end
+
+    test "one raw schema term is read anew in each dialect, never answered from another's cache" do
+      # draft-04 reads this bound; the later drafts refuse its boolean.
+      bounded = %{"properties" => %{"n" => %{"maximum" => 5, "exclusiveMaximum" => true}}}
+
+      for _round <- 1..2,
+          dialect <- [:draft4, :draft6, :draft4, :draft2019_09, :draft7, :draft4, :draft2020_12] do
+        answer = InputSchema.validate(bounded, %{"n" => 5}, dialect: dialect)
+
+        if dialect == :draft4 do
+          assert {:error, :validation, %{path: "$arguments.n", keyword: "maximum"}} = answer
+        else
+          assert {:error, :validation, %{keyword: "exclusiveMaximum", schema_path: _}} = answer
+        end
       end
     end
 

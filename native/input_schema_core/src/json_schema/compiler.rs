@@ -492,20 +492,30 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::Type => Check::Type(
                 Types::compile(at.value, draft.rules().integral_floats).ok_or_else(bad)?,
             ),
-            Role::Enum => Check::Enum(Enum::compile(
-                at.value.items().ok_or_else(bad)?,
-                self.budget(),
-            )?),
+            Role::Enum => {
+                let items = at.value.items().ok_or_else(bad)?;
+                if items.is_empty() && draft.rules().nonempty_lists {
+                    return Err(bad());
+                }
+                Check::Enum(Enum::compile(items, self.budget())?)
+            }
             Role::Const => Check::Const(at.value.clone()),
             Role::MultipleOf => Check::MultipleOf(MultipleOf::compile(at.value).ok_or_else(bad)?),
             Role::Minimum | Role::ExclusiveMinimum | Role::Maximum | Role::ExclusiveMaximum => {
-                let role = exclusive_by_flag(role, at.schema, draft);
+                let role = exclusive_by_flag(role, at, draft);
                 Check::Bound(Bound::compile(role, at.value).ok_or_else(bad)?)
             }
-            Role::BoundFlag => match at.value {
-                Literal::Bool(_) => return Ok(None),
-                _ => return Err(bad()),
-            },
+            Role::BoundFlag => {
+                // Its meta-schema requires the bound it makes exclusive beside it.
+                let bound = BOUND_FLAGS
+                    .iter()
+                    .find(|(_, flag, _)| *flag == at.name)
+                    .map(|(bound, _, _)| *bound);
+                match (at.value, bound.and_then(|bound| at.schema.get(bound))) {
+                    (Literal::Bool(_), Some(_)) => return Ok(None),
+                    _ => return Err(bad()),
+                }
+            }
             Role::MinLength => Check::MinLength(at.value.as_count().ok_or_else(bad)?),
             Role::MaxLength => Check::MaxLength(at.value.as_count().ok_or_else(bad)?),
             Role::Pattern => Check::Pattern(self.pattern(at.value, at)?),
@@ -587,7 +597,13 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     })?,
                 )
             }
-            Role::Required => Check::Required(names(at.value).ok_or_else(bad)?),
+            Role::Required => {
+                let names = names(at.value).ok_or_else(bad)?;
+                if names.is_empty() && draft.rules().nonempty_lists {
+                    return Err(bad());
+                }
+                Check::Required(names)
+            }
             Role::DependentRequired => {
                 let mut dependent = Vec::new();
                 for (name, value) in object_entries(at.value).ok_or_else(bad)? {
@@ -882,19 +898,32 @@ fn names(value: &Literal) -> Option<Box<[Box<str>]>> {
     Some(names.into())
 }
 
+/// draft-04's bounds, the boolean keyword that makes each exclusive, and the role it then has.
+const BOUND_FLAGS: [(&str, &str, Role); 2] = [
+    (
+        name::MINIMUM,
+        name::EXCLUSIVE_MINIMUM,
+        Role::ExclusiveMinimum,
+    ),
+    (
+        name::MAXIMUM,
+        name::EXCLUSIVE_MAXIMUM,
+        Role::ExclusiveMaximum,
+    ),
+];
+
 /// draft-04's `minimum`/`maximum`, exclusive where its boolean `exclusiveMinimum`/
 /// `exclusiveMaximum` is `true`; the role as it is elsewhere.
-fn exclusive_by_flag(role: Role, schema: &Literal, draft: Draft) -> Role {
-    let (flag, exclusive) = match role {
-        Role::Minimum => (name::EXCLUSIVE_MINIMUM, Role::ExclusiveMinimum),
-        Role::Maximum => (name::EXCLUSIVE_MAXIMUM, Role::ExclusiveMaximum),
-        _ => return role,
+fn exclusive_by_flag(role: Role, at: &Place<'_>, draft: Draft) -> Role {
+    let Some((_, flag, exclusive)) = BOUND_FLAGS.iter().find(|(bound, _, _)| *bound == at.name)
+    else {
+        return role;
     };
     let flagged = draft
         .keyword(flag)
         .is_some_and(|keyword| keyword.role == Role::BoundFlag);
-    match schema.get(flag) {
-        Some(Literal::Bool(true)) if flagged => exclusive,
+    match at.schema.get(flag) {
+        Some(Literal::Bool(true)) if flagged => *exclusive,
         _ => role,
     }
 }

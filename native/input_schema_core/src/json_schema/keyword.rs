@@ -40,7 +40,7 @@ pub enum Check {
     MaxItems(u64),
     UniqueItems,
     PrefixItems(Box<[NodeId]>),
-    /// Items from `start` on (after `prefixItems`, or draft-07's array `items`).
+    /// Items from `start` on (after `prefixItems`, or an earlier draft's array `items`).
     Items {
         start: usize,
         node: NodeId,

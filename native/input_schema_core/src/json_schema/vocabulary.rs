@@ -146,9 +146,9 @@ pub enum Role {
     UniqueItems,
     PrefixItems,
     /// `items`: a schema for every item after `prefixItems` (2020-12), or a schema or an array
-    /// of schemas (draft-07).
+    /// of schemas (the earlier drafts).
     Items,
-    /// draft-07 `additionalItems`, read beside an array `items`.
+    /// `additionalItems` (before 2020-12), read beside an array `items`.
     AdditionalItems,
     Contains,
     Required,
@@ -160,7 +160,7 @@ pub enum Role {
     Properties,
     PatternProperties,
     DependentSchemas,
-    /// draft-07 `dependencies`: per name, a schema or a list of names.
+    /// `dependencies` (draft-04 to 2019-09): per name, a schema or a list of names.
     Dependencies,
     AllOf,
     AnyOf,
@@ -622,6 +622,8 @@ pub struct Rules {
     pub integral_floats: bool,
     /// The items `contains` matched count as evaluated for `unevaluatedItems` (2020-12).
     pub contains_evaluates: bool,
+    /// `required` and `enum` hold at least one entry (draft-04's meta-schema).
+    pub nonempty_lists: bool,
 }
 
 const RULES_2020_12: Rules = Rules {
@@ -634,6 +636,7 @@ const RULES_2020_12: Rules = Rules {
     boolean_schemas: true,
     integral_floats: true,
     contains_evaluates: true,
+    nonempty_lists: false,
 };
 
 const RULES_2019_09: Rules = Rules {
@@ -664,6 +667,7 @@ const RULES_4: Rules = Rules {
     id: name::LEGACY_ID,
     boolean_schemas: false,
     integral_floats: false,
+    nonempty_lists: true,
     ..RULES_6
 };
 
