@@ -197,13 +197,39 @@ pub struct Keyword {
     pub name: &'static str,
     pub role: Role,
     pub vocabulary: Vocabulary,
+    /// The dialects that have it.
+    drafts: Drafts,
 }
 
-const fn keyword(name: &'static str, role: Role, vocabulary: Vocabulary) -> Keyword {
+/// A set of dialects, as bits (see `Draft::bit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Drafts(u8);
+
+const D4: u8 = 1;
+const D6: u8 = 2;
+const D7: u8 = 4;
+const D2019: u8 = 8;
+const D2020: u8 = 16;
+const ALL: Drafts = Drafts(D4 | D6 | D7 | D2019 | D2020);
+const FROM_6: Drafts = Drafts(D6 | D7 | D2019 | D2020);
+const FROM_7: Drafts = Drafts(D7 | D2019 | D2020);
+const FROM_2019: Drafts = Drafts(D2019 | D2020);
+const UNTIL_2019: Drafts = Drafts(D4 | D6 | D7 | D2019);
+const ONLY_2019: Drafts = Drafts(D2019);
+const ONLY_2020: Drafts = Drafts(D2020);
+const ONLY_4: Drafts = Drafts(D4);
+
+const fn keyword(
+    name: &'static str,
+    role: Role,
+    vocabulary: Vocabulary,
+    drafts: Drafts,
+) -> Keyword {
     Keyword {
         name,
         role,
         vocabulary,
+        drafts,
     }
 }
 
@@ -211,398 +237,224 @@ use Role as R;
 use Value as Val;
 use Vocabulary as Voc;
 
-/// Every keyword: its name, what the compiler does with it and its vocabulary, each spelled
-/// once; the dialects below list them in their evaluation order.
-const REF: Keyword = keyword(name::REF, R::Ref, Voc::Core);
-const DYNAMIC_REF: Keyword = keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core);
-const RECURSIVE_REF: Keyword = keyword(name::RECURSIVE_REF, R::RecursiveRef, Voc::Core);
-const TYPE: Keyword = keyword(name::TYPE, R::Type, Voc::Validation);
-const ENUM: Keyword = keyword(name::ENUM, R::Enum, Voc::Validation);
-const CONST: Keyword = keyword(name::CONST, R::Const, Voc::Validation);
-const MULTIPLE_OF: Keyword = keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation);
-const MINIMUM: Keyword = keyword(name::MINIMUM, R::Minimum, Voc::Validation);
-const EXCLUSIVE_MINIMUM: Keyword = keyword(
-    name::EXCLUSIVE_MINIMUM,
-    R::ExclusiveMinimum,
-    Voc::Validation,
-);
-const MAXIMUM: Keyword = keyword(name::MAXIMUM, R::Maximum, Voc::Validation);
-const EXCLUSIVE_MAXIMUM: Keyword = keyword(
-    name::EXCLUSIVE_MAXIMUM,
-    R::ExclusiveMaximum,
-    Voc::Validation,
-);
-const EXCLUSIVE_MINIMUM_FLAG: Keyword =
-    keyword(name::EXCLUSIVE_MINIMUM, R::BoundFlag, Voc::Validation);
-const EXCLUSIVE_MAXIMUM_FLAG: Keyword =
-    keyword(name::EXCLUSIVE_MAXIMUM, R::BoundFlag, Voc::Validation);
-const MIN_LENGTH: Keyword = keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation);
-const MAX_LENGTH: Keyword = keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation);
-const PATTERN: Keyword = keyword(name::PATTERN, R::Pattern, Voc::Validation);
-const FORMAT: Keyword = keyword(name::FORMAT, R::Format, Voc::FormatAnnotation);
-const CONTENT_ENCODING: Keyword = keyword(name::CONTENT_ENCODING, R::Content, Voc::Content);
-const CONTENT_MEDIA_TYPE: Keyword = keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content);
-const MIN_ITEMS: Keyword = keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation);
-const MAX_ITEMS: Keyword = keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation);
-const UNIQUE_ITEMS: Keyword = keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation);
-const PREFIX_ITEMS: Keyword = keyword(name::PREFIX_ITEMS, R::PrefixItems, Voc::Applicator);
-const ITEMS: Keyword = keyword(name::ITEMS, R::Items, Voc::Applicator);
-const CONTAINS: Keyword = keyword(name::CONTAINS, R::Contains, Voc::Applicator);
-const REQUIRED: Keyword = keyword(name::REQUIRED, R::Required, Voc::Validation);
-const DEPENDENT_REQUIRED: Keyword = keyword(
-    name::DEPENDENT_REQUIRED,
-    R::DependentRequired,
-    Voc::Validation,
-);
-const MIN_PROPERTIES: Keyword = keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation);
-const MAX_PROPERTIES: Keyword = keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation);
-const PROPERTY_NAMES: Keyword = keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator);
-const ADDITIONAL_PROPERTIES: Keyword = keyword(
-    name::ADDITIONAL_PROPERTIES,
-    R::AdditionalProperties,
-    Voc::Applicator,
-);
-const PROPERTIES: Keyword = keyword(name::PROPERTIES, R::Properties, Voc::Applicator);
-const PATTERN_PROPERTIES: Keyword = keyword(
-    name::PATTERN_PROPERTIES,
-    R::PatternProperties,
-    Voc::Applicator,
-);
-const DEPENDENT_SCHEMAS: Keyword = keyword(
-    name::DEPENDENT_SCHEMAS,
-    R::DependentSchemas,
-    Voc::Applicator,
-);
-const DEPENDENCIES: Keyword = keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator);
-const ALL_OF: Keyword = keyword(name::ALL_OF, R::AllOf, Voc::Applicator);
-const ANY_OF: Keyword = keyword(name::ANY_OF, R::AnyOf, Voc::Applicator);
-const ONE_OF: Keyword = keyword(name::ONE_OF, R::OneOf, Voc::Applicator);
-const NOT: Keyword = keyword(name::NOT, R::Not, Voc::Applicator);
-const IF: Keyword = keyword(name::IF, R::If, Voc::Applicator);
-const UNEVALUATED_ITEMS: Keyword = keyword(
-    name::UNEVALUATED_ITEMS,
-    R::UnevaluatedItems,
-    Voc::Unevaluated,
-);
-const UNEVALUATED_PROPERTIES: Keyword = keyword(
-    name::UNEVALUATED_PROPERTIES,
-    R::UnevaluatedProperties,
-    Voc::Unevaluated,
-);
-const THEN: Keyword = keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator);
-const ELSE: Keyword = keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator);
-const MIN_CONTAINS: Keyword = keyword(
-    name::MIN_CONTAINS,
-    R::Companion(Val::NonNegativeInteger),
-    Voc::Validation,
-);
-const MAX_CONTAINS: Keyword = keyword(
-    name::MAX_CONTAINS,
-    R::Companion(Val::NonNegativeInteger),
-    Voc::Validation,
-);
-const CONTENT_SCHEMA: Keyword = keyword(
-    name::CONTENT_SCHEMA,
-    R::Companion(Val::Schema),
-    Voc::Content,
-);
-const DEFS: Keyword = keyword(name::DEFS, R::Definitions, Voc::Core);
-const ID: Keyword = keyword(name::ID, R::Companion(Val::Identifier), Voc::Core);
-const LEGACY_ID: Keyword = keyword(name::LEGACY_ID, R::Companion(Val::Identifier), Voc::Core);
-const SCHEMA: Keyword = keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core);
-const ANCHOR: Keyword = keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core);
-const DYNAMIC_ANCHOR: Keyword = keyword(
-    name::DYNAMIC_ANCHOR,
-    R::Companion(Val::Identifier),
-    Voc::Core,
-);
-const RECURSIVE_ANCHOR: Keyword = keyword(
-    name::RECURSIVE_ANCHOR,
-    R::Companion(Val::Boolean),
-    Voc::Core,
-);
-const VOCABULARY: Keyword = keyword(
-    name::VOCABULARY,
-    R::Companion(Val::VocabularyMap),
-    Voc::Core,
-);
-const COMMENT: Keyword = keyword(name::COMMENT, R::Companion(Val::String), Voc::Core);
-const TITLE: Keyword = keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData);
-const DESCRIPTION: Keyword = keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData);
-const DEFAULT: Keyword = keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData);
-const DEPRECATED: Keyword = keyword(name::DEPRECATED, R::Companion(Val::Boolean), Voc::MetaData);
-const READ_ONLY: Keyword = keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
-const WRITE_ONLY: Keyword = keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
-const EXAMPLES: Keyword = keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData);
-const ADDITIONAL_ITEMS: Keyword =
-    keyword(name::ADDITIONAL_ITEMS, R::AdditionalItems, Voc::Applicator);
-const DEFINITIONS: Keyword = keyword(name::DEFINITIONS, R::Definitions, Voc::Core);
-
-/// Draft 2020-12, in evaluation order: references, type, enum/const, numeric, string, array,
-/// object, then allOf, anyOf, oneOf, not, if/then/else, unevaluated last. Annotations after.
-pub static DRAFT2020_12: &[Keyword] = &[
-    REF,
-    DYNAMIC_REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    CONTENT_ENCODING,
-    CONTENT_MEDIA_TYPE,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    PREFIX_ITEMS,
-    ITEMS,
-    CONTAINS,
-    REQUIRED,
-    DEPENDENT_REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENT_SCHEMAS,
-    // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    IF,
-    UNEVALUATED_ITEMS,
-    UNEVALUATED_PROPERTIES,
-    THEN,
-    ELSE,
-    MIN_CONTAINS,
-    MAX_CONTAINS,
-    CONTENT_SCHEMA,
-    DEFS,
-    ID,
-    SCHEMA,
-    ANCHOR,
-    DYNAMIC_ANCHOR,
-    VOCABULARY,
-    COMMENT,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    DEPRECATED,
-    READ_ONLY,
-    WRITE_ONLY,
-    EXAMPLES,
-];
-
-/// draft-07, in the same evaluation order. `$ref` beside other keywords is evaluated alone.
-pub static DRAFT7: &[Keyword] = &[
-    REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    CONTENT_ENCODING,
-    CONTENT_MEDIA_TYPE,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    ITEMS,
-    ADDITIONAL_ITEMS,
-    CONTAINS,
-    REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    IF,
-    THEN,
-    ELSE,
-    DEFINITIONS,
-    ID,
-    SCHEMA,
-    COMMENT,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    READ_ONLY,
-    WRITE_ONLY,
-    EXAMPLES,
-];
-
-/// Draft 2019-09, in the same evaluation order. Its meta-schema keeps `definitions` and
-/// `dependencies` for older schemas; `unevaluated*` sit in its applicator vocabulary.
-pub static DRAFT2019_09: &[Keyword] = &[
-    REF,
-    RECURSIVE_REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    CONTENT_ENCODING,
-    CONTENT_MEDIA_TYPE,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    ITEMS,
-    ADDITIONAL_ITEMS,
-    CONTAINS,
-    REQUIRED,
-    DEPENDENT_REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENT_SCHEMAS,
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    IF,
-    UNEVALUATED_ITEMS,
-    UNEVALUATED_PROPERTIES,
-    THEN,
-    ELSE,
-    MIN_CONTAINS,
-    MAX_CONTAINS,
-    CONTENT_SCHEMA,
-    DEFS,
-    DEFINITIONS,
-    ID,
-    SCHEMA,
-    ANCHOR,
-    RECURSIVE_ANCHOR,
-    VOCABULARY,
-    COMMENT,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    DEPRECATED,
-    READ_ONLY,
-    WRITE_ONLY,
-    EXAMPLES,
-];
-
-/// draft-06, in the same evaluation order: draft-07 without `if`/`then`/`else`, the content
-/// keywords, `$comment`, `readOnly` and `writeOnly`.
-pub static DRAFT6: &[Keyword] = &[
-    REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    ITEMS,
-    ADDITIONAL_ITEMS,
-    CONTAINS,
-    REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    DEFINITIONS,
-    ID,
-    SCHEMA,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    EXAMPLES,
-];
-
-/// draft-04, in the same evaluation order: draft-06 without `const`, `contains`,
-/// `propertyNames` and `examples`; `id` for `$id`; `exclusiveMinimum`/`exclusiveMaximum` are
-/// booleans that make `minimum`/`maximum` exclusive.
-pub static DRAFT4: &[Keyword] = &[
-    REF,
-    TYPE,
-    ENUM,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM_FLAG,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM_FLAG,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    ITEMS,
-    ADDITIONAL_ITEMS,
-    REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    DEFINITIONS,
-    LEGACY_ID,
-    SCHEMA,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
+/// Every keyword of every dialect, each once, in evaluation order: references, type,
+/// enum/const, numeric, string, array, object, then allOf, anyOf, oneOf, not, if/then/else,
+/// unevaluated last; annotations and companions after. Each names its role, its vocabulary
+/// (Draft 2019-09 maps its own onto these, see `VOCABULARY_URIS`) and the dialects that have
+/// it: a dialect's keywords are this list's entries for it, in this order.
+static KEYWORDS: &[Keyword] = &[
+    keyword(name::REF, R::Ref, Voc::Core, ALL),
+    keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core, ONLY_2020),
+    keyword(name::RECURSIVE_REF, R::RecursiveRef, Voc::Core, ONLY_2019),
+    keyword(name::TYPE, R::Type, Voc::Validation, ALL),
+    keyword(name::ENUM, R::Enum, Voc::Validation, ALL),
+    keyword(name::CONST, R::Const, Voc::Validation, FROM_6),
+    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation, ALL),
+    keyword(name::MINIMUM, R::Minimum, Voc::Validation, ALL),
+    keyword(
+        name::EXCLUSIVE_MINIMUM,
+        R::ExclusiveMinimum,
+        Voc::Validation,
+        FROM_6,
+    ),
+    keyword(
+        name::EXCLUSIVE_MINIMUM,
+        R::BoundFlag,
+        Voc::Validation,
+        ONLY_4,
+    ),
+    keyword(name::MAXIMUM, R::Maximum, Voc::Validation, ALL),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::ExclusiveMaximum,
+        Voc::Validation,
+        FROM_6,
+    ),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::BoundFlag,
+        Voc::Validation,
+        ONLY_4,
+    ),
+    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation, ALL),
+    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation, ALL),
+    keyword(name::PATTERN, R::Pattern, Voc::Validation, ALL),
+    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation, ALL),
+    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content, FROM_7),
+    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content, FROM_7),
+    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation, ALL),
+    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation, ALL),
+    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation, ALL),
+    keyword(
+        name::PREFIX_ITEMS,
+        R::PrefixItems,
+        Voc::Applicator,
+        ONLY_2020,
+    ),
+    keyword(name::ITEMS, R::Items, Voc::Applicator, ALL),
+    keyword(
+        name::ADDITIONAL_ITEMS,
+        R::AdditionalItems,
+        Voc::Applicator,
+        UNTIL_2019,
+    ),
+    keyword(name::CONTAINS, R::Contains, Voc::Applicator, FROM_6),
+    keyword(name::REQUIRED, R::Required, Voc::Validation, ALL),
+    keyword(
+        name::DEPENDENT_REQUIRED,
+        R::DependentRequired,
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation, ALL),
+    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation, ALL),
+    keyword(
+        name::PROPERTY_NAMES,
+        R::PropertyNames,
+        Voc::Applicator,
+        FROM_6,
+    ),
+    keyword(
+        name::ADDITIONAL_PROPERTIES,
+        R::AdditionalProperties,
+        Voc::Applicator,
+        ALL,
+    ),
+    keyword(name::PROPERTIES, R::Properties, Voc::Applicator, ALL),
+    keyword(
+        name::PATTERN_PROPERTIES,
+        R::PatternProperties,
+        Voc::Applicator,
+        ALL,
+    ),
+    keyword(
+        name::DEPENDENT_SCHEMAS,
+        R::DependentSchemas,
+        Voc::Applicator,
+        FROM_2019,
+    ),
+    // Deprecated in 2019-09 and 2020-12, yet in their meta-schemas: read as in draft-07, for
+    // older schemas.
+    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator, ALL),
+    keyword(name::ALL_OF, R::AllOf, Voc::Applicator, ALL),
+    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator, ALL),
+    keyword(name::ONE_OF, R::OneOf, Voc::Applicator, ALL),
+    keyword(name::NOT, R::Not, Voc::Applicator, ALL),
+    keyword(name::IF, R::If, Voc::Applicator, FROM_7),
+    keyword(
+        name::UNEVALUATED_ITEMS,
+        R::UnevaluatedItems,
+        Voc::Unevaluated,
+        FROM_2019,
+    ),
+    keyword(
+        name::UNEVALUATED_PROPERTIES,
+        R::UnevaluatedProperties,
+        Voc::Unevaluated,
+        FROM_2019,
+    ),
+    keyword(
+        name::THEN,
+        R::Companion(Val::Schema),
+        Voc::Applicator,
+        FROM_7,
+    ),
+    keyword(
+        name::ELSE,
+        R::Companion(Val::Schema),
+        Voc::Applicator,
+        FROM_7,
+    ),
+    keyword(
+        name::MIN_CONTAINS,
+        R::Companion(Val::NonNegativeInteger),
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(
+        name::MAX_CONTAINS,
+        R::Companion(Val::NonNegativeInteger),
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(
+        name::CONTENT_SCHEMA,
+        R::Companion(Val::Schema),
+        Voc::Content,
+        FROM_2019,
+    ),
+    keyword(name::DEFS, R::Definitions, Voc::Core, FROM_2019),
+    // Kept by the 2019-09 meta-schema for older schemas.
+    keyword(name::DEFINITIONS, R::Definitions, Voc::Core, UNTIL_2019),
+    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core, FROM_6),
+    keyword(
+        name::LEGACY_ID,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        ONLY_4,
+    ),
+    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core, ALL),
+    keyword(
+        name::ANCHOR,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        FROM_2019,
+    ),
+    keyword(
+        name::DYNAMIC_ANCHOR,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        ONLY_2020,
+    ),
+    keyword(
+        name::RECURSIVE_ANCHOR,
+        R::Companion(Val::Boolean),
+        Voc::Core,
+        ONLY_2019,
+    ),
+    keyword(
+        name::VOCABULARY,
+        R::Companion(Val::VocabularyMap),
+        Voc::Core,
+        FROM_2019,
+    ),
+    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core, FROM_7),
+    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData, ALL),
+    keyword(
+        name::DESCRIPTION,
+        R::Companion(Val::String),
+        Voc::MetaData,
+        ALL,
+    ),
+    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData, ALL),
+    keyword(
+        name::DEPRECATED,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_2019,
+    ),
+    keyword(
+        name::READ_ONLY,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_7,
+    ),
+    keyword(
+        name::WRITE_ONLY,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_7,
+    ),
+    keyword(
+        name::EXAMPLES,
+        R::Companion(Val::Array),
+        Voc::MetaData,
+        FROM_6,
+    ),
 ];
 
 /// What sets a dialect apart besides its keywords, as data.
 pub struct Rules {
-    /// Its keywords, in evaluation order.
-    pub keywords: &'static [Keyword],
     /// Its meta-schema's URI, without its empty fragment: the built-in document's.
     pub uri: &'static str,
     /// The keyword that names a resource (`$id`; draft-04's `id`).
@@ -627,7 +479,6 @@ pub struct Rules {
 }
 
 const RULES_2020_12: Rules = Rules {
-    keywords: DRAFT2020_12,
     uri: "https://json-schema.org/draft/2020-12/schema",
     id: name::ID,
     ref_alone: false,
@@ -640,7 +491,6 @@ const RULES_2020_12: Rules = Rules {
 };
 
 const RULES_2019_09: Rules = Rules {
-    keywords: DRAFT2019_09,
     uri: "https://json-schema.org/draft/2019-09/schema",
     items_array: true,
     contains_evaluates: false,
@@ -648,7 +498,6 @@ const RULES_2019_09: Rules = Rules {
 };
 
 const RULES_7: Rules = Rules {
-    keywords: DRAFT7,
     uri: "http://json-schema.org/draft-07/schema",
     ref_alone: true,
     fragment_anchors: true,
@@ -656,13 +505,11 @@ const RULES_7: Rules = Rules {
 };
 
 const RULES_6: Rules = Rules {
-    keywords: DRAFT6,
     uri: "http://json-schema.org/draft-06/schema",
     ..RULES_7
 };
 
 const RULES_4: Rules = Rules {
-    keywords: DRAFT4,
     uri: "http://json-schema.org/draft-04/schema",
     id: name::LEGACY_ID,
     boolean_schemas: false,
@@ -717,12 +564,26 @@ impl Draft {
         }
     }
 
-    pub fn keywords(self) -> &'static [Keyword] {
-        self.rules().keywords
+    /// The dialect's bit in a keyword's set of dialects.
+    fn bit(self) -> u8 {
+        match self {
+            Draft::Draft4 => D4,
+            Draft::Draft6 => D6,
+            Draft::Draft7 => D7,
+            Draft::Draft2019_09 => D2019,
+            Draft::Draft2020_12 => D2020,
+        }
+    }
+
+    /// The dialect's keywords, in evaluation order.
+    pub fn keywords(self) -> impl Iterator<Item = &'static Keyword> {
+        KEYWORDS
+            .iter()
+            .filter(move |keyword| keyword.drafts.0 & self.bit() != 0)
     }
 
     pub fn keyword(self, name: &str) -> Option<&'static Keyword> {
-        self.keywords().iter().find(|keyword| keyword.name == name)
+        self.keywords().find(|keyword| keyword.name == name)
     }
 
     /// The meta-schema URI (without its empty fragment).
@@ -742,6 +603,179 @@ impl Draft {
         Draft::ALL
             .into_iter()
             .find(|draft| rest(draft.uri()) == asked)
+    }
+}
+
+#[cfg(test)]
+mod dialect_tests {
+    use super::{Draft, Role};
+
+    fn names(draft: Draft) -> Vec<&'static str> {
+        draft.keywords().map(|keyword| keyword.name).collect()
+    }
+
+    fn without(draft: Draft, left_out: &[&str]) -> Vec<&'static str> {
+        let mut names = names(draft);
+        names.retain(|name| !left_out.contains(name));
+        names
+    }
+
+    /// Each dialect's keywords, in evaluation order, as its specification lists them: the
+    /// older ones as what they lack of the next.
+    #[test]
+    fn each_dialect_has_its_keywords_in_the_evaluation_order() {
+        assert_eq!(
+            names(Draft::Draft2020_12),
+            [
+                "$ref",
+                "$dynamicRef",
+                "type",
+                "enum",
+                "const",
+                "multipleOf",
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "minLength",
+                "maxLength",
+                "pattern",
+                "format",
+                "contentEncoding",
+                "contentMediaType",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "prefixItems",
+                "items",
+                "contains",
+                "required",
+                "dependentRequired",
+                "minProperties",
+                "maxProperties",
+                "propertyNames",
+                "additionalProperties",
+                "properties",
+                "patternProperties",
+                "dependentSchemas",
+                "dependencies",
+                "allOf",
+                "anyOf",
+                "oneOf",
+                "not",
+                "if",
+                "unevaluatedItems",
+                "unevaluatedProperties",
+                "then",
+                "else",
+                "minContains",
+                "maxContains",
+                "contentSchema",
+                "$defs",
+                "$id",
+                "$schema",
+                "$anchor",
+                "$dynamicAnchor",
+                "$vocabulary",
+                "$comment",
+                "title",
+                "description",
+                "default",
+                "deprecated",
+                "readOnly",
+                "writeOnly",
+                "examples",
+            ]
+        );
+        assert_eq!(
+            names(Draft::Draft7),
+            [
+                "$ref",
+                "type",
+                "enum",
+                "const",
+                "multipleOf",
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "minLength",
+                "maxLength",
+                "pattern",
+                "format",
+                "contentEncoding",
+                "contentMediaType",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "items",
+                "additionalItems",
+                "contains",
+                "required",
+                "minProperties",
+                "maxProperties",
+                "propertyNames",
+                "additionalProperties",
+                "properties",
+                "patternProperties",
+                "dependencies",
+                "allOf",
+                "anyOf",
+                "oneOf",
+                "not",
+                "if",
+                "then",
+                "else",
+                "definitions",
+                "$id",
+                "$schema",
+                "$comment",
+                "title",
+                "description",
+                "default",
+                "readOnly",
+                "writeOnly",
+                "examples",
+            ]
+        );
+        assert_eq!(
+            without(
+                Draft::Draft2019_09,
+                &[
+                    "$recursiveRef",
+                    "additionalItems",
+                    "definitions",
+                    "$recursiveAnchor"
+                ]
+            ),
+            without(
+                Draft::Draft2020_12,
+                &["$dynamicRef", "prefixItems", "$dynamicAnchor"]
+            )
+        );
+        let draft7_only = [
+            "if",
+            "then",
+            "else",
+            "contentEncoding",
+            "contentMediaType",
+            "$comment",
+            "readOnly",
+            "writeOnly",
+        ];
+        assert_eq!(names(Draft::Draft6), without(Draft::Draft7, &draft7_only));
+        let draft4: Vec<&str> = names(Draft::Draft4)
+            .into_iter()
+            .map(|name| if name == "id" { "$id" } else { name })
+            .collect();
+        let draft6_only = ["const", "contains", "propertyNames", "examples"];
+        assert_eq!(draft4, without(Draft::Draft6, &draft6_only));
+        for bound in ["exclusiveMinimum", "exclusiveMaximum"] {
+            assert_eq!(
+                Draft::Draft4.keyword(bound).map(|keyword| keyword.role),
+                Some(Role::BoundFlag)
+            );
+        }
     }
 }
 
