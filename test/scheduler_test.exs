@@ -245,7 +245,7 @@ defmodule InputSchema.SchedulerTest do
     :erlang.system_monitor(:undefined)
 
     wrong_type = {:validation, "tool argument has the wrong type"}
-    assert answers == List.duplicate([{:ok, %{}}, :ok, wrong_type], 3)
+    assert answers == List.duplicate([{:ok, %{}}, :ok, wrong_type], 4)
     assert collect_long_schedules(checker.pid, []) == []
   end
 
