@@ -999,6 +999,7 @@ const KEYWORDS: &[&str] = &[
     "$dynamicAnchor",
     "$recursiveRef",
     "$recursiveAnchor",
+    "id",
     "$vocabulary",
     "$comment",
     "$defs",
@@ -1088,6 +1089,8 @@ const MEANINGFUL: &[&str] = &[
     "http://json-schema.org/draft-07/schema",
     "https://json-schema.org/draft/2019-09/schema",
     "http://json-schema.org/draft-04/schema#",
+    "http://json-schema.org/draft-06/schema",
+    "https://json-schema.org/draft/2019-09/meta/applicator",
     "https://json-schema.org/draft/2020-12/meta/core",
     "http://[::1",
     "http://exa mple.com/",
@@ -1210,7 +1213,14 @@ fn fuzz_schema() -> BoxedStrategy<Value> {
 
 fn fuzz_options() -> BoxedStrategy<Options> {
     (
-        select(vec![Dialect::Draft2020_12, Dialect::Draft7, Dialect::Auto]),
+        select(vec![
+            Dialect::Draft2020_12,
+            Dialect::Draft2019_09,
+            Dialect::Draft7,
+            Dialect::Draft6,
+            Dialect::Draft4,
+            Dialect::Auto,
+        ]),
         any::<[bool; 5]>(),
     )
         .prop_map(
