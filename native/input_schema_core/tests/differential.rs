@@ -1,9 +1,9 @@
 //! Differential property test: the core's JSON Schema engine (`json_schema::compile` with
 //! `any_root: true`, then `Compiled::validate`) against the `jsonschema` crate's `is_valid`,
 //! on generated Draft 2020-12, Draft 2019-09, draft-07 and draft-06 schemas and generated
-//! values (draft-04 is left out: its schemas are objects, which the generators do not keep
-//! to); and a never-panics
-//! fuzz of the core's schema compiler on arbitrary JSON.
+//! values (draft-04 is left out: its schemas are objects and its bounds' flags booleans, which
+//! the generators do not keep to); and a never-panics fuzz of the core's schema compiler on
+//! arbitrary JSON.
 //!
 //! Invariants:
 //! - both engines accept or refuse a generated schema alike (both check it against the
