@@ -44,8 +44,9 @@ defmodule Mix.Tasks.InputSchema.Check do
   `--dialect` reads the schemas as `InputSchema.validate_schema/2` does with `dialect:`:
   `subset` (the default), `draft2020-12`, `draft2019-09`, `draft7`, `draft6`, `draft4`, or
   `auto`, where each schema's root `$schema` picks the dialect (none picks 2020-12); the
-  library's spellings, `draft2020_12` and `draft2019_09`, are taken too. `--strict` refuses keywords outside the dialect's vocabularies
-  (`strict: true`); it applies to the JSON Schema dialects only.
+  library's spellings, `draft2020_12` and `draft2019_09`, are taken too. `--strict` refuses
+  keywords outside the dialect's vocabularies (`strict: true`); it applies to the JSON Schema
+  dialects only.
 
   Real MCP servers send complete JSON Schema (`$schema`, `$ref`, `anyOf`, `format`, ...), which
   the subset refuses: a subset run whose refused schemas `--dialect auto` would accept says so
