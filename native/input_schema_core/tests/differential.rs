@@ -635,141 +635,63 @@ fn groups(
                 .boxed(),
         ));
     }
+    // Every dialect generated has `dependencies`: the meta-schemas of 2019-09 and 2020-12 still
+    // list it, and the core reads it as draft-07 does (README, "Where the contract is silent").
+    groups.push((
+        1,
+        entry(
+            "dependencies",
+            prop::collection::btree_map(
+                select(KEYS.to_vec()),
+                prop_oneof![keys_array(), same.clone()],
+                1..3,
+            )
+            .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
+        ),
+    ));
+    if matches!(draft, Draft::D2020 | Draft::D2019) {
+        groups.extend([
+            (
+                1,
+                entry(
+                    "dependentRequired",
+                    prop::collection::btree_map(select(KEYS.to_vec()), keys_array(), 1..3)
+                        .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
+                ),
+            ),
+            (
+                1,
+                entry(
+                    "dependentSchemas",
+                    schema_map(select(KEYS.to_vec()), same.clone()),
+                ),
+            ),
+            (
+                1,
+                prop::collection::vec(
+                    (select(vec!["minContains", "maxContains"]), small_count()),
+                    1..3,
+                )
+                .prop_map(|pairs| {
+                    pairs
+                        .into_iter()
+                        .map(|(key, n)| (key.to_owned(), n))
+                        .collect()
+                })
+                .boxed(),
+            ),
+            (2, entry("unevaluatedProperties", child.clone())),
+            (2, entry("unevaluatedItems", child.clone())),
+        ]);
+    }
+    let tuple = || prop::collection::vec(child.clone(), 1..3).prop_map(Value::Array);
     match draft {
         Draft::D2020 => groups.extend([
-            // Draft 2020-12's meta-schema still lists `dependencies`; the core reads it as
-            // draft-07 does (README, "Where the contract is silent").
-            (
-                1,
-                entry(
-                    "dependencies",
-                    prop::collection::btree_map(
-                        select(KEYS.to_vec()),
-                        prop_oneof![keys_array(), same.clone()],
-                        1..3,
-                    )
-                    .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
-                ),
-            ),
-            (
-                1,
-                entry(
-                    "dependentRequired",
-                    prop::collection::btree_map(select(KEYS.to_vec()), keys_array(), 1..3)
-                        .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
-                ),
-            ),
-            (
-                1,
-                entry(
-                    "dependentSchemas",
-                    schema_map(select(KEYS.to_vec()), same.clone()),
-                ),
-            ),
             (3, entry("items", child.clone())),
-            (
-                2,
-                entry(
-                    "prefixItems",
-                    prop::collection::vec(child.clone(), 1..3).prop_map(Value::Array),
-                ),
-            ),
-            (
-                1,
-                prop::collection::vec(
-                    (select(vec!["minContains", "maxContains"]), small_count()),
-                    1..3,
-                )
-                .prop_map(|pairs| {
-                    pairs
-                        .into_iter()
-                        .map(|(key, n)| (key.to_owned(), n))
-                        .collect()
-                })
-                .boxed(),
-            ),
-            (2, entry("unevaluatedProperties", child.clone())),
-            (2, entry("unevaluatedItems", child.clone())),
+            (2, entry("prefixItems", tuple())),
         ]),
-        Draft::D2019 => groups.extend([
-            (
-                1,
-                entry(
-                    "dependencies",
-                    prop::collection::btree_map(
-                        select(KEYS.to_vec()),
-                        prop_oneof![keys_array(), same.clone()],
-                        1..3,
-                    )
-                    .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
-                ),
-            ),
-            (
-                1,
-                entry(
-                    "dependentRequired",
-                    prop::collection::btree_map(select(KEYS.to_vec()), keys_array(), 1..3)
-                        .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
-                ),
-            ),
-            (
-                1,
-                entry(
-                    "dependentSchemas",
-                    schema_map(select(KEYS.to_vec()), same.clone()),
-                ),
-            ),
-            (
-                3,
-                entry(
-                    "items",
-                    prop_oneof![
-                        child.clone(),
-                        prop::collection::vec(child.clone(), 1..3).prop_map(Value::Array),
-                    ],
-                ),
-            ),
-            (2, entry("additionalItems", child.clone())),
-            (
-                1,
-                prop::collection::vec(
-                    (select(vec!["minContains", "maxContains"]), small_count()),
-                    1..3,
-                )
-                .prop_map(|pairs| {
-                    pairs
-                        .into_iter()
-                        .map(|(key, n)| (key.to_owned(), n))
-                        .collect()
-                })
-                .boxed(),
-            ),
-            (2, entry("unevaluatedProperties", child.clone())),
-            (2, entry("unevaluatedItems", child.clone())),
-        ]),
-        Draft::D7 | Draft::D6 => groups.extend([
-            (
-                1,
-                entry(
-                    "dependencies",
-                    prop::collection::btree_map(
-                        select(KEYS.to_vec()),
-                        prop_oneof![keys_array(), same.clone()],
-                        1..3,
-                    )
-                    .prop_map(|map| object(map.into_iter().map(|(k, v)| (k.to_owned(), v)))),
-                ),
-            ),
-            (
-                3,
-                entry(
-                    "items",
-                    prop_oneof![
-                        child.clone(),
-                        prop::collection::vec(child.clone(), 1..3).prop_map(Value::Array),
-                    ],
-                ),
-            ),
+        Draft::D2019 | Draft::D7 | Draft::D6 => groups.extend([
+            (3, entry("items", prop_oneof![child.clone(), tuple()])),
             (2, entry("additionalItems", child.clone())),
         ]),
     }
