@@ -563,14 +563,12 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     Check::PrefixItems(self.schema_list(at)?.into())
                 }
                 _ => {
-                    let start = match draft.keyword(name::PREFIX_ITEMS) {
-                        Some(_) => at
-                            .schema
-                            .get(name::PREFIX_ITEMS)
-                            .and_then(Literal::items)
-                            .map_or(0, <[Literal]>::len),
-                        None => 0,
-                    };
+                    let start = at
+                        .schema
+                        .get(name::PREFIX_ITEMS)
+                        .filter(|_| draft.keyword(name::PREFIX_ITEMS).is_some())
+                        .and_then(Literal::items)
+                        .map_or(0, <[Literal]>::len);
                     Check::Items {
                         start,
                         node: self.one_schema(at)?,
@@ -919,11 +917,13 @@ fn exclusive_by_flag(role: Role, at: &Place<'_>, draft: Draft) -> Role {
     else {
         return role;
     };
-    let flagged = draft
-        .keyword(flag)
-        .is_some_and(|keyword| keyword.role == Role::BoundFlag);
+    let flagged = || {
+        draft
+            .keyword(flag)
+            .is_some_and(|keyword| keyword.role == Role::BoundFlag)
+    };
     match at.schema.get(flag) {
-        Some(Literal::Bool(true)) if flagged => *exclusive,
+        Some(Literal::Bool(true)) if flagged() => *exclusive,
         _ => role,
     }
 }

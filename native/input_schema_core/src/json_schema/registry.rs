@@ -671,21 +671,22 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
             None => self.new_resource(),
         };
         let draft = read_as.draft;
-        if draft.keyword(name::ANCHOR).is_some() {
-            if let Some(anchor) = schema.get(name::ANCHOR).and_then(Literal::as_str) {
-                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
-            }
+        // A keyword's value, where the dialect has the keyword.
+        let read = |keyword: &str| {
+            schema
+                .get(keyword)
+                .filter(|_| draft.keyword(keyword).is_some())
+        };
+        if let Some(anchor) = read(name::ANCHOR).and_then(Literal::as_str) {
+            self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
         }
-        if draft.keyword(name::DYNAMIC_ANCHOR).is_some() {
-            if let Some(anchor) = schema.get(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
-                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
-                self.dynamic_anchor(resource, anchor, &location);
-            }
+        if let Some(anchor) = read(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
+            self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
+            self.dynamic_anchor(resource, anchor, &location);
         }
         // `$recursiveAnchor: true` at a resource's root: a dynamic anchor of no name, which
         // `$recursiveRef` looks up as `$dynamicRef` does a named one.
-        let recursive = schema.get(name::RECURSIVE_ANCHOR) == Some(&Literal::Bool(true));
-        if recursive && starts_resource && draft.keyword(name::RECURSIVE_ANCHOR).is_some() {
+        if starts_resource && read(name::RECURSIVE_ANCHOR) == Some(&Literal::Bool(true)) {
             self.dynamic_anchor(resource, RECURSIVE_ANCHOR, &location);
         }
         let site = self.registry.site_id(Site {
