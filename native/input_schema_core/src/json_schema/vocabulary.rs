@@ -4,6 +4,7 @@
 //! data); for the subset (`subset`) its ten keywords and the types each is allowed beside.
 
 use crate::literal::Literal;
+use std::sync::OnceLock;
 
 pub use crate::names::{name, type_name};
 
@@ -575,15 +576,26 @@ impl Draft {
         }
     }
 
-    /// The dialect's keywords, in evaluation order.
-    pub fn keywords(self) -> impl Iterator<Item = &'static Keyword> {
-        KEYWORDS
-            .iter()
-            .filter(move |keyword| keyword.drafts.0 & self.bit() != 0)
+    /// The dialect's keywords, in evaluation order: the table's entries for it, gathered on
+    /// first use (every schema object's compilation walks them).
+    pub fn keywords(self) -> &'static [&'static Keyword] {
+        static GATHERED: [OnceLock<Vec<&'static Keyword>>; 5] = [const { OnceLock::new() }; 5];
+        let gather = || {
+            KEYWORDS
+                .iter()
+                .filter(|keyword| keyword.drafts.0 & self.bit() != 0)
+                .collect()
+        };
+        GATHERED
+            .get(self as usize)
+            .map_or(&[], |gathered| gathered.get_or_init(gather).as_slice())
     }
 
     pub fn keyword(self, name: &str) -> Option<&'static Keyword> {
-        self.keywords().find(|keyword| keyword.name == name)
+        self.keywords()
+            .iter()
+            .find(|keyword| keyword.name == name)
+            .copied()
     }
 
     /// The meta-schema URI (without its empty fragment).
@@ -611,7 +623,11 @@ mod dialect_tests {
     use super::{Draft, Role};
 
     fn names(draft: Draft) -> Vec<&'static str> {
-        draft.keywords().map(|keyword| keyword.name).collect()
+        draft
+            .keywords()
+            .iter()
+            .map(|keyword| keyword.name)
+            .collect()
     }
 
     fn without(draft: Draft, left_out: &[&str]) -> Vec<&'static str> {
