@@ -8,7 +8,8 @@ defmodule InputSchema do
   in a strict subset of JSON Schema: `type` (object, array, string, integer, number, boolean),
   `properties`, `required`, `additionalProperties` (or `additional_properties`),
   `description`, `enum`, `minimum`, `items` and `oneOf`; any other keyword is refused, never
-  ignored. With `dialect:` it is read as complete JSON Schema, Draft 2020-12 or draft-07.
+  ignored. With `dialect:` it is read as complete JSON Schema: Draft 2020-12, Draft 2019-09,
+  draft-07, draft-06 or draft-04.
 
   The work is done by a Rust NIF. It reads the terms in place, returns the caller's own
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
@@ -44,7 +45,9 @@ defmodule InputSchema do
   it, or any `:schema_registry` or `:schema_loader`, is refused the same way.
 
     * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
-      `:draft7`, or `:auto` (the root `$schema` picks one; none means Draft 2020-12).
+      `:draft2019_09`, `:draft7`, `:draft6`, `:draft4`, or `:auto` (the root `$schema` picks
+      one, its meta-schema's URI with `http` or `https`, with or without the trailing `#`;
+      none means Draft 2020-12).
     * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
       first error in the order the specifications give (`docs/subset.md`, `docs/errors.md`);
       `:all` also puts under `:errors` the detail maps of every argument error, in order.
@@ -61,6 +64,8 @@ defmodule InputSchema do
       formats stay annotations).
     * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
+      Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
+      refused.
     * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
       external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
       it is looked up as written.
@@ -126,7 +131,8 @@ defmodule InputSchema do
   @type detail :: %{required(:message) => String.t(), optional(atom()) => term()}
   @type error :: {:error, class(), detail()}
   @typedoc "The strict subset (the default), or a JSON Schema dialect."
-  @type dialect :: :subset | :draft2020_12 | :draft7 | :auto
+  @type dialect ::
+          :subset | :draft2020_12 | :draft2019_09 | :draft7 | :draft6 | :draft4 | :auto
   @typedoc "The options that shape a JSON-mode compilation (see the moduledoc's Options)."
   @type compile_option ::
           {:dialect, dialect()}

@@ -4,6 +4,8 @@ defmodule InputSchema.CompiledDistributionTest do
   # original was collected) it is read again from the source it carries, with the same answers.
   use ExUnit.Case, async: true
 
+  import InputSchema.ExpectedErrors, only: [every_answer: 3]
+
   @schema %{
     "type" => "object",
     "properties" => %{
@@ -32,13 +34,7 @@ defmodule InputSchema.CompiledDistributionTest do
     |> Task.await()
   end
 
-  defp answers(schema, options) do
-    for call <- @calls do
-      {InputSchema.validate(schema, call, options),
-       InputSchema.validate(schema, call, [errors: :all] ++ options),
-       InputSchema.validate_json(schema, InputSchema.JSONEncoder.encode(call), options)}
-    end
-  end
+  defp answers(schema, options), do: every_answer(schema, @calls, options)
 
   defp case_for(:json), do: {@schema, [dialect: :draft2020_12]}
   defp case_for(:subset), do: {@subset, []}

@@ -280,8 +280,10 @@ defmodule InputSchema.JsonSchemaContractTest do
                 %{message: "property schema type is unsupported", type: "null"}}
     end
 
-    test ":draft2020_12 accepts its own $schema, with or without a trailing #" do
-      for uri <- [@uri_2020, @uri_2020 <> "#"] do
+    test ":draft2020_12 accepts its own $schema, with or without a trailing #, http taken too" do
+      http = "http://json-schema.org/draft/2020-12/schema"
+
+      for uri <- [@uri_2020, @uri_2020 <> "#", http, http <> "#"] do
         assert check(%{"$schema" => uri}, %{"a" => 1}) === {:ok, %{"a" => 1}}
       end
     end
@@ -341,7 +343,7 @@ defmodule InputSchema.JsonSchemaContractTest do
 
       assert check(schema, arguments, @d7) === {:ok, arguments}
 
-      for uri <- ["http://json-schema.org/draft-04/schema#", "https://example.com/meta"] do
+      for uri <- ["http://json-schema.org/draft-03/schema#", "https://example.com/meta"] do
         assert check(Map.put(schema, "$schema", uri), arguments, dialect: :auto) ===
                  dialect_unsupported(uri)
       end
@@ -453,8 +455,8 @@ defmodule InputSchema.JsonSchemaContractTest do
         end
       end
 
-      assert InputSchema.validate(%{}, %{}, dialect: :draft4) ===
-               options_invalid(dialect: :draft4)
+      assert InputSchema.validate(%{}, %{}, dialect: :draft3) ===
+               options_invalid(dialect: :draft3)
 
       assert InputSchema.validate(%{}, %{}, @d20 ++ [locate: true]) ===
                options_invalid(@d20 ++ [locate: true])

@@ -22,7 +22,10 @@ defmodule InputSchema.JsonSchemaLimitsTest do
       for levels <- [1_100, 100_000] do
         schema = nested(levels, %{}, wrap)
         assert InputSchema.validate(schema, %{}, dialect: :auto) === @too_deep
-        assert InputSchema.validate_schema(schema, dialect: :draft7) === @too_deep
+
+        for dialect <- [:draft2019_09, :draft7, :draft6, :draft4] do
+          assert InputSchema.validate_schema(schema, dialect: dialect) === @too_deep
+        end
       end
     end
   end
@@ -65,6 +68,24 @@ defmodule InputSchema.JsonSchemaLimitsTest do
 
     assert {:error, :validation, %{message: "tool argument must match at least one anyOf branch"}} =
              InputSchema.validate(schema, %{"a" => bad}, dialect: :auto)
+  end
+
+  test "a Draft 2019-09 $recursiveRef schema reads a 100,000-level argument" do
+    schema = %{
+      "$schema" => "https://json-schema.org/draft/2019-09/schema",
+      "$recursiveAnchor" => true,
+      "type" => "object",
+      "properties" => %{"a" => %{"anyOf" => [%{"type" => "integer"}, %{"$recursiveRef" => "#"}]}}
+    }
+
+    deep = nested(100_000, %{"a" => 1}, &%{"a" => &1})
+    {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2019_09)
+    assert InputSchema.validate(compiled, deep) === {:ok, deep}
+
+    bad = nested(100_000, %{"a" => "x"}, &%{"a" => &1})
+
+    assert {:error, :validation, %{message: "tool argument must match at least one anyOf branch"}} =
+             InputSchema.validate(schema, bad, dialect: :auto)
   end
 
   test "arguments' keys are checked at any depth" do
@@ -170,7 +191,7 @@ defmodule InputSchema.JsonSchemaLimitsTest do
       properties = shared(%{"type" => "integer"}, &properties_twice/1)
       deep = Map.merge(chain("a", 1), chain("b", 2))
 
-      for dialect <- [:draft2020_12, :draft7],
+      for dialect <- [:draft2020_12, :draft2019_09, :draft7, :draft6, :draft4],
           {schema, valid} <- [{any_of, %{"k" => 1}}, {properties, deep}] do
         assert InputSchema.validate_schema(schema, dialect: dialect) === :ok
         assert {:ok, compiled} = InputSchema.compile(schema, dialect: dialect)
@@ -187,7 +208,7 @@ defmodule InputSchema.JsonSchemaLimitsTest do
       through_b = chain("b", "no")
       both = Map.merge(chain("a", "no"), through_b)
 
-      for dialect <- [:draft2020_12, :draft7] do
+      for dialect <- [:draft2020_12, :draft2019_09, :draft7, :draft6, :draft4] do
         {:ok, compiled} = InputSchema.compile(schema, dialect: dialect)
 
         for answer <- [
@@ -212,6 +233,10 @@ defmodule InputSchema.JsonSchemaLimitsTest do
       {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
       assert InputSchema.validate(compiled, %{}) === @work_limit
       assert InputSchema.validate(schema, %{}, dialect: :draft7) === @work_limit
+
+      for dialect <- [:draft2019_09, :draft6, :draft4] do
+        assert InputSchema.validate(schema, %{}, dialect: dialect) === @work_limit
+      end
     end
 
     test "a shared subterm's relative $ref resolves against the base it sits under" do

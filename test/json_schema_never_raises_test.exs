@@ -2,7 +2,7 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
   # The JSON Schema modes answer every term with `{:ok, arguments}` or a well-formed
   # `{:error, class, %{message: _}}`, in every dialect and with every option; raw and compiled
   # schemas agree. A table of hostile terms in every position first, then seeded random
-  # schemas built from every keyword of both dialects.
+  # schemas built from every keyword of the dialects.
   use ExUnit.Case, async: true
 
   import InputSchema.ExpectedErrors, only: [json_text_answer: 3]
@@ -17,7 +17,13 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
     [dialect: :auto, strict: true],
     [dialect: :draft2020_12, format_assertion: true, content_assertion: true],
     [dialect: :draft2020_12, root: :any],
-    [dialect: :draft7, root: :any, format_assertion: true]
+    [dialect: :draft7, root: :any, format_assertion: true],
+    [dialect: :draft2019_09],
+    [dialect: :draft2019_09, root: :any, format_assertion: true, content_assertion: true],
+    [dialect: :draft6, strict: true],
+    [dialect: :draft6, root: :any],
+    [dialect: :draft4],
+    [dialect: :draft4, root: :any, strict: true, format_assertion: true]
   ]
 
   @keywords InputSchema.JsonSchemaKeywords.all()
@@ -229,13 +235,14 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
     for ending <- ["0]}", "0]", "0]}x", ~s(0], "a": 1})] do
       text = ~s({"a": [) <> zeros <> ending
 
-      for options <- [[], [dialect: :draft7]] do
+      for options <- [[], [dialect: :draft7], [dialect: :draft4]] do
         assert_answer(InputSchema.validate_json(%{}, text, options), nil, "text #{ending}")
       end
 
-      for {schema, string} <- [{json, text}, {base64, Base.encode64(text)}] do
+      for {schema, string} <- [{json, text}, {base64, Base.encode64(text)}],
+          options <- [content, Keyword.put(content, :dialect, :draft2019_09)] do
         arguments = %{"s" => string}
-        answer = InputSchema.validate(schema, arguments, content)
+        answer = InputSchema.validate(schema, arguments, options)
         assert_answer(answer, arguments, "content #{ending}")
       end
     end

@@ -9,9 +9,10 @@ defmodule InputSchema.MixTasksDialectTest do
 
   @corpus InputSchema.OutsideData.corpus()
   @check_usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
-                 "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+                 "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict]\n"
   @validate_usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] " <>
-                    "[--all] [--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]\n"
+                    "[--all] [--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] " <>
+                    "[--strict] [--format text|json]\n"
 
   @draft7 "http://json-schema.org/draft-07/schema#"
   @draft2020 "https://json-schema.org/draft/2020-12/schema"
@@ -139,7 +140,7 @@ defmodule InputSchema.MixTasksDialectTest do
     test "--strict refuses a keyword outside the vocabularies, but for x- keys", %{tmp_dir: dir} do
       path = write_json!(dir, "mixed.json", %{"tools" => mixed_tools()})
 
-      for dialect <- ["draft2020-12", "draft7", "auto"] do
+      for dialect <- ~w(draft2020-12 draft2019-09 draft7 draft6 draft4 auto) do
         {stdout, "", 1} = Check.check([path, "--dialect", dialect, "--strict"])
 
         assert Enum.at(table_rows(stdout), 3) == [
@@ -200,6 +201,18 @@ defmodule InputSchema.MixTasksDialectTest do
         %{
           "name" => "four",
           "inputSchema" => %{"$schema" => "http://json-schema.org/draft-04/schema#"}
+        },
+        %{
+          "name" => "six",
+          "inputSchema" => Map.put(tuple, "$schema", "https://json-schema.org/draft-06/schema")
+        },
+        %{
+          "name" => "nineteen",
+          "inputSchema" => %{"$schema" => "http://json-schema.org/draft/2019-09/schema#"}
+        },
+        %{
+          "name" => "three",
+          "inputSchema" => %{"$schema" => "http://json-schema.org/draft-03/schema#"}
         }
       ]
 
@@ -213,7 +226,10 @@ defmodule InputSchema.MixTasksDialectTest do
                {"twenty", "draft2020-12", "ok"},
                {"none", "draft2020-12", "ok"},
                {"tuple", "draft2020-12", "validation"},
-               {"four", "draft2020-12", "unsupported_capability"}
+               {"four", "draft4", "ok"},
+               {"six", "draft6", "ok"},
+               {"nineteen", "draft2019-09", "ok"},
+               {"three", "draft2020-12", "unsupported_capability"}
              ]
 
       assert List.last(document["rows"])["message"] == "JSON Schema dialect is unsupported"
@@ -221,9 +237,10 @@ defmodule InputSchema.MixTasksDialectTest do
       {stdout, "", 1} = Check.check([path, "--dialect", "auto"])
 
       assert stdout =~
-               "Totals: 1 file, 6 tools, 4 accepted, 2 refused " <>
+               "Totals: 1 file, 9 tools, 7 accepted, 2 refused " <>
                  "(1 unsupported_capability, 1 validation)\n" <>
-                 "Dialects picked by $schema: 4 draft2020-12, 2 draft7\n"
+                 "Dialects picked by $schema: 4 draft2020-12, 2 draft7, 1 draft2019-09, " <>
+                 "1 draft4, 1 draft6\n"
 
       # An explicit dialect refuses a $schema that names the other one.
       {document, "", 1} = json_check([path, "--dialect", "draft2020-12"])
@@ -236,14 +253,16 @@ defmodule InputSchema.MixTasksDialectTest do
       path = write_json!(dir, "mixed.json", %{"tools" => mixed_tools()})
 
       unknown =
-        "input_schema.check: unknown dialect \"draft4\" " <>
-          "(the dialects are subset, draft2020-12, draft7, auto)\n" <> @check_usage
+        "input_schema.check: unknown dialect \"draft3\" " <>
+          "(the dialects are subset, draft2020-12, draft2019-09, draft7, draft6, draft4, auto)\n" <>
+          @check_usage
 
-      assert Check.check([path, "--dialect", "draft4"]) == {"", unknown, 2}
+      assert Check.check([path, "--dialect", "draft3"]) == {"", unknown, 2}
 
       strict =
         "input_schema.check: --strict applies to the JSON Schema dialects " <>
-          "(draft2020-12, draft7, auto), not to the subset\n" <> @check_usage
+          "(draft2020-12, draft2019-09, draft7, draft6, draft4, auto), not to the subset\n" <>
+          @check_usage
 
       assert Check.check([path, "--strict"]) == {"", strict, 2}
 
@@ -270,11 +289,39 @@ defmodule InputSchema.MixTasksDialectTest do
 
       assert answer == Validate.validate([schema, arguments, "--dialect", "draft2020-12"])
     end
+
+    test "draft2019_09 is draft2019-09; validate reads each older draft", %{tmp_dir: dir} do
+      path = write_json!(dir, "mixed.json", %{"tools" => mixed_tools()})
+
+      assert Check.check([path, "--dialect", "draft2019_09"]) ==
+               Check.check([path, "--dialect", "draft2019-09"])
+
+      {document, "", 1} = json_check([path, "--dialect", "draft2019_09"])
+      assert document["rows"] |> Enum.map(& &1["dialect"]) |> Enum.uniq() == ["draft2019-09"]
+
+      # draft-04's boolean exclusiveMaximum makes maximum exclusive; later drafts refuse it.
+      schema =
+        write_json!(dir, "four.json", %{
+          "properties" => %{"n" => %{"maximum" => 5, "exclusiveMaximum" => true}}
+        })
+
+      at_bound = write_json!(dir, "five.json", %{"n" => 5})
+      below = write_json!(dir, "four_args.json", %{"n" => 4})
+
+      assert {stdout, "", 1} = Validate.validate([schema, at_bound, "--dialect", "draft4"])
+      assert stdout =~ "$arguments.n"
+      assert {_, "", 0} = Validate.validate([schema, below, "--dialect", "draft4"])
+
+      for dialect <- ~w(draft6 draft2019-09) do
+        assert {_, stderr_or_out, code} = Validate.validate([schema, below, "--dialect", dialect])
+        assert code != 0, "#{dialect}: #{stderr_or_out}"
+      end
+    end
   end
 
   describe "mix input_schema.check --dialect auto, pointed to by a subset run" do
-    @auto_hint "--dialect auto reads complete JSON Schema (Draft 2020-12, or draft-07 as " <>
-                 "$schema says) and accepts "
+    @auto_hint "--dialect auto reads complete JSON Schema (Draft 2020-12, or the draft " <>
+                 "$schema names) and accepts "
 
     test "the text report ends with one line naming --dialect auto", %{tmp_dir: dir} do
       {stdout, "", 1} = Check.check([])
@@ -364,12 +411,14 @@ defmodule InputSchema.MixTasksDialectTest do
       assert Validate.validate([schema, arguments, "--dialect", "draft-07"]) ==
                {"",
                 "input_schema.validate: unknown dialect \"draft-07\" " <>
-                  "(the dialects are subset, draft2020-12, draft7, auto)\n" <> @validate_usage, 2}
+                  "(the dialects are subset, draft2020-12, draft2019-09, draft7, draft6, draft4, " <>
+                  "auto)\n" <> @validate_usage, 2}
 
       assert Validate.validate([schema, arguments, "--strict"]) ==
                {"",
                 "input_schema.validate: --strict applies to the JSON Schema dialects " <>
-                  "(draft2020-12, draft7, auto), not to the subset\n" <> @validate_usage, 2}
+                  "(draft2020-12, draft2019-09, draft7, draft6, draft4, auto), not to the subset\n" <>
+                  @validate_usage, 2}
     end
   end
 

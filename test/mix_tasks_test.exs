@@ -284,7 +284,7 @@ defmodule InputSchema.MixTasksTest do
     test "is 2 with the usage for an unknown option or format" do
       usage =
         "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
-          "[--dialect subset|draft2020-12|draft7|auto] [--strict]\n"
+          "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict]\n"
 
       for argv <- [["--verbose"], ["--format", "xml"], ["--format"], ["--dialect"]] do
         assert {"", usage, 2} == Check.check(argv)
@@ -616,7 +616,7 @@ defmodule InputSchema.MixTasksTest do
 
       usage =
         "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
-          "[--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]\n"
+          "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict] [--format text|json]\n"
 
       assert Validate.validate([schema]) == {"", usage, 2}
       assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}

@@ -40,11 +40,9 @@ defmodule InputSchema.ReadmeTest do
     assert block =~ "{:input_schema, path: "
   end
 
-  test "the first call reads a real MCP tool with dialect: :auto, and answers as written" do
-    [block] = elixir_blocks("A first call")
-    assert block =~ "dialect: :auto"
-
-    # Each expression before a `#=>` line gives the value written after it.
+  # Each expression of `block` before a `#=>` line gives the value written after it; how many
+  # were checked.
+  defp check_answers(block) do
     {checked, _binding} =
       block
       |> String.split("\n")
@@ -65,7 +63,18 @@ defmodule InputSchema.ReadmeTest do
         {count + 1, binding}
       end)
 
-    assert checked == 4
+    checked
+  end
+
+  test "the first call reads a real MCP tool with dialect: :auto, and answers as written" do
+    [block] = elixir_blocks("A first call")
+    assert block =~ "dialect: :auto"
+    assert check_answers(block) == 4
+  end
+
+  test "the draft-04 schema of the JSON Schema modes answers as written" do
+    block = Enum.find(elixir_blocks("The JSON Schema modes"), &(&1 =~ "draft-04"))
+    assert check_answers(block) == 2
   end
 
   test "the migration snippet compiles, and maps an answer into the host's own struct" do

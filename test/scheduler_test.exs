@@ -227,7 +227,7 @@ defmodule InputSchema.SchedulerTest do
 
     checker =
       Task.async(fn ->
-        for options <- [[], [dialect: :draft2020_12], [dialect: :draft7]] do
+        for options <- [[], [dialect: :draft2020_12], [dialect: :draft7], [dialect: :draft4]] do
           {:ok, compiled} = InputSchema.compile(schema, options)
 
           # Only the messages travel back: the 100 MB paths would be a long copy here.
@@ -245,7 +245,7 @@ defmodule InputSchema.SchedulerTest do
     :erlang.system_monitor(:undefined)
 
     wrong_type = {:validation, "tool argument has the wrong type"}
-    assert answers == List.duplicate([{:ok, %{}}, :ok, wrong_type], 3)
+    assert answers == List.duplicate([{:ok, %{}}, :ok, wrong_type], 4)
     assert collect_long_schedules(checker.pid, []) == []
   end
 

@@ -39,7 +39,10 @@ defmodule InputSchema.Options do
     compile: [:dialect | @json_only]
   }
 
-  @dialects [:subset, :draft2020_12, :draft7, :auto]
+  @dialects [:subset, :draft2020_12, :draft2019_09, :draft7, :draft6, :draft4, :auto]
+  # The dialects without the content keywords, where `content_assertion: true` has nothing to
+  # assert (draft-07 introduced them).
+  @without_content [:draft6, :draft4]
 
   defstruct max_errors: 0,
             locate: false,
@@ -107,7 +110,8 @@ defmodule InputSchema.Options do
         is_boolean(parsed.format_assertion) and is_boolean(parsed.content_assertion) and
         is_map(parsed.schema_registry) and not is_struct(parsed.schema_registry) and
         (is_nil(parsed.schema_loader) or is_function(parsed.schema_loader, 1)) and
-        Keyword.get(read, :root, :tool) in [:tool, :any]
+        Keyword.get(read, :root, :tool) in [:tool, :any] and
+        not (parsed.content_assertion and parsed.dialect in @without_content)
 
     if valid, do: {:ok, parsed}, else: :error
   end

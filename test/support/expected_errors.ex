@@ -20,6 +20,18 @@ defmodule InputSchema.ExpectedErrors do
 
   def json_text_answer(_schema, _arguments, answer), do: answer
 
+  @doc """
+  The answers of `validate/3`, of `validate/3` with `errors: :all` and of `validate_json/3` for
+  each of `calls`: what a schema compiled, cached or read back must give again.
+  """
+  def every_answer(schema, calls, options) do
+    for call <- calls do
+      {InputSchema.validate(schema, call, options),
+       InputSchema.validate(schema, call, [errors: :all] ++ options),
+       InputSchema.validate_json(schema, InputSchema.JSONEncoder.encode(call), options)}
+    end
+  end
+
   def additional(path, property),
     do:
       {:error, :validation,

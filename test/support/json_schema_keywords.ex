@@ -1,9 +1,10 @@
 defmodule InputSchema.JsonSchemaKeywords do
   @moduledoc false
-  # Every keyword of both JSON Schema dialects, for the tests that spell schemas with atom keys
+  # Every keyword of the JSON Schema dialects, for the tests that spell schemas with atom keys
   # or build them at random.
 
-  @keywords ~w($ref $dynamicRef $defs definitions $id $schema $anchor $dynamicAnchor $vocabulary
+  @keywords ~w($ref $dynamicRef $recursiveRef $defs definitions $id id $schema $anchor
+    $dynamicAnchor $recursiveAnchor $vocabulary
     $comment type enum const multipleOf minimum exclusiveMinimum maximum exclusiveMaximum minLength
     maxLength pattern format contentEncoding contentMediaType contentSchema minItems maxItems
     uniqueItems prefixItems items additionalItems contains minContains maxContains required

@@ -8,7 +8,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   where in the schema it sits.
 
       mix input_schema.check [PATH ...] [--format text|json]
-                             [--dialect subset|draft2020-12|draft7|auto] [--strict]
+                             [--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto]
+                             [--strict]
       mix input_schema.check --help
 
   ## Inputs
@@ -41,10 +42,11 @@ defmodule Mix.Tasks.InputSchema.Check do
   ## Dialects
 
   `--dialect` reads the schemas as `InputSchema.validate_schema/2` does with `dialect:`:
-  `subset` (the default), `draft2020-12`, `draft7`, or `auto`, where each schema's root
-  `$schema` picks Draft 2020-12 or draft-07 (none picks 2020-12); the library's spelling,
-  `draft2020_12`, is taken too. `--strict` refuses keywords outside the dialect's vocabularies
-  (`strict: true`); it applies to the JSON Schema dialects only.
+  `subset` (the default), `draft2020-12`, `draft2019-09`, `draft7`, `draft6`, `draft4`, or
+  `auto`, where each schema's root `$schema` picks the dialect (none picks 2020-12); the
+  library's spellings, `draft2020_12` and `draft2019_09`, are taken too. `--strict` refuses
+  keywords outside the dialect's vocabularies (`strict: true`); it applies to the JSON Schema
+  dialects only.
 
   Real MCP servers send complete JSON Schema (`$schema`, `$ref`, `anyOf`, `format`, ...), which
   the subset refuses: a subset run whose refused schemas `--dialect auto` would accept says so
@@ -76,9 +78,9 @@ defmodule Mix.Tasks.InputSchema.Check do
   refused for `format` may hold further unsupported keywords after it.
 
   `--format json` prints one JSON document instead, with the keys `rows` (`file`, `server`,
-  `tool`, `schema` (`"input"` or `"output"`), `dialect` (`"subset"`, `"draft2020-12"` or
-  `"draft7"`: with `auto`, the one the root `$schema` picked, and `"draft2020-12"` for a
-  `$schema` that names neither, which is refused), `verdict`, `message`, `culprit`,
+  `tool`, `schema` (`"input"` or `"output"`), `dialect` (`"subset"` or a dialect's name as
+  `--dialect` spells it: with `auto`, the one the root `$schema` picked, and `"draft2020-12"`
+  for a `$schema` that names none, which is refused), `verdict`, `message`, `culprit`,
   `schema_path`; `null` where a schema has none), `unreadable` (`file`, `reason`), `totals` (`files`, `unreadable`, `tools`, `output_schemas`, `accepted`, `refused`,
   `unsupported_capability`, `validation`; the last four count schemas) and `by_keyword`
   (`culprit`, `tools`: the schemas it refused). Strings are JSON-escaped; bytes that are not
@@ -108,7 +110,7 @@ defmodule Mix.Tasks.InputSchema.Check do
   @schema_keys ["inputSchema", "input_schema", "parameters"]
   @header ["FILE", "TOOL", "VERDICT", "MESSAGE", "KEYWORD/TYPE", "LOCATION"]
   @usage "usage: mix input_schema.check [PATH ...] [--format text|json] " <>
-           "[--dialect subset|draft2020-12|draft7|auto] [--strict]"
+           "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict]"
   @switches [format: :string, dialect: :string, strict: :boolean, help: :boolean]
   @max_cell 80
 
@@ -116,17 +118,14 @@ defmodule Mix.Tasks.InputSchema.Check do
   @dialects [
     {"subset", :subset},
     {"draft2020-12", :draft2020_12},
+    {"draft2019-09", :draft2019_09},
     {"draft7", :draft7},
+    {"draft6", :draft6},
+    {"draft4", :draft4},
     {"auto", :auto}
   ]
   # The library's spellings that are not a name above, taken by --dialect all the same.
-  @dialect_aliases %{"draft2020_12" => "draft2020-12"}
-  # The `$schema` values that make `auto` read a schema as draft-07 (with or without the empty
-  # fragment), as the library names them.
-  @draft7_uris [
-    "http://json-schema.org/draft-07/schema",
-    "https://json-schema.org/draft-07/schema"
-  ]
+  @dialect_aliases %{"draft2020_12" => "draft2020-12", "draft2019_09" => "draft2019-09"}
 
   @typedoc "One tool read from an input file; `output` is its `outputSchema`, when it has one."
   @type tool :: %{
@@ -235,7 +234,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
       {_name, :subset} when strict ->
         {:error,
-         "--strict applies to the JSON Schema dialects (draft2020-12, draft7, auto), " <>
+         "--strict applies to the JSON Schema dialects (#{json_dialect_names()}), " <>
            "not to the subset"}
 
       {_name, :subset} ->
@@ -538,8 +537,8 @@ defmodule Mix.Tasks.InputSchema.Check do
 
     if accepted > 0,
       do:
-        "\n--dialect auto reads complete JSON Schema (Draft 2020-12, or draft-07 as $schema " <>
-          "says) and accepts #{accepted} of the #{length(refused)} refused.\n",
+        "\n--dialect auto reads complete JSON Schema (Draft 2020-12, or the draft $schema " <>
+          "names) and accepts #{accepted} of the #{length(refused)} refused.\n",
       else: ""
   end
 
@@ -565,14 +564,23 @@ defmodule Mix.Tasks.InputSchema.Check do
     end
   end
 
+  defp json_dialect_names do
+    @dialects |> Enum.map(&elem(&1, 0)) |> Enum.reject(&(&1 == "subset")) |> Enum.join(", ")
+  end
+
   # The dialect a schema is read in: with `auto`, the one its root `$schema` names, as the
-  # library picks it (draft-07 for a draft-07 URI, Draft 2020-12 otherwise).
+  # library picks it (the one dialect that reads a schema of that `$schema` alone), Draft
+  # 2020-12 when none does.
   defp dialect(schema, %{name: "auto"}) do
     case schema do
       %{"$schema" => uri} when is_binary(uri) ->
-        if String.replace_suffix(uri, "#", "") in @draft7_uris,
-          do: "draft7",
-          else: "draft2020-12"
+        named =
+          Enum.find(@dialects, fn {_name, dialect} ->
+            dialect not in [:subset, :auto] and
+              InputSchema.validate_schema(%{"$schema" => uri}, dialect: dialect) == :ok
+          end)
+
+        if named, do: elem(named, 0), else: "draft2020-12"
 
       _ ->
         "draft2020-12"

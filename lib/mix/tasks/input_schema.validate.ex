@@ -6,7 +6,8 @@ defmodule Mix.Tasks.InputSchema.Validate do
   debugging a call.
 
       mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all]
-                                [--dialect subset|draft2020-12|draft7|auto] [--strict]
+                                [--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto]
+                                [--strict]
                                 [--format text|json]
       mix input_schema.validate --help
 
@@ -24,9 +25,10 @@ defmodule Mix.Tasks.InputSchema.Validate do
   `--dialect` and `--strict` read the schema as `mix input_schema.check` does, and are passed
   on as the options `dialect:` and `strict:` of `InputSchema.validate/3`, which
   `InputSchema.validate_json/3` takes too: `subset` (the default), `draft2020-12` (or
-  `draft2020_12`, the library's spelling), `draft7`, or `auto` (the root `$schema` picks Draft
-  2020-12 or draft-07); `--strict` refuses keywords outside the dialect's vocabularies, and
-  applies to the JSON Schema dialects only.
+  `draft2020_12`, the library's spelling), `draft2019-09` (or `draft2019_09`), `draft7`,
+  `draft6`, `draft4`, or `auto` (the root `$schema` picks the dialect; none picks Draft
+  2020-12); `--strict` refuses keywords outside the dialect's vocabularies, and applies to the
+  JSON Schema dialects only.
 
   The result is printed with `inspect(result, pretty: true)`, and so with its default limits:
   50 items of a list or map (or bytes of a binary that is not printable), 4,096 characters of a
@@ -58,7 +60,8 @@ defmodule Mix.Tasks.InputSchema.Validate do
   alias Mix.Tasks.InputSchema.Check
 
   @usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
-           "[--dialect subset|draft2020-12|draft7|auto] [--strict] [--format text|json]"
+           "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict] " <>
+           "[--format text|json]"
   @switches [
     tool: :string,
     all: :boolean,

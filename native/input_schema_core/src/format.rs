@@ -14,11 +14,15 @@ use std::iter::Peekable;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::str::Chars;
 
-/// The dialect whose list of format names applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The dialect whose list of format names applies, oldest first: a dialect defines the formats
+/// of the ones before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FormatDialect {
-    Draft2020_12,
+    Draft4,
+    Draft6,
     Draft7,
+    Draft2019_09,
+    Draft2020_12,
 }
 
 /// The formats the dialect defines, as an enum, so the engine resolves a format name once at compile time.
@@ -69,13 +73,34 @@ const ALL_FORMATS: [Format; 19] = [
 
 impl Format {
     /// The format a name stands for in the dialect; None for unknown names (which stay annotations).
-    /// Draft-07 has neither `duration` nor `uuid` (both came with draft 2019-09).
     pub fn from_name(name: &str, dialect: FormatDialect) -> Option<Format> {
-        ALL_FORMATS.into_iter().find(|format| {
-            format.name() == name
-                && (dialect == FormatDialect::Draft2020_12
-                    || !matches!(format, Format::Duration | Format::Uuid))
-        })
+        ALL_FORMATS
+            .into_iter()
+            .find(|format| format.name() == name && format.since() <= dialect)
+    }
+
+    /// The first dialect that defines it.
+    fn since(self) -> FormatDialect {
+        match self {
+            Format::DateTime
+            | Format::Email
+            | Format::Hostname
+            | Format::Ipv4
+            | Format::Ipv6
+            | Format::Uri => FormatDialect::Draft4,
+            Format::UriReference | Format::UriTemplate | Format::JsonPointer => {
+                FormatDialect::Draft6
+            }
+            Format::Date
+            | Format::Time
+            | Format::IdnEmail
+            | Format::IdnHostname
+            | Format::Iri
+            | Format::IriReference
+            | Format::RelativeJsonPointer
+            | Format::Regex => FormatDialect::Draft7,
+            Format::Duration | Format::Uuid => FormatDialect::Draft2019_09,
+        }
     }
 
     /// The name, spelled once here.
@@ -1208,6 +1233,23 @@ mod tests {
         }
         assert_eq!(Format::from_name("uuid", FormatDialect::Draft7), None);
         assert_eq!(Format::from_name("duration", FormatDialect::Draft7), None);
+        assert_eq!(
+            Format::from_name("uuid", FormatDialect::Draft2019_09),
+            Some(Format::Uuid)
+        );
+        assert_eq!(Format::from_name("date", FormatDialect::Draft6), None);
+        assert_eq!(
+            Format::from_name("json-pointer", FormatDialect::Draft6),
+            Some(Format::JsonPointer)
+        );
+        assert_eq!(
+            Format::from_name("uri-reference", FormatDialect::Draft4),
+            None
+        );
+        assert_eq!(
+            Format::from_name("uri", FormatDialect::Draft4),
+            Some(Format::Uri)
+        );
         assert_eq!(
             Format::from_name("ipv4", FormatDialect::Draft7),
             Some(Format::Ipv4)

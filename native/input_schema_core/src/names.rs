@@ -6,6 +6,7 @@
 pub mod name {
     pub const REF: &str = "$ref";
     pub const DYNAMIC_REF: &str = "$dynamicRef";
+    pub const RECURSIVE_REF: &str = "$recursiveRef";
     pub const TYPE: &str = "type";
     pub const ENUM: &str = "enum";
     pub const CONST: &str = "const";
@@ -56,6 +57,9 @@ pub mod name {
     pub const SCHEMA: &str = "$schema";
     pub const ANCHOR: &str = "$anchor";
     pub const DYNAMIC_ANCHOR: &str = "$dynamicAnchor";
+    pub const RECURSIVE_ANCHOR: &str = "$recursiveAnchor";
+    /// draft-04's `$id`.
+    pub const LEGACY_ID: &str = "id";
     pub const VOCABULARY: &str = "$vocabulary";
     pub const COMMENT: &str = "$comment";
     pub const TITLE: &str = "title";

@@ -6,7 +6,7 @@
 )]
 
 //! The official JSON Schema test suite, pinned (README, "Conformance"), run through the core on
-//! `serde_json` values: every required test of Draft 2020-12 and draft-07 must pass; the
+//! `serde_json` values: every required test of each dialect must pass; the
 //! optional ones run too, with formats asserted, and their misses are listed by reason.
 //!
 //! The suite is not in the repository: `JSON_SCHEMA_TEST_SUITE` names its folder (relative to
@@ -187,23 +187,53 @@ fn run_dialect(folder: &str, dialect: Dialect) -> (usize, Vec<String>, usize, Ve
     (passed, failed, optional_passed, optional_failed)
 }
 
-/// One dialect's run: `Err` with the required tests that failed.
+/// The optional tests each dialect misses on `serde_json` values, and why: without its
+/// `arbitrary_precision` feature, `serde_json` reads an integer too large for 64 bits as a
+/// float, which draft-04's `integer` is not (through the NIF the BEAM keeps it an integer, and
+/// both pass).
+const OPTIONAL_MISSES: [(&str, &str); 2] = [
+    (
+        "draft4",
+        "bignum.json: integer / a bignum is an integer: answered false",
+    ),
+    (
+        "draft4",
+        "bignum.json: integer / a negative bignum is an integer: answered false",
+    ),
+];
+
+/// One dialect's run: `Err` with the required tests that failed, or the optional misses when
+/// they are not the listed ones.
 fn check(folder: &str, dialect: Dialect) -> Result<(), String> {
     let (passed, failed, optional_passed, optional_failed) = run_dialect(folder, dialect);
     println!("{folder}: required {passed} passed, {} failed; optional {optional_passed} passed, {} failed", failed.len(), optional_failed.len());
     for failure in &optional_failed {
         println!("optional miss: {failure}");
     }
-    match failed.is_empty() {
+    if !failed.is_empty() {
+        return Err(format!("required tests failed:\n{}", failed.join("\n")));
+    }
+    let expected: Vec<&str> = OPTIONAL_MISSES
+        .iter()
+        .filter(|(listed, _)| *listed == folder)
+        .map(|(_, miss)| *miss)
+        .collect();
+    match optional_failed == expected {
         true => Ok(()),
-        false => Err(format!("required tests failed:\n{}", failed.join("\n"))),
+        false => Err(format!(
+            "optional misses differ from the listed ones:\n{}",
+            optional_failed.join("\n")
+        )),
     }
 }
 
 /// The tests, by name: one per dialect.
-const TESTS: [(&str, &str, Dialect); 2] = [
+const TESTS: [(&str, &str, Dialect); 5] = [
     ("draft2020_12", "draft2020-12", Dialect::Draft2020_12),
+    ("draft2019_09", "draft2019-09", Dialect::Draft2019_09),
     ("draft7", "draft7", Dialect::Draft7),
+    ("draft6", "draft6", Dialect::Draft6),
+    ("draft4", "draft4", Dialect::Draft4),
 ];
 
 /// Whether this runs under CI, where a missing suite is a failure.

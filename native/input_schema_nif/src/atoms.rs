@@ -33,7 +33,10 @@ rustler::atoms! {
     compiled_struct = "Elixir.InputSchema.Compiled",
     // JSON modes: the dialects, and the detail keys of their errors.
     draft2020_12,
+    draft2019_09,
     draft7,
+    draft6,
+    draft4,
     auto,
     schema,
     vocabulary,

@@ -474,15 +474,16 @@ fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
         bool,
         bool,
     ) = term.decode().ok()?;
-    let dialect = if dialect == atoms::draft2020_12() {
-        json_schema::Dialect::Draft2020_12
-    } else if dialect == atoms::draft7() {
-        json_schema::Dialect::Draft7
-    } else if dialect == atoms::auto() {
-        json_schema::Dialect::Auto
-    } else {
-        return None;
-    };
+    use json_schema::Dialect as D;
+    let dialects = [
+        (atoms::draft2020_12(), D::Draft2020_12),
+        (atoms::draft2019_09(), D::Draft2019_09),
+        (atoms::draft7(), D::Draft7),
+        (atoms::draft6(), D::Draft6),
+        (atoms::draft4(), D::Draft4),
+        (atoms::auto(), D::Auto),
+    ];
+    let (_, dialect) = dialects.into_iter().find(|(atom, _)| *atom == dialect)?;
     Some(json_schema::Options {
         dialect,
         strict,

@@ -132,7 +132,7 @@ const CLASS_BITS: [u8; 8] = [
     types::OBJECT,
     types::ARRAY,
     types::STRING,
-    types::INTEGER | types::NUMBER,
+    types::OF_INTEGER,
     types::NUMBER,
     types::NONE,
 ];

@@ -7,7 +7,6 @@ use super::node::{Named, NodeId};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
 use crate::flow::Halt;
-use crate::json_schema::vocabulary::Draft;
 use crate::literal::{values_equal, Literal};
 use crate::names::name;
 use crate::number::Number;
@@ -48,19 +47,28 @@ pub struct Contains {
     pub node: NodeId,
     pub min: u64,
     pub max: Option<u64>,
+    /// The items it matched count as evaluated for `unevaluatedItems` (2020-12).
+    pub evaluates: bool,
 }
 
 impl Contains {
-    /// `contains` with its companions (2020-12); `None` when one of them is invalid.
-    pub fn compile(node: NodeId, schema: &Literal, draft: Draft) -> Option<Contains> {
-        let count = |name: &str| match (draft, schema.get(name)) {
-            (Draft::Draft2020_12, Some(value)) => value.as_count().map(Some),
+    /// `contains` with its companions, where the dialect has them (`bounded`: 2019-09 on);
+    /// `None` when one of them is invalid.
+    pub fn compile(
+        node: NodeId,
+        schema: &Literal,
+        bounded: bool,
+        evaluates: bool,
+    ) -> Option<Contains> {
+        let count = |name: &str| match schema.get(name) {
+            Some(value) if bounded => value.as_count().map(Some),
             _ => Some(None),
         };
         Some(Contains {
             node,
             min: count(name::MIN_CONTAINS)?.unwrap_or(1),
             max: count(name::MAX_CONTAINS)?,
+            evaluates,
         })
     }
 }

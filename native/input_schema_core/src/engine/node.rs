@@ -24,6 +24,10 @@ pub mod types {
     pub const STRING: u8 = 32;
     /// A number without a fractional part (`1.0` included).
     pub const INTEGER: u8 = 64;
+    /// An integer as written, never a float (draft-04's `integer`: `1.0` is not one).
+    pub const WHOLE: u8 = 128;
+    /// The type of an integer value: a number, an integer, and whole.
+    pub const OF_INTEGER: u8 = INTEGER | NUMBER | WHOLE;
     /// Every JSON type: a node without `type`.
     pub const ANY: u8 = 127;
     /// A value of no JSON type (a tuple, a pid, a struct, an improper list).

@@ -113,7 +113,10 @@ impl FormatCheck {
         }
         let dialect = match draft {
             Draft::Draft2020_12 => FormatDialect::Draft2020_12,
+            Draft::Draft2019_09 => FormatDialect::Draft2019_09,
             Draft::Draft7 => FormatDialect::Draft7,
+            Draft::Draft6 => FormatDialect::Draft6,
+            Draft::Draft4 => FormatDialect::Draft4,
         };
         Some(FormatCheck {
             format: Format::from_name(name, dialect)?,

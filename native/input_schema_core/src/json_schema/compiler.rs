@@ -7,10 +7,11 @@ use super::keyword::{Check, Keyword, Types};
 use super::loops;
 use super::lower;
 use super::registry::{
-    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
+    navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId,
+    DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Dialect, Options};
+use super::Options;
 use crate::budget::{Budget, Exhausted};
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -174,18 +175,17 @@ fn compile_literal<'a, V: Value<'a>>(
         Some(Literal::String(uri)) => Some(uri.to_string()),
         Some(_) => return Err(invalid(name::SCHEMA, "/$schema")),
     };
-    let read_as = match (&declared, options.dialect) {
-        (None, Dialect::Draft7) => ReadAs::full(Draft::Draft7),
-        (None, _) => ReadAs::full(Draft::Draft2020_12),
-        (Some(uri), dialect) => {
+    let asked = options.dialect.draft();
+    let read_as = match &declared {
+        None => ReadAs::full(asked.unwrap_or(Draft::Draft2020_12)),
+        Some(uri) => {
             let read_as = registry
                 .dialect_of(uri)
                 .map_err(|error| registry_error(error, Some(&root), ""))?;
-            match (dialect, read_as.draft) {
-                (Dialect::Auto, _)
-                | (Dialect::Draft2020_12, Draft::Draft2020_12)
-                | (Dialect::Draft7, Draft::Draft7) => read_as,
-                _ => {
+            match asked {
+                None => read_as,
+                Some(draft) if draft == read_as.draft => read_as,
+                Some(_) => {
                     return Err(registry_error(
                         RegistryError::UnsupportedDialect,
                         Some(&root),
@@ -415,8 +415,8 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 }
             }
         }
-        // draft-07: `$ref` beside other keywords is evaluated alone.
-        let ref_alone = draft == Draft::Draft7 && schema.get(name::REF).is_some();
+        // draft-04 to draft-07: `$ref` beside other keywords is evaluated alone.
+        let ref_alone = draft.rules().ref_alone && schema.get(name::REF).is_some();
         let mut keywords = Vec::new();
         for spec in draft.keywords() {
             let spelled = schema
@@ -471,17 +471,50 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::Ref => Check::Ref(self.reference(at)?.0),
             Role::DynamicRef => {
                 let (target, location, fragment) = self.reference(at)?;
-                Check::DynamicRef(self.dynamic_ref(target, &location, fragment))
+                let anchor = fragment.filter(|name| !name.is_empty() && !name.starts_with('/'));
+                let anchor = anchor.filter(|anchor| {
+                    self.target_has(
+                        &location,
+                        name::DYNAMIC_ANCHOR,
+                        &Literal::String(anchor.as_str().into()),
+                    )
+                });
+                Check::DynamicRef(self.dynamic_ref(target, anchor))
             }
-            Role::Type => Check::Type(Types::compile(at.value).ok_or_else(bad)?),
-            Role::Enum => Check::Enum(Enum::compile(
-                at.value.items().ok_or_else(bad)?,
-                self.budget(),
-            )?),
+            Role::RecursiveRef => {
+                let (target, location, _) = self.reference(at)?;
+                // Dynamic when its static target has `$recursiveAnchor: true` (2019-09).
+                let anchor = self
+                    .target_has(&location, name::RECURSIVE_ANCHOR, &Literal::Bool(true))
+                    .then(|| RECURSIVE_ANCHOR.to_string());
+                Check::DynamicRef(self.dynamic_ref(target, anchor))
+            }
+            Role::Type => Check::Type(
+                Types::compile(at.value, draft.rules().integral_floats).ok_or_else(bad)?,
+            ),
+            Role::Enum => {
+                let items = at.value.items().ok_or_else(bad)?;
+                if items.is_empty() && draft.rules().nonempty_lists {
+                    return Err(bad());
+                }
+                Check::Enum(Enum::compile(items, self.budget())?)
+            }
             Role::Const => Check::Const(at.value.clone()),
             Role::MultipleOf => Check::MultipleOf(MultipleOf::compile(at.value).ok_or_else(bad)?),
             Role::Minimum | Role::ExclusiveMinimum | Role::Maximum | Role::ExclusiveMaximum => {
+                let role = exclusive_by_flag(role, at, draft);
                 Check::Bound(Bound::compile(role, at.value).ok_or_else(bad)?)
+            }
+            Role::BoundFlag => {
+                // Its meta-schema requires the bound it makes exclusive beside it.
+                let bound = BOUND_FLAGS
+                    .iter()
+                    .find(|(_, flag, _)| *flag == at.name)
+                    .map(|(bound, _, _)| *bound);
+                match (at.value, bound.and_then(|bound| at.schema.get(bound))) {
+                    (Literal::Bool(_), Some(_)) => return Ok(None),
+                    _ => return Err(bad()),
+                }
             }
             Role::MinLength => Check::MinLength(at.value.as_count().ok_or_else(bad)?),
             Role::MaxLength => Check::MaxLength(at.value.as_count().ok_or_else(bad)?),
@@ -525,19 +558,17 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 _ => return Err(bad()),
             },
             Role::PrefixItems => Check::PrefixItems(self.schema_list(at)?.into()),
-            Role::Items => match (draft, at.value) {
-                (Draft::Draft7, Literal::Array(_)) => {
+            Role::Items => match at.value {
+                Literal::Array(_) if draft.rules().items_array => {
                     Check::PrefixItems(self.schema_list(at)?.into())
                 }
                 _ => {
-                    let start = match draft {
-                        Draft::Draft2020_12 => at
-                            .schema
-                            .get(name::PREFIX_ITEMS)
-                            .and_then(Literal::items)
-                            .map_or(0, <[Literal]>::len),
-                        Draft::Draft7 => 0,
-                    };
+                    let start = at
+                        .schema
+                        .get(name::PREFIX_ITEMS)
+                        .filter(|_| draft.keyword(name::PREFIX_ITEMS).is_some())
+                        .and_then(Literal::items)
+                        .map_or(0, <[Literal]>::len);
                     Check::Items {
                         start,
                         node: self.one_schema(at)?,
@@ -556,11 +587,21 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             }
             Role::Contains => {
                 let node = self.one_schema(at)?;
-                Check::Contains(Contains::compile(node, at.schema, draft).ok_or_else(|| {
-                    invalid(name::MIN_CONTAINS, &at.sibling(name::MIN_CONTAINS).pointer)
-                })?)
+                let bounded = draft.keyword(name::MIN_CONTAINS).is_some();
+                let evaluates = draft.rules().contains_evaluates;
+                Check::Contains(
+                    Contains::compile(node, at.schema, bounded, evaluates).ok_or_else(|| {
+                        invalid(name::MIN_CONTAINS, &at.sibling(name::MIN_CONTAINS).pointer)
+                    })?,
+                )
             }
-            Role::Required => Check::Required(names(at.value).ok_or_else(bad)?),
+            Role::Required => {
+                let names = names(at.value).ok_or_else(bad)?;
+                if names.is_empty() && draft.rules().nonempty_lists {
+                    return Err(bad());
+                }
+                Check::Required(names)
+            }
             Role::DependentRequired => {
                 let mut dependent = Vec::new();
                 for (name, value) in object_entries(at.value).ok_or_else(bad)? {
@@ -678,30 +719,26 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         Ok((self.reference_to(target.clone())?, target, fragment))
     }
 
-    /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` its fragment
-    /// names (the 2020-12 rule); otherwise it is a `$ref`.
-    fn dynamic_ref(
-        &mut self,
-        target: NodeId,
-        location: &Location,
-        fragment: Option<String>,
-    ) -> DynamicRef {
-        let anchor = fragment.filter(|name| !name.is_empty() && !name.starts_with('/'));
-        let dynamic = anchor.filter(|name| {
-            self.registry
-                .documents
-                .get(location.document)
-                .and_then(|document| navigate(document, &location.pointer))
-                .and_then(|schema| schema.get(name::DYNAMIC_ANCHOR))
-                .and_then(Literal::as_str)
-                == Some(name.as_str())
-        });
-        if dynamic.is_some() {
+    /// Whether the schema at `location` has `keyword` with the value `expected`.
+    fn target_has(&self, location: &Location, keyword: &str, expected: &Literal) -> bool {
+        self.registry
+            .documents
+            .get(location.document)
+            .and_then(|document| navigate(document, &location.pointer))
+            .and_then(|schema| schema.get(keyword))
+            == Some(expected)
+    }
+
+    /// A reference to `target`, dynamic when `anchor` names the dynamic anchor it looks up
+    /// (`$dynamicRef` whose static target holds that `$dynamicAnchor`, the 2020-12 rule;
+    /// `$recursiveRef` whose target has `$recursiveAnchor: true`); otherwise it is a `$ref`.
+    fn dynamic_ref(&mut self, target: NodeId, anchor: Option<String>) -> DynamicRef {
+        if anchor.is_some() {
             self.program.has_dynamic_refs = true;
         }
         DynamicRef {
             target,
-            anchor: dynamic.map(Box::from),
+            anchor: anchor.map(Box::from),
         }
     }
 
@@ -741,8 +778,15 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
         location: Location,
         at: &Place<'_>,
     ) -> Result<NodeId, Stop<V>> {
-        if !matches!(value, Literal::Object(_) | Literal::Bool(_)) {
-            return Err(invalid(at.name, &location.pointer));
+        let boolean_allowed = at.site.read_as.draft.rules().boolean_schemas
+            || matches!(
+                at.name,
+                name::ADDITIONAL_PROPERTIES | name::ADDITIONAL_ITEMS
+            );
+        match value {
+            Literal::Object(_) => {}
+            Literal::Bool(_) if boolean_allowed => {}
+            _ => return Err(invalid(at.name, &location.pointer)),
         }
         self.subschema(value, location, at.site_id, at.depth + 1)
     }
@@ -852,6 +896,38 @@ fn names(value: &Literal) -> Option<Box<[Box<str>]>> {
     Some(names.into())
 }
 
+/// draft-04's bounds, the boolean keyword that makes each exclusive, and the role it then has.
+const BOUND_FLAGS: [(&str, &str, Role); 2] = [
+    (
+        name::MINIMUM,
+        name::EXCLUSIVE_MINIMUM,
+        Role::ExclusiveMinimum,
+    ),
+    (
+        name::MAXIMUM,
+        name::EXCLUSIVE_MAXIMUM,
+        Role::ExclusiveMaximum,
+    ),
+];
+
+/// draft-04's `minimum`/`maximum`, exclusive where its boolean `exclusiveMinimum`/
+/// `exclusiveMaximum` is `true`; the role as it is elsewhere.
+fn exclusive_by_flag(role: Role, at: &Place<'_>, draft: Draft) -> Role {
+    let Some((_, flag, exclusive)) = BOUND_FLAGS.iter().find(|(bound, _, _)| *bound == at.name)
+    else {
+        return role;
+    };
+    let flagged = || {
+        draft
+            .keyword(flag)
+            .is_some_and(|keyword| keyword.role == Role::BoundFlag)
+    };
+    match at.schema.get(flag) {
+        Some(Literal::Bool(true)) if flagged() => *exclusive,
+        _ => role,
+    }
+}
+
 /// `$id`, `$schema`, `$anchor`, `$dynamicAnchor` as their meta-schemas require.
 fn identifier_valid(name: &str, value: &Literal, draft: Draft) -> bool {
     let Some(text) = value.as_str() else {
@@ -866,7 +942,7 @@ fn identifier_valid(name: &str, value: &Literal, draft: Draft) -> bool {
                 && characters
                     .all(|next| next.is_ascii_alphanumeric() || matches!(next, '-' | '_' | '.'))
         }
-        name::ID if draft == Draft::Draft2020_12 => text
+        name::ID if !draft.rules().fragment_anchors => text
             .split_once('#')
             .is_none_or(|(_, fragment)| fragment.is_empty()),
         _ => true,

@@ -40,7 +40,7 @@ pub enum Check {
     MaxItems(u64),
     UniqueItems,
     PrefixItems(Box<[NodeId]>),
-    /// Items from `start` on (after `prefixItems`, or draft-07's array `items`).
+    /// Items from `start` on (after `prefixItems`, or an earlier draft's array `items`).
     Items {
         start: usize,
         node: NodeId,
@@ -74,7 +74,8 @@ pub struct Types {
     pub written: Literal,
 }
 
-fn named(name: &str) -> Option<u8> {
+/// `integral_floats`: whether `1.0` is an integer in the dialect (see `Rules`).
+fn named(name: &str, integral_floats: bool) -> Option<u8> {
     Some(match name {
         type_name::NULL => types::NULL,
         type_name::BOOLEAN => types::BOOLEAN,
@@ -82,20 +83,21 @@ fn named(name: &str) -> Option<u8> {
         type_name::ARRAY => types::ARRAY,
         type_name::NUMBER => types::NUMBER,
         type_name::STRING => types::STRING,
-        type_name::INTEGER => types::INTEGER,
+        type_name::INTEGER if integral_floats => types::INTEGER,
+        type_name::INTEGER => types::WHOLE,
         _ => return None,
     })
 }
 
 impl Types {
     /// A type name, or a non-empty list of distinct ones.
-    pub fn compile(value: &Literal) -> Option<Types> {
+    pub fn compile(value: &Literal, integral_floats: bool) -> Option<Types> {
         let mask = match value {
-            Literal::String(name) => named(name)?,
+            Literal::String(name) => named(name, integral_floats)?,
             Literal::Array(names) if !names.is_empty() => {
                 let mut mask = 0;
                 for name in names.iter() {
-                    let bit = named(name.as_str()?)?;
+                    let bit = named(name.as_str()?, integral_floats)?;
                     if mask & bit != 0 {
                         return None;
                     }

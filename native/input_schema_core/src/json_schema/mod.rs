@@ -1,4 +1,5 @@
-//! The JSON Schema modes: Draft 2020-12 and draft-07 (`docs/json-schema.md`).
+//! The JSON Schema modes: Draft 2020-12, Draft 2019-09, draft-07, draft-06 and draft-04
+//! (`docs/json-schema.md`).
 //!
 //! Layers, each in its own file:
 //! - `literal`: schemas copied from the host's terms into owned JSON values, and JSON equality;
@@ -31,9 +32,26 @@ pub use vocabulary::Draft;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dialect {
     Draft2020_12,
+    Draft2019_09,
     Draft7,
+    Draft6,
+    Draft4,
     /// The root `$schema` picks; none means Draft 2020-12.
     Auto,
+}
+
+impl Dialect {
+    /// The draft it reads; `None` for `Auto`.
+    pub fn draft(self) -> Option<Draft> {
+        match self {
+            Dialect::Draft2020_12 => Some(Draft::Draft2020_12),
+            Dialect::Draft2019_09 => Some(Draft::Draft2019_09),
+            Dialect::Draft7 => Some(Draft::Draft7),
+            Dialect::Draft6 => Some(Draft::Draft6),
+            Dialect::Draft4 => Some(Draft::Draft4),
+            Dialect::Auto => None,
+        }
+    }
 }
 
 /// The options that shape compilation.

@@ -25,6 +25,9 @@ pub type ResourceId = usize;
 /// A `Site` as `Registry::site_at` names it: equal sites have equal ids.
 pub type SiteId = usize;
 
+/// The dynamic anchor `$recursiveAnchor: true` makes: no `$dynamicAnchor` can be named so.
+pub const RECURSIVE_ANCHOR: &str = "";
+
 /// A dialect as a resource reads it: the draft and the vocabularies its meta-schema enables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReadAs {
@@ -103,7 +106,7 @@ impl From<Exhausted> for RegistryError {
 }
 
 /// The built-in meta-schemas, by URI.
-const META_SCHEMAS: [(&str, &str); 10] = [
+const META_SCHEMAS: [(&str, &str); 19] = [
     (
         "https://json-schema.org/draft/2020-12/schema",
         include_str!("metaschemas/schema.json"),
@@ -141,8 +144,44 @@ const META_SCHEMAS: [(&str, &str); 10] = [
         include_str!("metaschemas/meta/content.json"),
     ),
     (
+        "https://json-schema.org/draft/2019-09/schema",
+        include_str!("metaschemas/draft2019-09/schema.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/core",
+        include_str!("metaschemas/draft2019-09/meta/core.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/applicator",
+        include_str!("metaschemas/draft2019-09/meta/applicator.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/validation",
+        include_str!("metaschemas/draft2019-09/meta/validation.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/meta-data",
+        include_str!("metaschemas/draft2019-09/meta/meta-data.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/format",
+        include_str!("metaschemas/draft2019-09/meta/format.json"),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/meta/content",
+        include_str!("metaschemas/draft2019-09/meta/content.json"),
+    ),
+    (
         "http://json-schema.org/draft-07/schema",
         include_str!("metaschemas/draft-07-schema.json"),
+    ),
+    (
+        "http://json-schema.org/draft-06/schema",
+        include_str!("metaschemas/draft-06-schema.json"),
+    ),
+    (
+        "http://json-schema.org/draft-04/schema",
+        include_str!("metaschemas/draft-04-schema.json"),
     ),
 ];
 
@@ -493,7 +532,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
         let mut enabled = Vocabulary::Core as u8;
         for (uri, required) in vocabulary.iter() {
             match VOCABULARY_URIS.iter().find(|(known, _)| *known == &**uri) {
-                Some((_, known)) => enabled |= *known as u8,
+                Some((_, known)) => enabled |= known.0,
                 None if *required == Literal::Bool(true) => {
                     return Err(RegistryError::UnsupportedVocabulary {
                         vocabulary: uri.to_string(),
@@ -501,10 +540,6 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
                 }
                 None => {}
             }
-        }
-        // The format-assertion vocabulary includes what format-annotation defines.
-        if enabled & Vocabulary::FormatAssertion as u8 != 0 {
-            enabled |= Vocabulary::FormatAnnotation as u8;
         }
         Ok(ReadAs {
             draft,
@@ -596,17 +631,23 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
             return Ok(0);
         };
         let mut read_as = inherited.read_as;
-        let draft7_ref = read_as.draft == Draft::Draft7 && schema.get(name::REF).is_some();
-        let id = match schema.get(name::ID).and_then(Literal::as_str) {
-            Some(id) if !draft7_ref => Some(id),
+        let declared = schema.get(name::SCHEMA).and_then(Literal::as_str);
+        // A document's root names its own dialect, and so its identifier's keyword.
+        if let (Some(uri), None) = (declared, inherited.parent) {
+            read_as = self.registry.dialect_of(uri)?;
+        }
+        let rules = read_as.draft.rules();
+        let ref_alone = rules.ref_alone && schema.get(name::REF).is_some();
+        let id = match schema.get(rules.id).and_then(Literal::as_str) {
+            Some(id) if !ref_alone => Some(id),
             _ => None,
         };
         let mut base: String = inherited.base.to_string();
         let mut resource = inherited.parent.map(|(_, resource)| resource);
         if let Some(id) = id {
-            // A draft-07 `$id` of only a fragment names an anchor, not a resource.
-            match (read_as.draft, id.strip_prefix('#')) {
-                (Draft::Draft7, Some(anchor)) if !anchor.is_empty() => {
+            // Before `$anchor`, an identifier of only a fragment names an anchor, not a resource.
+            match (rules.fragment_anchors, id.strip_prefix('#')) {
+                (true, Some(anchor)) if !anchor.is_empty() => {
                     self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
                 }
                 _ => {
@@ -620,27 +661,33 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
                 }
             }
         }
-        if resource.is_none() || inherited.parent.is_none() {
-            if let Some(uri) = schema.get(name::SCHEMA).and_then(Literal::as_str) {
-                read_as = self.registry.dialect_of(uri)?;
-            }
+        // An embedded resource may name another dialect.
+        if let (Some(uri), None, Some(_)) = (declared, resource, inherited.parent) {
+            read_as = self.registry.dialect_of(uri)?;
         }
+        let starts_resource = resource.is_none();
         let resource = match resource {
             Some(resource) => resource,
             None => self.new_resource(),
         };
-        if read_as.draft == Draft::Draft2020_12 {
-            if let Some(anchor) = schema.get(name::ANCHOR).and_then(Literal::as_str) {
-                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
-            }
-            if let Some(anchor) = schema.get(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
-                self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
-                if let Some(entry) = self.registry.resources.get_mut(resource) {
-                    entry
-                        .dynamic_anchors
-                        .push((anchor.into(), location.clone()));
-                }
-            }
+        let draft = read_as.draft;
+        // A keyword's value, where the dialect has the keyword.
+        let read = |keyword: &str| {
+            schema
+                .get(keyword)
+                .filter(|_| draft.keyword(keyword).is_some())
+        };
+        if let Some(anchor) = read(name::ANCHOR).and_then(Literal::as_str) {
+            self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
+        }
+        if let Some(anchor) = read(name::DYNAMIC_ANCHOR).and_then(Literal::as_str) {
+            self.claim(format!("{base}#{anchor}"), &location, schema, false)?;
+            self.dynamic_anchor(resource, anchor, &location);
+        }
+        // `$recursiveAnchor: true` at a resource's root: a dynamic anchor of no name, which
+        // `$recursiveRef` looks up as `$dynamicRef` does a named one.
+        if starts_resource && read(name::RECURSIVE_ANCHOR) == Some(&Literal::Bool(true)) {
+            self.dynamic_anchor(resource, RECURSIVE_ANCHOR, &location);
         }
         let site = self.registry.site_id(Site {
             base: base.as_str().into(),
@@ -660,7 +707,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
             let Some(keyword) = read_as.draft.keyword_in(schema, name) else {
                 continue;
             };
-            if draft7_ref && keyword.role != Role::Definitions {
+            if ref_alone && keyword.role != Role::Definitions {
                 continue;
             }
             let child = child_pointer(&pointer, name, self.registry.budget)?;
@@ -783,10 +830,73 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
         }
     }
 
+    /// Records a dynamic anchor of `resource`.
+    fn dynamic_anchor(&mut self, resource: ResourceId, anchor: &str, location: &Location) {
+        if let Some(entry) = self.registry.resources.get_mut(resource) {
+            entry
+                .dynamic_anchors
+                .push((anchor.into(), location.clone()));
+        }
+    }
+
     fn new_resource(&mut self) -> ResourceId {
         self.registry.resources.push(Resource {
             dynamic_anchors: Vec::new(),
         });
         self.registry.resources.len() - 1
+    }
+}
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::META_SCHEMAS;
+    use crate::budget::Budget;
+    use crate::error::Mode;
+    use crate::json_schema::vocabulary::Draft;
+    use crate::json_schema::{compile, Dialect, Options};
+    use crate::serde::Json;
+
+    #[test]
+    fn every_built_in_meta_schema_is_valid_against_itself() {
+        for (uri, text) in META_SCHEMAS {
+            let document: serde_json::Value = serde_json::from_str(text).expect(uri);
+            // Referenced, as a root `$id` may not take a built-in meta-schema's URI.
+            let reference = serde_json::json!({ "$ref": uri });
+            let mut options = Options::new(Dialect::Auto);
+            options.any_root = true;
+            let compiled = compile(
+                Json::from(&reference),
+                &|_| None,
+                options,
+                &mut Budget::unlimited(),
+            )
+            .unwrap_or_else(|_| panic!("{uri} does not compile"));
+            let answer =
+                compiled.validate(Json::from(&document), Mode::First, &mut Budget::unlimited());
+            assert!(answer.is_ok(), "{uri} is invalid against itself");
+        }
+    }
+
+    #[test]
+    fn each_dialect_is_named_by_its_uri_as_schemas_spell_it() {
+        for draft in Draft::ALL {
+            let (_, rest) = draft.uri().split_once("://").unwrap();
+            for scheme in ["http", "https"] {
+                for fragment in ["", "#"] {
+                    let spelled = format!("{scheme}://{rest}{fragment}");
+                    assert_eq!(Draft::named(&spelled), Some(draft), "{spelled}");
+                }
+            }
+            assert!(META_SCHEMAS.iter().any(|(uri, _)| *uri == draft.uri()));
+        }
+        for unknown in [
+            "http://json-schema.org/draft-03/schema#",
+            "ftp://json-schema.org/draft-07/schema#",
+            "json-schema.org/draft-07/schema",
+            "http://json-schema.org/draft-07/schema##",
+        ] {
+            assert_eq!(Draft::named(unknown), None, "{unknown}");
+        }
     }
 }

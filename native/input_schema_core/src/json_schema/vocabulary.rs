@@ -4,6 +4,7 @@
 //! data); for the subset (`subset`) its ten keywords and the types each is allowed beside.
 
 use crate::literal::Literal;
+use std::sync::OnceLock;
 
 pub use crate::names::{name, type_name};
 
@@ -11,10 +12,14 @@ pub use crate::names::{name, type_name};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Draft {
     Draft2020_12,
+    Draft2019_09,
     Draft7,
+    Draft6,
+    Draft4,
 }
 
-/// The standard vocabularies of Draft 2020-12 (draft-07 has none: every keyword is on).
+/// The standard vocabularies of Draft 2020-12, as bits; Draft 2019-09's map onto them
+/// (`VOCABULARY_URIS`). The older drafts have none: every keyword of theirs is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Vocabulary {
@@ -42,40 +47,75 @@ impl Vocabularies {
     }
 }
 
-/// The vocabulary URIs of Draft 2020-12 that this package implements. The format-assertion
-/// vocabulary turns `format` into an assertion.
-pub const VOCABULARY_URIS: [(&str, Vocabulary); 8] = [
+const fn bits(vocabularies: &[Vocabulary]) -> Vocabularies {
+    let mut set = 0;
+    let mut rest = vocabularies;
+    while let [vocabulary, after @ ..] = rest {
+        set |= *vocabulary as u8;
+        rest = after;
+    }
+    Vocabularies(set)
+}
+
+/// The vocabulary URIs that this package implements, and the vocabularies each enables.
+/// The format-assertion vocabulary turns `format` into an assertion; Draft 2019-09 has the
+/// unevaluated keywords in its applicator vocabulary and one format vocabulary, an annotation.
+pub const VOCABULARY_URIS: [(&str, Vocabularies); 14] = [
     (
         "https://json-schema.org/draft/2020-12/vocab/core",
-        Vocabulary::Core,
+        bits(&[Vocabulary::Core]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/applicator",
-        Vocabulary::Applicator,
+        bits(&[Vocabulary::Applicator]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/unevaluated",
-        Vocabulary::Unevaluated,
+        bits(&[Vocabulary::Unevaluated]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/validation",
-        Vocabulary::Validation,
+        bits(&[Vocabulary::Validation]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/meta-data",
-        Vocabulary::MetaData,
+        bits(&[Vocabulary::MetaData]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-annotation",
-        Vocabulary::FormatAnnotation,
+        bits(&[Vocabulary::FormatAnnotation]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/content",
-        Vocabulary::Content,
+        bits(&[Vocabulary::Content]),
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-assertion",
-        Vocabulary::FormatAssertion,
+        bits(&[Vocabulary::FormatAnnotation, Vocabulary::FormatAssertion]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/core",
+        bits(&[Vocabulary::Core]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/applicator",
+        bits(&[Vocabulary::Applicator, Vocabulary::Unevaluated]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/validation",
+        bits(&[Vocabulary::Validation]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/meta-data",
+        bits(&[Vocabulary::MetaData]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/format",
+        bits(&[Vocabulary::FormatAnnotation]),
+    ),
+    (
+        "https://json-schema.org/draft/2019-09/vocab/content",
+        bits(&[Vocabulary::Content]),
     ),
 ];
 
@@ -84,6 +124,8 @@ pub const VOCABULARY_URIS: [(&str, Vocabulary); 8] = [
 pub enum Role {
     Ref,
     DynamicRef,
+    /// Draft 2019-09's `$recursiveRef`.
+    RecursiveRef,
     Type,
     Enum,
     Const,
@@ -92,6 +134,8 @@ pub enum Role {
     ExclusiveMinimum,
     Maximum,
     ExclusiveMaximum,
+    /// draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`: read by `minimum`/`maximum`.
+    BoundFlag,
     MinLength,
     MaxLength,
     Pattern,
@@ -103,9 +147,9 @@ pub enum Role {
     UniqueItems,
     PrefixItems,
     /// `items`: a schema for every item after `prefixItems` (2020-12), or a schema or an array
-    /// of schemas (draft-07).
+    /// of schemas (the earlier drafts).
     Items,
-    /// draft-07 `additionalItems`, read beside an array `items`.
+    /// `additionalItems` (before 2020-12), read beside an array `items`.
     AdditionalItems,
     Contains,
     Required,
@@ -117,7 +161,7 @@ pub enum Role {
     Properties,
     PatternProperties,
     DependentSchemas,
-    /// draft-07 `dependencies`: per name, a schema or a list of names.
+    /// `dependencies` (draft-04 to 2019-09): per name, a schema or a list of names.
     Dependencies,
     AllOf,
     AnyOf,
@@ -154,13 +198,39 @@ pub struct Keyword {
     pub name: &'static str,
     pub role: Role,
     pub vocabulary: Vocabulary,
+    /// The dialects that have it.
+    drafts: Drafts,
 }
 
-const fn keyword(name: &'static str, role: Role, vocabulary: Vocabulary) -> Keyword {
+/// A set of dialects, as bits (see `Draft::bit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Drafts(u8);
+
+const D4: u8 = 1;
+const D6: u8 = 2;
+const D7: u8 = 4;
+const D2019: u8 = 8;
+const D2020: u8 = 16;
+const ALL: Drafts = Drafts(D4 | D6 | D7 | D2019 | D2020);
+const FROM_6: Drafts = Drafts(D6 | D7 | D2019 | D2020);
+const FROM_7: Drafts = Drafts(D7 | D2019 | D2020);
+const FROM_2019: Drafts = Drafts(D2019 | D2020);
+const UNTIL_2019: Drafts = Drafts(D4 | D6 | D7 | D2019);
+const ONLY_2019: Drafts = Drafts(D2019);
+const ONLY_2020: Drafts = Drafts(D2020);
+const ONLY_4: Drafts = Drafts(D4);
+
+const fn keyword(
+    name: &'static str,
+    role: Role,
+    vocabulary: Vocabulary,
+    drafts: Drafts,
+) -> Keyword {
     Keyword {
         name,
         role,
         vocabulary,
+        drafts,
     }
 }
 
@@ -168,235 +238,286 @@ use Role as R;
 use Value as Val;
 use Vocabulary as Voc;
 
-/// Every keyword: its name, what the compiler does with it and its vocabulary, each spelled
-/// once; the dialects below list them in their evaluation order.
-const REF: Keyword = keyword(name::REF, R::Ref, Voc::Core);
-const DYNAMIC_REF: Keyword = keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core);
-const TYPE: Keyword = keyword(name::TYPE, R::Type, Voc::Validation);
-const ENUM: Keyword = keyword(name::ENUM, R::Enum, Voc::Validation);
-const CONST: Keyword = keyword(name::CONST, R::Const, Voc::Validation);
-const MULTIPLE_OF: Keyword = keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation);
-const MINIMUM: Keyword = keyword(name::MINIMUM, R::Minimum, Voc::Validation);
-const EXCLUSIVE_MINIMUM: Keyword = keyword(
-    name::EXCLUSIVE_MINIMUM,
-    R::ExclusiveMinimum,
-    Voc::Validation,
-);
-const MAXIMUM: Keyword = keyword(name::MAXIMUM, R::Maximum, Voc::Validation);
-const EXCLUSIVE_MAXIMUM: Keyword = keyword(
-    name::EXCLUSIVE_MAXIMUM,
-    R::ExclusiveMaximum,
-    Voc::Validation,
-);
-const MIN_LENGTH: Keyword = keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation);
-const MAX_LENGTH: Keyword = keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation);
-const PATTERN: Keyword = keyword(name::PATTERN, R::Pattern, Voc::Validation);
-const FORMAT: Keyword = keyword(name::FORMAT, R::Format, Voc::FormatAnnotation);
-const CONTENT_ENCODING: Keyword = keyword(name::CONTENT_ENCODING, R::Content, Voc::Content);
-const CONTENT_MEDIA_TYPE: Keyword = keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content);
-const MIN_ITEMS: Keyword = keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation);
-const MAX_ITEMS: Keyword = keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation);
-const UNIQUE_ITEMS: Keyword = keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation);
-const PREFIX_ITEMS: Keyword = keyword(name::PREFIX_ITEMS, R::PrefixItems, Voc::Applicator);
-const ITEMS: Keyword = keyword(name::ITEMS, R::Items, Voc::Applicator);
-const CONTAINS: Keyword = keyword(name::CONTAINS, R::Contains, Voc::Applicator);
-const REQUIRED: Keyword = keyword(name::REQUIRED, R::Required, Voc::Validation);
-const DEPENDENT_REQUIRED: Keyword = keyword(
-    name::DEPENDENT_REQUIRED,
-    R::DependentRequired,
-    Voc::Validation,
-);
-const MIN_PROPERTIES: Keyword = keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation);
-const MAX_PROPERTIES: Keyword = keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation);
-const PROPERTY_NAMES: Keyword = keyword(name::PROPERTY_NAMES, R::PropertyNames, Voc::Applicator);
-const ADDITIONAL_PROPERTIES: Keyword = keyword(
-    name::ADDITIONAL_PROPERTIES,
-    R::AdditionalProperties,
-    Voc::Applicator,
-);
-const PROPERTIES: Keyword = keyword(name::PROPERTIES, R::Properties, Voc::Applicator);
-const PATTERN_PROPERTIES: Keyword = keyword(
-    name::PATTERN_PROPERTIES,
-    R::PatternProperties,
-    Voc::Applicator,
-);
-const DEPENDENT_SCHEMAS: Keyword = keyword(
-    name::DEPENDENT_SCHEMAS,
-    R::DependentSchemas,
-    Voc::Applicator,
-);
-const DEPENDENCIES: Keyword = keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator);
-const ALL_OF: Keyword = keyword(name::ALL_OF, R::AllOf, Voc::Applicator);
-const ANY_OF: Keyword = keyword(name::ANY_OF, R::AnyOf, Voc::Applicator);
-const ONE_OF: Keyword = keyword(name::ONE_OF, R::OneOf, Voc::Applicator);
-const NOT: Keyword = keyword(name::NOT, R::Not, Voc::Applicator);
-const IF: Keyword = keyword(name::IF, R::If, Voc::Applicator);
-const UNEVALUATED_ITEMS: Keyword = keyword(
-    name::UNEVALUATED_ITEMS,
-    R::UnevaluatedItems,
-    Voc::Unevaluated,
-);
-const UNEVALUATED_PROPERTIES: Keyword = keyword(
-    name::UNEVALUATED_PROPERTIES,
-    R::UnevaluatedProperties,
-    Voc::Unevaluated,
-);
-const THEN: Keyword = keyword(name::THEN, R::Companion(Val::Schema), Voc::Applicator);
-const ELSE: Keyword = keyword(name::ELSE, R::Companion(Val::Schema), Voc::Applicator);
-const MIN_CONTAINS: Keyword = keyword(
-    name::MIN_CONTAINS,
-    R::Companion(Val::NonNegativeInteger),
-    Voc::Validation,
-);
-const MAX_CONTAINS: Keyword = keyword(
-    name::MAX_CONTAINS,
-    R::Companion(Val::NonNegativeInteger),
-    Voc::Validation,
-);
-const CONTENT_SCHEMA: Keyword = keyword(
-    name::CONTENT_SCHEMA,
-    R::Companion(Val::Schema),
-    Voc::Content,
-);
-const DEFS: Keyword = keyword(name::DEFS, R::Definitions, Voc::Core);
-const ID: Keyword = keyword(name::ID, R::Companion(Val::Identifier), Voc::Core);
-const SCHEMA: Keyword = keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core);
-const ANCHOR: Keyword = keyword(name::ANCHOR, R::Companion(Val::Identifier), Voc::Core);
-const DYNAMIC_ANCHOR: Keyword = keyword(
-    name::DYNAMIC_ANCHOR,
-    R::Companion(Val::Identifier),
-    Voc::Core,
-);
-const VOCABULARY: Keyword = keyword(
-    name::VOCABULARY,
-    R::Companion(Val::VocabularyMap),
-    Voc::Core,
-);
-const COMMENT: Keyword = keyword(name::COMMENT, R::Companion(Val::String), Voc::Core);
-const TITLE: Keyword = keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData);
-const DESCRIPTION: Keyword = keyword(name::DESCRIPTION, R::Companion(Val::String), Voc::MetaData);
-const DEFAULT: Keyword = keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData);
-const DEPRECATED: Keyword = keyword(name::DEPRECATED, R::Companion(Val::Boolean), Voc::MetaData);
-const READ_ONLY: Keyword = keyword(name::READ_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
-const WRITE_ONLY: Keyword = keyword(name::WRITE_ONLY, R::Companion(Val::Boolean), Voc::MetaData);
-const EXAMPLES: Keyword = keyword(name::EXAMPLES, R::Companion(Val::Array), Voc::MetaData);
-const ADDITIONAL_ITEMS: Keyword =
-    keyword(name::ADDITIONAL_ITEMS, R::AdditionalItems, Voc::Applicator);
-const DEFINITIONS: Keyword = keyword(name::DEFINITIONS, R::Definitions, Voc::Core);
-
-/// Draft 2020-12, in evaluation order: references, type, enum/const, numeric, string, array,
-/// object, then allOf, anyOf, oneOf, not, if/then/else, unevaluated last. Annotations after.
-pub static DRAFT2020_12: &[Keyword] = &[
-    REF,
-    DYNAMIC_REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    CONTENT_ENCODING,
-    CONTENT_MEDIA_TYPE,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    PREFIX_ITEMS,
-    ITEMS,
-    CONTAINS,
-    REQUIRED,
-    DEPENDENT_REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENT_SCHEMAS,
-    // Deprecated, yet in the 2020-12 meta-schema: read as in draft-07, for older schemas.
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    IF,
-    UNEVALUATED_ITEMS,
-    UNEVALUATED_PROPERTIES,
-    THEN,
-    ELSE,
-    MIN_CONTAINS,
-    MAX_CONTAINS,
-    CONTENT_SCHEMA,
-    DEFS,
-    ID,
-    SCHEMA,
-    ANCHOR,
-    DYNAMIC_ANCHOR,
-    VOCABULARY,
-    COMMENT,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    DEPRECATED,
-    READ_ONLY,
-    WRITE_ONLY,
-    EXAMPLES,
+/// Every keyword of every dialect, each once, in evaluation order: references, type,
+/// enum/const, numeric, string, array, object, then allOf, anyOf, oneOf, not, if/then/else,
+/// unevaluated last; annotations and companions after. Each names its role, its vocabulary
+/// (Draft 2019-09 maps its own onto these, see `VOCABULARY_URIS`) and the dialects that have
+/// it: a dialect's keywords are this list's entries for it, in this order.
+static KEYWORDS: &[Keyword] = &[
+    keyword(name::REF, R::Ref, Voc::Core, ALL),
+    keyword(name::DYNAMIC_REF, R::DynamicRef, Voc::Core, ONLY_2020),
+    keyword(name::RECURSIVE_REF, R::RecursiveRef, Voc::Core, ONLY_2019),
+    keyword(name::TYPE, R::Type, Voc::Validation, ALL),
+    keyword(name::ENUM, R::Enum, Voc::Validation, ALL),
+    keyword(name::CONST, R::Const, Voc::Validation, FROM_6),
+    keyword(name::MULTIPLE_OF, R::MultipleOf, Voc::Validation, ALL),
+    keyword(name::MINIMUM, R::Minimum, Voc::Validation, ALL),
+    keyword(
+        name::EXCLUSIVE_MINIMUM,
+        R::ExclusiveMinimum,
+        Voc::Validation,
+        FROM_6,
+    ),
+    keyword(
+        name::EXCLUSIVE_MINIMUM,
+        R::BoundFlag,
+        Voc::Validation,
+        ONLY_4,
+    ),
+    keyword(name::MAXIMUM, R::Maximum, Voc::Validation, ALL),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::ExclusiveMaximum,
+        Voc::Validation,
+        FROM_6,
+    ),
+    keyword(
+        name::EXCLUSIVE_MAXIMUM,
+        R::BoundFlag,
+        Voc::Validation,
+        ONLY_4,
+    ),
+    keyword(name::MIN_LENGTH, R::MinLength, Voc::Validation, ALL),
+    keyword(name::MAX_LENGTH, R::MaxLength, Voc::Validation, ALL),
+    keyword(name::PATTERN, R::Pattern, Voc::Validation, ALL),
+    keyword(name::FORMAT, R::Format, Voc::FormatAnnotation, ALL),
+    keyword(name::CONTENT_ENCODING, R::Content, Voc::Content, FROM_7),
+    keyword(name::CONTENT_MEDIA_TYPE, R::Content, Voc::Content, FROM_7),
+    keyword(name::MIN_ITEMS, R::MinItems, Voc::Validation, ALL),
+    keyword(name::MAX_ITEMS, R::MaxItems, Voc::Validation, ALL),
+    keyword(name::UNIQUE_ITEMS, R::UniqueItems, Voc::Validation, ALL),
+    keyword(
+        name::PREFIX_ITEMS,
+        R::PrefixItems,
+        Voc::Applicator,
+        ONLY_2020,
+    ),
+    keyword(name::ITEMS, R::Items, Voc::Applicator, ALL),
+    keyword(
+        name::ADDITIONAL_ITEMS,
+        R::AdditionalItems,
+        Voc::Applicator,
+        UNTIL_2019,
+    ),
+    keyword(name::CONTAINS, R::Contains, Voc::Applicator, FROM_6),
+    keyword(name::REQUIRED, R::Required, Voc::Validation, ALL),
+    keyword(
+        name::DEPENDENT_REQUIRED,
+        R::DependentRequired,
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(name::MIN_PROPERTIES, R::MinProperties, Voc::Validation, ALL),
+    keyword(name::MAX_PROPERTIES, R::MaxProperties, Voc::Validation, ALL),
+    keyword(
+        name::PROPERTY_NAMES,
+        R::PropertyNames,
+        Voc::Applicator,
+        FROM_6,
+    ),
+    keyword(
+        name::ADDITIONAL_PROPERTIES,
+        R::AdditionalProperties,
+        Voc::Applicator,
+        ALL,
+    ),
+    keyword(name::PROPERTIES, R::Properties, Voc::Applicator, ALL),
+    keyword(
+        name::PATTERN_PROPERTIES,
+        R::PatternProperties,
+        Voc::Applicator,
+        ALL,
+    ),
+    keyword(
+        name::DEPENDENT_SCHEMAS,
+        R::DependentSchemas,
+        Voc::Applicator,
+        FROM_2019,
+    ),
+    // Deprecated in 2019-09 and 2020-12, yet in their meta-schemas: read as in draft-07, for
+    // older schemas.
+    keyword(name::DEPENDENCIES, R::Dependencies, Voc::Applicator, ALL),
+    keyword(name::ALL_OF, R::AllOf, Voc::Applicator, ALL),
+    keyword(name::ANY_OF, R::AnyOf, Voc::Applicator, ALL),
+    keyword(name::ONE_OF, R::OneOf, Voc::Applicator, ALL),
+    keyword(name::NOT, R::Not, Voc::Applicator, ALL),
+    keyword(name::IF, R::If, Voc::Applicator, FROM_7),
+    keyword(
+        name::UNEVALUATED_ITEMS,
+        R::UnevaluatedItems,
+        Voc::Unevaluated,
+        FROM_2019,
+    ),
+    keyword(
+        name::UNEVALUATED_PROPERTIES,
+        R::UnevaluatedProperties,
+        Voc::Unevaluated,
+        FROM_2019,
+    ),
+    keyword(
+        name::THEN,
+        R::Companion(Val::Schema),
+        Voc::Applicator,
+        FROM_7,
+    ),
+    keyword(
+        name::ELSE,
+        R::Companion(Val::Schema),
+        Voc::Applicator,
+        FROM_7,
+    ),
+    keyword(
+        name::MIN_CONTAINS,
+        R::Companion(Val::NonNegativeInteger),
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(
+        name::MAX_CONTAINS,
+        R::Companion(Val::NonNegativeInteger),
+        Voc::Validation,
+        FROM_2019,
+    ),
+    keyword(
+        name::CONTENT_SCHEMA,
+        R::Companion(Val::Schema),
+        Voc::Content,
+        FROM_2019,
+    ),
+    keyword(name::DEFS, R::Definitions, Voc::Core, FROM_2019),
+    // Kept by the 2019-09 meta-schema for older schemas.
+    keyword(name::DEFINITIONS, R::Definitions, Voc::Core, UNTIL_2019),
+    keyword(name::ID, R::Companion(Val::Identifier), Voc::Core, FROM_6),
+    keyword(
+        name::LEGACY_ID,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        ONLY_4,
+    ),
+    keyword(name::SCHEMA, R::Companion(Val::Identifier), Voc::Core, ALL),
+    keyword(
+        name::ANCHOR,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        FROM_2019,
+    ),
+    keyword(
+        name::DYNAMIC_ANCHOR,
+        R::Companion(Val::Identifier),
+        Voc::Core,
+        ONLY_2020,
+    ),
+    keyword(
+        name::RECURSIVE_ANCHOR,
+        R::Companion(Val::Boolean),
+        Voc::Core,
+        ONLY_2019,
+    ),
+    keyword(
+        name::VOCABULARY,
+        R::Companion(Val::VocabularyMap),
+        Voc::Core,
+        FROM_2019,
+    ),
+    keyword(name::COMMENT, R::Companion(Val::String), Voc::Core, FROM_7),
+    keyword(name::TITLE, R::Companion(Val::String), Voc::MetaData, ALL),
+    keyword(
+        name::DESCRIPTION,
+        R::Companion(Val::String),
+        Voc::MetaData,
+        ALL,
+    ),
+    keyword(name::DEFAULT, R::Companion(Val::Any), Voc::MetaData, ALL),
+    keyword(
+        name::DEPRECATED,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_2019,
+    ),
+    keyword(
+        name::READ_ONLY,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_7,
+    ),
+    keyword(
+        name::WRITE_ONLY,
+        R::Companion(Val::Boolean),
+        Voc::MetaData,
+        FROM_7,
+    ),
+    keyword(
+        name::EXAMPLES,
+        R::Companion(Val::Array),
+        Voc::MetaData,
+        FROM_6,
+    ),
 ];
 
-/// draft-07, in the same evaluation order. `$ref` beside other keywords is evaluated alone.
-pub static DRAFT7: &[Keyword] = &[
-    REF,
-    TYPE,
-    ENUM,
-    CONST,
-    MULTIPLE_OF,
-    MINIMUM,
-    EXCLUSIVE_MINIMUM,
-    MAXIMUM,
-    EXCLUSIVE_MAXIMUM,
-    MIN_LENGTH,
-    MAX_LENGTH,
-    PATTERN,
-    FORMAT,
-    CONTENT_ENCODING,
-    CONTENT_MEDIA_TYPE,
-    MIN_ITEMS,
-    MAX_ITEMS,
-    UNIQUE_ITEMS,
-    ITEMS,
-    ADDITIONAL_ITEMS,
-    CONTAINS,
-    REQUIRED,
-    MIN_PROPERTIES,
-    MAX_PROPERTIES,
-    PROPERTY_NAMES,
-    ADDITIONAL_PROPERTIES,
-    PROPERTIES,
-    PATTERN_PROPERTIES,
-    DEPENDENCIES,
-    ALL_OF,
-    ANY_OF,
-    ONE_OF,
-    NOT,
-    IF,
-    THEN,
-    ELSE,
-    DEFINITIONS,
-    ID,
-    SCHEMA,
-    COMMENT,
-    TITLE,
-    DESCRIPTION,
-    DEFAULT,
-    READ_ONLY,
-    WRITE_ONLY,
-    EXAMPLES,
-];
+/// What sets a dialect apart besides its keywords, as data.
+pub struct Rules {
+    /// Its meta-schema's URI, without its empty fragment: the built-in document's.
+    pub uri: &'static str,
+    /// The keyword that names a resource (`$id`; draft-04's `id`).
+    pub id: &'static str,
+    /// `$ref` beside other keywords is evaluated alone, and an identifier beside it ignored
+    /// (draft-04 to draft-07).
+    pub ref_alone: bool,
+    /// An identifier that is only a plain-name fragment names an anchor (before `$anchor`).
+    pub fragment_anchors: bool,
+    /// `items` may be an array of schemas, one per position (before `prefixItems`).
+    pub items_array: bool,
+    /// Any schema may be `true` or `false` (draft-06 on; draft-04 allows a boolean for
+    /// `additionalProperties` and `additionalItems` only).
+    pub boolean_schemas: bool,
+    /// `1.0` is an integer (draft-06 on: "a number with a zero fractional part"; draft-04's
+    /// integer is a number written without a fraction or exponent).
+    pub integral_floats: bool,
+    /// The items `contains` matched count as evaluated for `unevaluatedItems` (2020-12).
+    pub contains_evaluates: bool,
+    /// `required` and `enum` hold at least one entry (draft-04's meta-schema).
+    pub nonempty_lists: bool,
+}
+
+const RULES_2020_12: Rules = Rules {
+    uri: "https://json-schema.org/draft/2020-12/schema",
+    id: name::ID,
+    ref_alone: false,
+    fragment_anchors: false,
+    items_array: false,
+    boolean_schemas: true,
+    integral_floats: true,
+    contains_evaluates: true,
+    nonempty_lists: false,
+};
+
+const RULES_2019_09: Rules = Rules {
+    uri: "https://json-schema.org/draft/2019-09/schema",
+    items_array: true,
+    contains_evaluates: false,
+    ..RULES_2020_12
+};
+
+const RULES_7: Rules = Rules {
+    uri: "http://json-schema.org/draft-07/schema",
+    ref_alone: true,
+    fragment_anchors: true,
+    ..RULES_2019_09
+};
+
+const RULES_6: Rules = Rules {
+    uri: "http://json-schema.org/draft-06/schema",
+    ..RULES_7
+};
+
+const RULES_4: Rules = Rules {
+    uri: "http://json-schema.org/draft-04/schema",
+    id: name::LEGACY_ID,
+    boolean_schemas: false,
+    integral_floats: false,
+    nonempty_lists: true,
+    ..RULES_6
+};
 
 /// Another spelling of a keyword that Elixir callers use (contract section 3): read as the
 /// keyword when the keyword itself is absent.
@@ -426,34 +547,250 @@ impl Draft {
         })
     }
 
-    pub fn keywords(self) -> &'static [Keyword] {
+    pub const ALL: [Draft; 5] = [
+        Draft::Draft2020_12,
+        Draft::Draft2019_09,
+        Draft::Draft7,
+        Draft::Draft6,
+        Draft::Draft4,
+    ];
+
+    pub fn rules(self) -> &'static Rules {
         match self {
-            Draft::Draft2020_12 => DRAFT2020_12,
-            Draft::Draft7 => DRAFT7,
+            Draft::Draft2020_12 => &RULES_2020_12,
+            Draft::Draft2019_09 => &RULES_2019_09,
+            Draft::Draft7 => &RULES_7,
+            Draft::Draft6 => &RULES_6,
+            Draft::Draft4 => &RULES_4,
         }
     }
 
+    /// The dialect's bit in a keyword's set of dialects.
+    fn bit(self) -> u8 {
+        match self {
+            Draft::Draft4 => D4,
+            Draft::Draft6 => D6,
+            Draft::Draft7 => D7,
+            Draft::Draft2019_09 => D2019,
+            Draft::Draft2020_12 => D2020,
+        }
+    }
+
+    /// The dialect's keywords, in evaluation order: the table's entries for it, gathered on
+    /// first use (every schema object's compilation walks them).
+    pub fn keywords(self) -> &'static [&'static Keyword] {
+        static GATHERED: [OnceLock<Vec<&'static Keyword>>; 5] = [const { OnceLock::new() }; 5];
+        let gather = || {
+            KEYWORDS
+                .iter()
+                .filter(|keyword| keyword.drafts.0 & self.bit() != 0)
+                .collect()
+        };
+        GATHERED
+            .get(self as usize)
+            .map_or(&[], |gathered| gathered.get_or_init(gather).as_slice())
+    }
+
     pub fn keyword(self, name: &str) -> Option<&'static Keyword> {
-        self.keywords().iter().find(|keyword| keyword.name == name)
+        self.keywords()
+            .iter()
+            .find(|keyword| keyword.name == name)
+            .copied()
     }
 
     /// The meta-schema URI (without its empty fragment).
     pub fn uri(self) -> &'static str {
-        match self {
-            Draft::Draft2020_12 => "https://json-schema.org/draft/2020-12/schema",
-            Draft::Draft7 => "http://json-schema.org/draft-07/schema",
-        }
+        self.rules().uri
     }
 
-    /// The dialect a `$schema` value names, with or without its empty fragment (`https` is
-    /// accepted for draft-07).
+    /// The dialect a `$schema` value names: its meta-schema's URI with `http` or `https`, with
+    /// or without the empty fragment, as schemas in use spell it.
     pub fn named(uri: &str) -> Option<Draft> {
         let uri = uri.strip_suffix('#').unwrap_or(uri);
-        match uri {
-            "https://json-schema.org/draft/2020-12/schema" => Some(Draft::Draft2020_12),
-            "http://json-schema.org/draft-07/schema"
-            | "https://json-schema.org/draft-07/schema" => Some(Draft::Draft7),
-            _ => None,
+        let rest = |uri: &'static str| uri.split_once("://").map_or(uri, |(_, rest)| rest);
+        let (scheme, asked) = uri.split_once("://")?;
+        if scheme != "http" && scheme != "https" {
+            return None;
+        }
+        Draft::ALL
+            .into_iter()
+            .find(|draft| rest(draft.uri()) == asked)
+    }
+}
+
+#[cfg(test)]
+mod dialect_tests {
+    use super::{Draft, Role};
+
+    fn names(draft: Draft) -> Vec<&'static str> {
+        draft
+            .keywords()
+            .iter()
+            .map(|keyword| keyword.name)
+            .collect()
+    }
+
+    fn without(draft: Draft, left_out: &[&str]) -> Vec<&'static str> {
+        let mut names = names(draft);
+        names.retain(|name| !left_out.contains(name));
+        names
+    }
+
+    /// Each dialect's keywords, in evaluation order, as its specification lists them: the
+    /// older ones as what they lack of the next.
+    #[test]
+    fn each_dialect_has_its_keywords_in_the_evaluation_order() {
+        assert_eq!(
+            names(Draft::Draft2020_12),
+            [
+                "$ref",
+                "$dynamicRef",
+                "type",
+                "enum",
+                "const",
+                "multipleOf",
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "minLength",
+                "maxLength",
+                "pattern",
+                "format",
+                "contentEncoding",
+                "contentMediaType",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "prefixItems",
+                "items",
+                "contains",
+                "required",
+                "dependentRequired",
+                "minProperties",
+                "maxProperties",
+                "propertyNames",
+                "additionalProperties",
+                "properties",
+                "patternProperties",
+                "dependentSchemas",
+                "dependencies",
+                "allOf",
+                "anyOf",
+                "oneOf",
+                "not",
+                "if",
+                "unevaluatedItems",
+                "unevaluatedProperties",
+                "then",
+                "else",
+                "minContains",
+                "maxContains",
+                "contentSchema",
+                "$defs",
+                "$id",
+                "$schema",
+                "$anchor",
+                "$dynamicAnchor",
+                "$vocabulary",
+                "$comment",
+                "title",
+                "description",
+                "default",
+                "deprecated",
+                "readOnly",
+                "writeOnly",
+                "examples",
+            ]
+        );
+        assert_eq!(
+            names(Draft::Draft7),
+            [
+                "$ref",
+                "type",
+                "enum",
+                "const",
+                "multipleOf",
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "minLength",
+                "maxLength",
+                "pattern",
+                "format",
+                "contentEncoding",
+                "contentMediaType",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "items",
+                "additionalItems",
+                "contains",
+                "required",
+                "minProperties",
+                "maxProperties",
+                "propertyNames",
+                "additionalProperties",
+                "properties",
+                "patternProperties",
+                "dependencies",
+                "allOf",
+                "anyOf",
+                "oneOf",
+                "not",
+                "if",
+                "then",
+                "else",
+                "definitions",
+                "$id",
+                "$schema",
+                "$comment",
+                "title",
+                "description",
+                "default",
+                "readOnly",
+                "writeOnly",
+                "examples",
+            ]
+        );
+        assert_eq!(
+            without(
+                Draft::Draft2019_09,
+                &[
+                    "$recursiveRef",
+                    "additionalItems",
+                    "definitions",
+                    "$recursiveAnchor"
+                ]
+            ),
+            without(
+                Draft::Draft2020_12,
+                &["$dynamicRef", "prefixItems", "$dynamicAnchor"]
+            )
+        );
+        let draft7_only = [
+            "if",
+            "then",
+            "else",
+            "contentEncoding",
+            "contentMediaType",
+            "$comment",
+            "readOnly",
+            "writeOnly",
+        ];
+        assert_eq!(names(Draft::Draft6), without(Draft::Draft7, &draft7_only));
+        let draft4: Vec<&str> = names(Draft::Draft4)
+            .into_iter()
+            .map(|name| if name == "id" { "$id" } else { name })
+            .collect();
+        let draft6_only = ["const", "contains", "propertyNames", "examples"];
+        assert_eq!(draft4, without(Draft::Draft6, &draft6_only));
+        for bound in ["exclusiveMinimum", "exclusiveMaximum"] {
+            assert_eq!(
+                Draft::Draft4.keyword(bound).map(|keyword| keyword.role),
+                Some(Role::BoundFlag)
+            );
         }
     }
 }

@@ -458,11 +458,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                     });
                 }
             }
-            if wanted & types::INTEGER != 0 {
+            if wanted & (types::INTEGER | types::WHOLE) != 0 {
                 if let Some(integer) = value.small_integer() {
                     return Ok(Found {
                         integer: Some(integer),
-                        ..Found::of(types::INTEGER | types::NUMBER)
+                        ..Found::of(types::OF_INTEGER)
                     });
                 }
             }
@@ -478,7 +478,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     fn type_of(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
         Ok(Found::of(match value.kind() {
             Kind::Binary => types::STRING,
-            Kind::Integer => types::INTEGER | types::NUMBER,
+            Kind::Integer => types::OF_INTEGER,
             Kind::Float
                 if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
                     && value

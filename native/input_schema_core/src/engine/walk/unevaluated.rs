@@ -128,7 +128,7 @@ fn mark_checks<'a, V: Value<'a>>(
                 if let Some((start, _, _)) = array.items {
                     marks.iter_mut().skip(start).for_each(|mark| *mark = true);
                 }
-                if let Some((contains, _)) = &array.contains {
+                if let Some((contains, _)) = array.contains.as_ref().filter(|(c, _)| c.evaluates) {
                     for (item, mark) in items.iter().zip(marks.iter_mut()) {
                         if !*mark && walk.valid_part(contains.node, *item)? {
                             *mark = true;
