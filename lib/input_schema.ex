@@ -101,9 +101,9 @@ defmodule InputSchema do
       iex> InputSchema.validate(schema, %{"url" => "not a uri", "n" => 3}, dialect: :draft2020_12)
       {:ok, %{"url" => "not a uri", "n" => 3}}
       iex> InputSchema.validate(schema, %{"url" => "not a uri"}, dialect: :draft2020_12, format_assertion: true)
-      {:error, :validation, %{message: "tool argument does not match the format", path: "$arguments.url", keyword: "format", schema_path: "/properties/url/format", format: "uri"}}
+      {:error, :validation, %{message: "tool argument does not match the format", path: "$arguments.url", pointer: "/url", keyword: "format", schema_path: "/properties/url/format", format: "uri"}}
       iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
 
   # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
@@ -182,7 +182,7 @@ defmodule InputSchema do
       iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7)
       {:error, :validation, %{message: "tool schema and arguments must be maps"}}
       iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7, root: :any)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", keyword: "maximum", schema_path: "/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", pointer: "", keyword: "maximum", schema_path: "/maximum", maximum: 5, actual: 7}}
       iex> InputSchema.validate(true, 7, dialect: :draft7, root: :any)
       {:ok, 7}
 
@@ -193,7 +193,7 @@ defmodule InputSchema do
       iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12)
       {:ok, %{"doc" => "{"}}
       iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12, content_assertion: true)
-      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
+      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", pointer: "/doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
   """
   @spec validate(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
@@ -254,7 +254,7 @@ defmodule InputSchema do
       iex> InputSchema.validate_json(schema, "")
       {:error, :validation, %{message: "tool arguments JSON text is empty"}}
       iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
   @spec validate_json(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
@@ -354,7 +354,7 @@ defmodule InputSchema do
       {:error, :validation, %{message: "external schema reference requires an explicit loader", reference: "defs.json"}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12, schema_registry: %{"defs.json" => defs})
       iex> InputSchema.validate(compiled, %{"n" => -1})
-      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0}}
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", pointer: "/n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0, actual: -1}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :auto, schema_loader: fn "defs.json" -> {:ok, defs} end)
       iex> InputSchema.validate(compiled, %{"n" => 3})
       {:ok, %{"n" => 3}}

@@ -235,6 +235,25 @@ impl<'p> WalkPath<'p> {
         path
     }
 
+    /// The length of `argument_pointer`, found without making it.
+    pub fn argument_pointer_len(&self) -> usize {
+        let mut counter = ByteCount(0);
+        for segment in self.argument_segments() {
+            write_pointer_segment(&mut counter, segment);
+        }
+        counter.0
+    }
+
+    /// The argument's RFC 6901 JSON pointer below the root (`""` for the root itself): a key
+    /// holding `.` or `[` leaves it unambiguous, as the dotted path is not.
+    pub fn argument_pointer(&self) -> Path {
+        let mut pointer = Vec::new();
+        for segment in self.argument_segments() {
+            write_pointer_segment(&mut pointer, segment);
+        }
+        pointer
+    }
+
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
     /// itself without one): the steps since the last start or reference target, then the
     /// keyword.
@@ -286,21 +305,35 @@ fn write_pointer_token(out: &mut impl Write, key: Key<'_>) {
     let _ = match key {
         Key::None => Ok(()),
         Key::Index(index) => write!(out, "/{index}"),
-        Key::Name(name) => out.write_all(b"/").and_then(|()| {
-            let mut rest = name.as_bytes();
-            while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
-                let (plain, escaped) = rest.split_at(at);
-                out.write_all(plain)?;
-                out.write_all(if escaped.first() == Some(&b'~') {
-                    b"~0"
-                } else {
-                    b"~1"
-                })?;
-                rest = escaped.get(1..).unwrap_or_default();
-            }
-            out.write_all(rest)
-        }),
+        Key::Name(name) => write_escaped_token(out, name.as_bytes()),
     };
+}
+
+/// Writes the token an argument segment adds to the argument's JSON pointer: `/name`
+/// escaped, `/i`, or nothing for the segments only schema locations show.
+fn write_pointer_segment(out: &mut impl Write, segment: Segment<'_>) {
+    let _ = match segment {
+        Segment::Property(name) => write_escaped_token(out, name),
+        Segment::Index(index) => write!(out, "/{index}"),
+        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
+fn write_escaped_token(out: &mut impl Write, token: &[u8]) -> std::io::Result<()> {
+    out.write_all(b"/")?;
+    let mut rest = token;
+    while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
+        let (plain, escaped) = rest.split_at(at);
+        out.write_all(plain)?;
+        out.write_all(if escaped.first() == Some(&b'~') {
+            b"~0"
+        } else {
+            b"~1"
+        })?;
+        rest = escaped.get(1..).unwrap_or_default();
+    }
+    out.write_all(rest)
 }
 
 /// A sink that only counts the bytes written to it.

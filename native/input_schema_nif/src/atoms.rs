@@ -56,6 +56,14 @@ rustler::atoms! {
     max_contains = "maxContains",
     min_properties = "minProperties",
     max_properties = "maxProperties",
+    // The detail of what came and why a branch failed (JSON modes).
+    pointer,
+    actual,
+    matched,
+    branches,
+    branch,
+    enum_ = "enum",
+    const_ = "const",
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).
@@ -98,6 +106,12 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "maxContains" => max_contains(),
         "minProperties" => min_properties(),
         "maxProperties" => max_properties(),
+        "pointer" => pointer(),
+        "actual" => actual(),
+        "matched" => matched(),
+        "branches" => branches(),
+        "enum" => enum_(),
+        "const" => const_(),
         _ => return None,
     })
 }

@@ -110,6 +110,15 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
             .map(|arg| arg.term())
             .collect::<Vec<_>>()
             .encode(env),
+        Field::Branches(branches) => branches
+            .iter()
+            .map(|(index, error)| {
+                let index = (atoms::branch().encode(env), index.encode(env));
+                detail(env, error, Some(index))
+            })
+            .collect::<Vec<_>>()
+            .encode(env),
+        Field::Indices(indices) => indices.encode(env),
         Field::Number(number) => number_term(env, number),
         Field::Literal(literal) => literal_term(env, literal),
         Field::Unsigned(count) => count.encode(env),

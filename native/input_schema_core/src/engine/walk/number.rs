@@ -3,6 +3,7 @@
 use super::{Found, Sink, Walk};
 use crate::engine::node::types;
 use crate::engine::number::{NumberCheck, NumberRule};
+use crate::error::Actual;
 use crate::flow::Flow;
 use crate::number::Number;
 use crate::value::Value;
@@ -34,7 +35,8 @@ impl NumberCheck {
                 NumberRule::MultipleOf(multiple) => multiple.divides(&number, walk.budget)?,
             };
             if !holds {
-                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
+                let actual = || (rule.assertion(), Actual::Number(number.clone())).into();
+                valid &= walk.fail_with::<S>(at, *named, actual, None)?;
             }
         }
         Ok(valid)

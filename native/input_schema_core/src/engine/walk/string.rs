@@ -3,7 +3,7 @@
 
 use super::{Sink, Walk};
 use crate::engine::string::{Content, StringCheck, StringRule};
-use crate::error::Assertion;
+use crate::error::{Actual, Assertion, Failed};
 use crate::flow::{Flow, Halt};
 use crate::literal::{parse_json, LiteralView};
 use crate::value::Value;
@@ -71,7 +71,14 @@ impl StringCheck {
                 }
             };
             if !holds {
-                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
+                let failed = || match (rule, std::str::from_utf8(bytes)) {
+                    (StringRule::MinLength(_) | StringRule::MaxLength(_), Ok(text)) => {
+                        let length = Actual::Size(text.chars().count() as u64);
+                        (rule.assertion(), length).into()
+                    }
+                    _ => Failed::from(rule.assertion()),
+                };
+                valid &= walk.fail_with::<S>(at, *named, failed, None)?;
             }
         }
         Ok(valid)
