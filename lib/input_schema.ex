@@ -204,11 +204,12 @@ defmodule InputSchema do
   def validate(schema, arguments, options) do
     case Options.parse(options, :validate) do
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate(schema, arguments, parsed)
+        with :ok <- same_options(schema, parsed, options) do
+          schema |> run_validate(arguments, parsed) |> in_role(parsed)
+        end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -266,11 +267,12 @@ defmodule InputSchema do
   def validate_json(schema, json_text, options) do
     case Options.parse(options, :validate) do
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate_json(schema, json_text, parsed)
+        with :ok <- same_options(schema, parsed, options) do
+          schema |> run_validate_json(json_text, parsed) |> in_role(parsed)
+        end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -324,8 +326,8 @@ defmodule InputSchema do
           end
         end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -398,10 +400,154 @@ defmodule InputSchema do
           error -> error
         end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
+
+  @doc """
+  `compile/2`, raising `InputSchema.Error` (with the answer's `class` and `detail`) where it
+  would return an error: for schemas known at build or start time.
+
+      iex> compiled = InputSchema.compile!(%{"type" => "object"}, dialect: :draft2020_12)
+      iex> InputSchema.valid?(compiled, %{})
+      true
+      iex> InputSchema.compile!(%{"type" => "array"})
+      ** (InputSchema.Error) unsupported_capability: schema: only object tool schemas are supported
+  """
+  @spec compile!(schema() | term(), [compile_option()]) :: compiled()
+  def compile!(schema, options \\ []) do
+    case compile(schema, options) do
+      {:ok, compiled} -> compiled
+      {:error, class, detail} -> raise InputSchema.Error, class: class, detail: detail
+    end
+  end
+
+  @doc """
+  Whether `arguments` are valid against `schema`: `true` exactly when `validate/3` would
+  answer `{:ok, arguments}`, and `false` for any error (the schema's and the options' too).
+  The JSON Schema modes answer from their quick walk alone, which builds no error; the subset
+  answers as its validation does. Takes the options `compile/2` takes.
+
+      iex> schema = %{"properties" => %{"n" => %{"type" => "integer", "minimum" => 1}}}
+      iex> InputSchema.valid?(schema, %{"n" => 2}, dialect: :draft2020_12)
+      true
+      iex> InputSchema.valid?(schema, %{"n" => 0}, dialect: :draft2020_12)
+      false
+      iex> InputSchema.valid?(%{"type" => "object", "required" => ["q"]}, %{})
+      false
+  """
+  @spec valid?(schema() | term(), term(), [compile_option()]) :: boolean()
+  def valid?(schema, arguments, options \\ [])
+
+  def valid?(%Compiled{} = compiled, arguments, options) do
+    case Options.parse(options, :valid) do
+      {:ok, parsed} ->
+        with :ok <- same_options(compiled, parsed, options),
+             :alive <- recognise(compiled) do
+          ref = Map.get(compiled, :ref)
+
+          nif_call(
+            Native.valid(ref, arguments, :subset, %{}),
+            Native.valid_dirty(ref, arguments, :subset, %{})
+          ) === true
+        else
+          {:rebuild, source, source_options} -> valid?(source, arguments, source_options)
+          _error -> false
+        end
+
+      {:error, _option, _reason} ->
+        false
+    end
+  end
+
+  def valid?(schema, arguments, options) do
+    case Options.parse(options, :valid) do
+      {:ok, %Options{dialect: :subset}} ->
+        nif_call(
+          Native.valid(schema, arguments, :subset, %{}),
+          Native.valid_dirty(schema, arguments, :subset, %{})
+        ) === true
+
+      # A loader's documents are asked for by compiling, then the compiled schema answers.
+      {:ok, %Options{schema_loader: loader}} when loader != nil ->
+        case compile(schema, options) do
+          {:ok, compiled} -> valid?(compiled, arguments)
+          _error -> false
+        end
+
+      {:ok, %Options{schema_registry: registry} = parsed} ->
+        native = Options.native(parsed)
+
+        nif_call(
+          Native.valid(schema, arguments, native, registry),
+          Native.valid_dirty(schema, arguments, native, registry)
+        ) === true
+
+      {:error, _option, _reason} ->
+        false
+    end
+  end
+
+  @doc ~S"""
+  Renders an answer for a model or a person: one line per error (at most 20, then how many
+  more), each with the argument's JSON pointer (`(root)` for the whole value; `schema` or
+  `options` for errors that are not the arguments'), the message, what was expected and what
+  came; an `anyOf`/`oneOf` error is followed by a line per failed branch (at most 8) with its
+  first error. Control characters and bytes that are not UTF-8 are escaped, values are cut at
+  64 characters and lines at 300. Any other answer (`{:ok, _}`, `:ok`) renders as `""`.
+
+      iex> schema = %{"properties" => %{"max_length" => %{"type" => "integer", "minimum" => 1}}}
+      iex> InputSchema.validate(schema, %{"max_length" => 0}, dialect: :auto) |> InputSchema.format_error()
+      "/max_length: tool argument is below the minimum: expected at least 1, got 0"
+      iex> schema = %{"properties" => %{"target" => %{"oneOf" => [%{"type" => "string"}, %{"required" => ["url"]}]}}}
+      iex> InputSchema.validate(schema, %{"target" => %{}}, dialect: :auto) |> InputSchema.format_error() |> String.split("\n")
+      [
+        "/target: tool argument must match exactly one oneOf branch: no branch matched",
+        "  branch 0: /target: tool argument has the wrong type: expected string, got object",
+        "  branch 1: /target: required tool argument is missing: missing \"url\""
+      ]
+  """
+  @spec format_error(term(), keyword()) :: String.t()
+  def format_error(answer, options \\ []), do: InputSchema.Render.format_error(answer, options)
+
+  @doc ~S"""
+  The MCP `CallToolResult` a gateway sends back to the model for a refused call (MCP
+  2025-11-25: input validation errors are tool results with `isError: true`, so that the model
+  can correct its call): `"content"` holds `format_error/2`'s text under a heading, and
+  `"structuredContent"` the errors as JSON-encodable data (`"class"`, `"errors"`: the detail
+  maps with string keys, at most 100, strings cut at 1,024 bytes and made valid UTF-8,
+  `"errorCount"`). Never raises, whatever the answer; `role: :output` (or an error whose path
+  starts at `$result`) heads it as a result check.
+
+      iex> schema = %{"type" => "object", "required" => ["path"]}
+      iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()
+      iex> result["isError"]
+      true
+      iex> [%{"type" => "text", "text" => text}] = result["content"]
+      iex> text
+      "The tool call's arguments are invalid; correct them and call the tool again:\n(root): required tool argument is missing: missing \"path\""
+      iex> result["structuredContent"]
+      %{"class" => "validation", "errorCount" => 1, "errors" => [%{"message" => "required tool argument is missing", "path" => "$arguments", "property" => "path"}]}
+  """
+  @spec tool_result(term(), keyword()) :: map()
+  def tool_result(answer, options \\ []), do: InputSchema.Render.tool_result(answer, options)
+
+  @doc """
+  The JSON Schema specification's `basic` output unit for any answer: `%{"valid" => true}`,
+  or `%{"valid" => false, "errors" => units}` with a unit per error (an `anyOf`/`oneOf`
+  error's units followed by one per branch error it carries), each with `"keywordLocation"`
+  and `"absoluteKeywordLocation"` (the error's `schema_path` pointer, and the same as a
+  fragment; `""` where an error has none, as in the subset), `"instanceLocation"` (the
+  argument's pointer) and `"error"` (the message). Every value is a string of valid UTF-8,
+  ready for any JSON encoder.
+
+      iex> schema = %{"properties" => %{"n" => %{"maximum" => 5}}}
+      iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto) |> InputSchema.basic_output()
+      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "absoluteKeywordLocation" => "#/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
+  """
+  @spec basic_output(term()) :: map()
+  def basic_output(answer), do: InputSchema.Render.basic_output(answer)
 
   defp compile_subset(schema, parsed) do
     case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
@@ -458,7 +604,7 @@ defmodule InputSchema do
   defp kept_options(kept) when is_list(kept) do
     case Options.parse(kept, :compile) do
       {:ok, parsed} -> if Options.compiled(parsed) === kept, do: {:ok, kept}, else: :error
-      :error -> :error
+      {:error, _option, _reason} -> :error
     end
   end
 
@@ -596,14 +742,23 @@ defmodule InputSchema do
   defp same_options(%Compiled{} = compiled, parsed, options) do
     kept = Map.get(compiled, :options)
     shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
+    asked = Options.compiled(parsed)
 
     cond do
       # The documents it read are part of what it was compiled from: others cannot apply.
       Keyword.has_key?(options, :schema_registry) or Keyword.has_key?(options, :schema_loader) ->
-        invalid_options(options)
+        option =
+          if Keyword.has_key?(options, :schema_registry),
+            do: :schema_registry,
+            else: :schema_loader
 
-      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != Options.compiled(parsed) ->
-        invalid_options(options)
+        reason = "a compiled schema keeps the documents it was compiled with"
+        invalid_options(compiled, options, option, reason)
+
+      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != asked ->
+        option = Enum.find(shaping, :dialect, &(kept_option(kept, &1) != kept_option(asked, &1)))
+        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, option))})"
+        invalid_options(compiled, options, option, reason)
 
       true ->
         :ok
@@ -789,7 +944,36 @@ defmodule InputSchema do
     env
   end
 
-  defp invalid_options(options) do
-    {:error, :validation, %{message: "options are invalid", options: options}}
+  defp kept_option(:subset, :dialect), do: :subset
+  defp kept_option(:subset, _option), do: nil
+  defp kept_option(kept, option) when is_list(kept), do: Keyword.get(kept, option)
+  defp kept_option(_kept, _option), do: nil
+
+  # The subset's answer names the options given; in the JSON modes (options that name a JSON
+  # dialect, or a schema compiled in one) the answer also names the option and why.
+  defp invalid_options(schema, options, option, reason) do
+    detail = %{message: "options are invalid", options: options}
+
+    detail =
+      if json_mode?(schema, options),
+        do: Map.merge(detail, %{option: option, reason: reason}),
+        else: detail
+
+    {:error, :validation, detail}
   end
+
+  defp json_mode?(%Compiled{options: kept}, _options) when is_list(kept), do: true
+
+  defp json_mode?(_schema, options) do
+    Keyword.keyword?(options) and
+      Enum.any?(options, fn {key, value} ->
+        key == :dialect and value in [:draft2020_12, :draft7, :auto]
+      end)
+  end
+
+  # `role: :output`: an error speaks of the result (messages, `$result` paths).
+  defp in_role({:error, _class, _detail} = error, %Options{role: :output}),
+    do: InputSchema.Render.as_result(error)
+
+  defp in_role(answer, _parsed), do: answer
 end

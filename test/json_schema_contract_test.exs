@@ -185,6 +185,12 @@ defmodule InputSchema.JsonSchemaContractTest do
   defp options_invalid(options),
     do: {:error, :validation, %{message: "options are invalid", options: options}}
 
+  # In the JSON modes the answer names the option refused, and why.
+  defp options_invalid(options, option, reason) do
+    {:error, :validation,
+     %{message: "options are invalid", options: options, option: option, reason: reason}}
+  end
+
   defp maps_required,
     do: {:error, :validation, %{message: "tool schema and arguments must be maps"}}
 
@@ -419,43 +425,55 @@ defmodule InputSchema.JsonSchemaContractTest do
     test "a compiled schema refuses a different dialect: or other compile options" do
       {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => %{"minimum" => 1}}}, @d20)
 
-      for options <- [
-            [dialect: :draft7],
-            [dialect: :auto],
-            @d20 ++ [strict: true],
-            @d20 ++ [format_assertion: true],
-            @d20 ++ [root: :any],
-            [strict: true]
+      differs = &"differs from the compiled schema's (#{&1})"
+
+      for {options, option, reason} <- [
+            {[dialect: :draft7], :dialect, differs.(":draft2020_12")},
+            {[dialect: :auto], :dialect, differs.(":draft2020_12")},
+            {@d20 ++ [strict: true], :strict, differs.("false")},
+            {@d20 ++ [format_assertion: true], :format_assertion, differs.("false")},
+            {@d20 ++ [root: :any], :root, differs.(":tool")},
+            # Without dialect: the options are read as the subset's first.
+            {[strict: true], :strict, "is read by the JSON Schema modes only (dialect:)"}
           ] do
-        assert InputSchema.validate(compiled, %{"a" => 0}, options) === options_invalid(options)
-        assert InputSchema.validate_schema(compiled, options) === options_invalid(options)
-        assert InputSchema.compile(compiled, options) === options_invalid(options)
+        refused = options_invalid(options, option, reason)
+        assert InputSchema.validate(compiled, %{"a" => 0}, options) === refused
+        assert InputSchema.validate_schema(compiled, options) === refused
+        assert InputSchema.compile(compiled, options) === refused
       end
 
       {:ok, subset_compiled} = InputSchema.compile(%{"required" => ["a"]})
-
-      assert InputSchema.validate(subset_compiled, %{}, @d20) === options_invalid(@d20)
-      assert InputSchema.validate_schema(subset_compiled, @d20) === options_invalid(@d20)
-      assert InputSchema.compile(subset_compiled, @d20) === options_invalid(@d20)
+      refused = options_invalid(@d20, :dialect, "differs from the compiled schema's (:subset)")
+      assert InputSchema.validate(subset_compiled, %{}, @d20) === refused
+      assert InputSchema.validate_schema(subset_compiled, @d20) === refused
+      assert InputSchema.compile(subset_compiled, @d20) === refused
     end
 
     test "a compiled JSON-mode schema refuses dialect: :subset" do
       {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => %{"minimum" => 1}}}, @d20)
       options = [dialect: :subset]
 
-      assert InputSchema.validate(compiled, %{"a" => 0}, options) === options_invalid(options)
-      assert InputSchema.validate_schema(compiled, options) === options_invalid(options)
-      assert InputSchema.compile(compiled, options) === options_invalid(options)
+      refused =
+        options_invalid(options, :dialect, "differs from the compiled schema's (:draft2020_12)")
+
+      assert InputSchema.validate(compiled, %{"a" => 0}, options) === refused
+      assert InputSchema.validate_schema(compiled, options) === refused
+      assert InputSchema.compile(compiled, options) === refused
     end
 
     test "a compiled schema refuses reference options it can no longer read" do
       {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => %{"minimum" => 1}}}, @d20)
 
-      for options <- [
-            @d20 ++ [schema_registry: %{"https://example.com/a.json" => %{}}],
-            @d20 ++ [schema_loader: fn _ -> {:ok, %{}} end]
+      for {options, option} <- [
+            {@d20 ++ [schema_registry: %{"https://example.com/a.json" => %{}}], :schema_registry},
+            {@d20 ++ [schema_loader: fn _ -> {:ok, %{}} end], :schema_loader}
           ] do
-        assert InputSchema.validate(compiled, %{"a" => 0}, options) === options_invalid(options)
+        assert InputSchema.validate(compiled, %{"a" => 0}, options) ===
+                 options_invalid(
+                   options,
+                   option,
+                   "a compiled schema keeps the documents it was compiled with"
+                 )
       end
     end
 
@@ -482,13 +500,24 @@ defmodule InputSchema.JsonSchemaContractTest do
                options_invalid(dialect: :draft4)
 
       assert InputSchema.validate(%{}, %{}, @d20 ++ [locate: true]) ===
-               options_invalid(@d20 ++ [locate: true])
+               options_invalid(
+                 @d20 ++ [locate: true],
+                 :locate,
+                 "is not an option of this function"
+               )
 
       assert InputSchema.compile(%{}, @d20 ++ [errors: :all]) ===
-               options_invalid(@d20 ++ [errors: :all])
+               options_invalid(
+                 @d20 ++ [errors: :all],
+                 :errors,
+                 "is not an option of this function"
+               )
 
       assert InputSchema.validate(%{}, %{}, @d20 ++ [strict: :yes]) ===
-               options_invalid(@d20 ++ [strict: :yes])
+               options_invalid(@d20 ++ [strict: :yes], :strict, "must be a boolean")
+
+      assert InputSchema.validate(%{}, %{}, @d20 ++ [errors: :some]) ===
+               options_invalid(@d20 ++ [errors: :some], :errors, "must be :first or :all")
     end
   end
 

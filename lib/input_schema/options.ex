@@ -29,12 +29,14 @@ defmodule InputSchema.Options do
     content_assertion: false,
     schema_registry: %{},
     schema_loader: nil,
-    root: :tool
+    root: :tool,
+    role: :input
   ]
 
   # The options each public function takes.
   @taken %{
-    validate: [:errors, :max_errors, :dialect | @json_only],
+    validate: [:errors, :max_errors, :role, :dialect | @json_only],
+    valid: [:dialect | @json_only],
     validate_schema: [:locate, :dialect | @json_only],
     compile: [:dialect | @json_only]
   }
@@ -49,49 +51,95 @@ defmodule InputSchema.Options do
             content_assertion: false,
             schema_registry: %{},
             schema_loader: nil,
-            any_root: false
+            any_root: false,
+            role: :input
 
   @type t :: %__MODULE__{}
 
   def default_max_errors, do: @default_max_errors
 
   @doc false
-  # `{:ok, %Options{}}`, or `:error` for options that are not a keyword list of known keys
-  # with valid values.
+  # `{:ok, %Options{}}`, or `{:error, option, reason}` for the first option that is not taken
+  # or has an invalid value (`option` nil when the options are no keyword list).
   # The usual call names a dialect alone: every other option at its default, read without the
   # general walk, which took about 2 us a call.
   def parse([dialect: dialect], _function) when dialect in @dialects,
     do: {:ok, %__MODULE__{dialect: dialect}}
 
   def parse(options, function) do
-    with true <- Keyword.keyword?(options),
-         taken = Map.fetch!(@taken, function),
-         {:ok, read} <- Keyword.validate(options, Keyword.take(@defaults, taken)),
-         {:ok, max_errors} <- max_errors(read),
+    taken = Map.fetch!(@taken, function)
+
+    with :ok <- keyword_list(options),
+         :ok <- all_taken(options, taken),
+         read = Keyword.merge(Keyword.take(@defaults, taken), options),
          :ok <- json_only_in_json_modes(options, read[:dialect]),
-         {:ok, parsed} <- values(read) do
-      {:ok, %{parsed | max_errors: max_errors}}
-    else
-      _ -> :error
+         :ok <- values(options),
+         {:ok, max_errors} <- max_errors(read) do
+      {:ok, %{parsed(read) | max_errors: max_errors}}
     end
   end
 
-  defp max_errors(read) do
-    case {Keyword.get(read, :errors, :first), Keyword.get(read, :max_errors, 1)} do
-      {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
-      {:all, max} when is_integer(max) and max > 0 -> {:ok, min(max, @max_errors_cap)}
-      _ -> :error
+  defp keyword_list(options) do
+    if Keyword.keyword?(options),
+      do: :ok,
+      else: {:error, nil, "options must be a keyword list"}
+  end
+
+  defp all_taken(options, taken) do
+    case Enum.find(options, fn {key, _value} -> key not in taken end) do
+      nil -> :ok
+      {key, _value} -> {:error, key, "is not an option of this function"}
     end
   end
 
   defp json_only_in_json_modes(options, :subset) do
-    if Enum.any?(@json_only, &Keyword.has_key?(options, &1)), do: :error, else: :ok
+    case Enum.find(@json_only, &Keyword.has_key?(options, &1)) do
+      nil -> :ok
+      option -> {:error, option, "is read by the JSON Schema modes only (dialect:)"}
+    end
   end
 
   defp json_only_in_json_modes(_options, _dialect), do: :ok
 
-  defp values(read) do
-    parsed = %__MODULE__{
+  defp values(options) do
+    Enum.find_value(options, :ok, fn {key, value} ->
+      case value_reason(key, value) do
+        nil -> nil
+        reason -> {:error, key, reason}
+      end
+    end)
+  end
+
+  defp value_reason(:dialect, value) when value in @dialects, do: nil
+  defp value_reason(:dialect, _), do: "must be :subset, :draft2020_12, :draft7 or :auto"
+  defp value_reason(:errors, value) when value in [:first, :all], do: nil
+  defp value_reason(:errors, _), do: "must be :first or :all"
+  defp value_reason(:max_errors, value) when is_integer(value) and value > 0, do: nil
+  defp value_reason(:max_errors, _), do: "must be a positive integer"
+  defp value_reason(:root, value) when value in [:tool, :any], do: nil
+  defp value_reason(:root, _), do: "must be :tool or :any"
+  defp value_reason(:role, value) when value in [:input, :output], do: nil
+  defp value_reason(:role, _), do: "must be :input or :output"
+
+  defp value_reason(:schema_registry, value) when is_map(value) and not is_struct(value),
+    do: nil
+
+  defp value_reason(:schema_registry, _), do: "must be a map of URIs to schemas"
+  defp value_reason(:schema_loader, nil), do: nil
+  defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
+  defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
+  defp value_reason(_boolean, value) when is_boolean(value), do: nil
+  defp value_reason(_boolean, _), do: "must be a boolean"
+
+  defp max_errors(read) do
+    case {Keyword.get(read, :errors, :first), Keyword.get(read, :max_errors, 1)} do
+      {:first, _max} -> {:ok, 0}
+      {:all, max} -> {:ok, min(max, @max_errors_cap)}
+    end
+  end
+
+  defp parsed(read) do
+    %__MODULE__{
       locate: Keyword.get(read, :locate, false),
       dialect: Keyword.get(read, :dialect, :subset),
       strict: Keyword.get(read, :strict, false),
@@ -99,17 +147,9 @@ defmodule InputSchema.Options do
       content_assertion: Keyword.get(read, :content_assertion, false),
       schema_registry: Keyword.get(read, :schema_registry, %{}),
       schema_loader: Keyword.get(read, :schema_loader),
-      any_root: Keyword.get(read, :root, :tool) == :any
+      any_root: Keyword.get(read, :root, :tool) == :any,
+      role: Keyword.get(read, :role, :input)
     }
-
-    valid =
-      parsed.dialect in @dialects and is_boolean(parsed.locate) and is_boolean(parsed.strict) and
-        is_boolean(parsed.format_assertion) and is_boolean(parsed.content_assertion) and
-        is_map(parsed.schema_registry) and not is_struct(parsed.schema_registry) and
-        (is_nil(parsed.schema_loader) or is_function(parsed.schema_loader, 1)) and
-        Keyword.get(read, :root, :tool) in [:tool, :any]
-
-    if valid, do: {:ok, parsed}, else: :error
   end
 
   @doc false

@@ -32,6 +32,7 @@ rustler::atoms! {
     ref_ = "ref",
     compiled_struct = "Elixir.InputSchema.Compiled",
     // JSON modes: the dialects, and the detail keys of their errors.
+    subset,
     draft2020_12,
     draft7,
     auto,
