@@ -119,8 +119,11 @@ defmodule InputSchema.Render do
   defp location(detail) do
     case pointer_of(detail) do
       nil ->
-        case detail[:schema_path] do
-          place when is_binary(place) and place != "" -> "schema at " <> printable(place)
+        case {detail[:schema_path], detail[:message]} do
+          # The arguments as a whole (their JSON text, their shape at the tool boundary).
+          {_, "tool argument" <> _} -> "(root)"
+          {_, "result " <> _} -> "(root)"
+          {place, _} when is_binary(place) and place != "" -> "schema at " <> printable(place)
           _ -> "schema"
         end
 
@@ -210,6 +213,12 @@ defmodule InputSchema.Render do
 
         is_binary(detail[:format]) ->
           "the format " <> value(detail[:format])
+
+        is_binary(detail[:contentMediaType]) ->
+          "the media type " <> value(detail[:contentMediaType])
+
+        is_binary(detail[:contentEncoding]) ->
+          "the encoding " <> value(detail[:contentEncoding])
 
         true ->
           nil
@@ -350,7 +359,10 @@ defmodule InputSchema.Render do
     }
   end
 
-  defp argument_error?(detail), do: is_binary(detail[:path])
+  defp argument_error?(%{path: path}) when is_binary(path), do: true
+  defp argument_error?(%{message: "tool argument" <> _}), do: true
+  defp argument_error?(%{message: "result " <> _}), do: true
+  defp argument_error?(_detail), do: false
 
   defp role_of(%{path: "$result" <> _}), do: :output
   defp role_of(_detail), do: :input
