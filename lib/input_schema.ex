@@ -59,6 +59,11 @@ defmodule InputSchema do
     * `:format_assertion` - the JSON Schema modes; all four functions. `false` (default) reads
       `format` as an annotation; `true` asserts every format the dialect defines (unknown
       formats stay annotations).
+    * `:formats` - the JSON Schema modes; all four functions and `valid?/3`. `%{}` (default),
+      or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
+      found anywhere in the string unless anchored), asserted with `format_assertion: true`
+      like the dialect's own formats (a custom name that the dialect defines replaces it). A
+      compiled schema keeps the formats it read.
     * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
     * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
@@ -136,8 +141,12 @@ defmodule InputSchema do
           | {:schema_registry, %{optional(String.t()) => term()}}
           | {:schema_loader, (String.t() -> {:ok, term()} | {:error, term()}) | nil}
           | {:root, :tool | :any}
+          | {:formats, %{optional(String.t()) => String.t()}}
   @type validate_option ::
-          {:errors, :first | :all} | {:max_errors, pos_integer()} | compile_option()
+          {:errors, :first | :all}
+          | {:max_errors, pos_integer()}
+          | {:role, :input | :output}
+          | compile_option()
   @type schema_option :: {:locate, boolean()} | compile_option()
 
   @doc """
@@ -745,14 +754,13 @@ defmodule InputSchema do
     asked = Options.compiled(parsed)
 
     cond do
-      # The documents it read are part of what it was compiled from: others cannot apply.
-      Keyword.has_key?(options, :schema_registry) or Keyword.has_key?(options, :schema_loader) ->
+      # The documents and formats it read are part of what it was compiled from: others cannot
+      # apply.
+      Enum.any?([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1)) ->
         option =
-          if Keyword.has_key?(options, :schema_registry),
-            do: :schema_registry,
-            else: :schema_loader
+          Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
 
-        reason = "a compiled schema keeps the documents it was compiled with"
+        reason = "a compiled schema keeps the documents and formats it was compiled with"
         invalid_options(compiled, options, option, reason)
 
       Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != asked ->

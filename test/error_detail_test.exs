@@ -506,6 +506,102 @@ defmodule InputSchema.ErrorDetailTest do
     end
   end
 
+  describe "formats:" do
+    @schema %{
+      "properties" => %{
+        "id" => %{"type" => "string", "format" => "ticket"},
+        "e" => %{"format" => "email"}
+      }
+    }
+    @formats [
+      dialect: :auto,
+      format_assertion: true,
+      formats: %{"ticket" => "^[A-Z]+-\\d+$", "email" => "@"}
+    ]
+
+    defp ticket_error(format \\ "ticket", name \\ "id") do
+      {:error, :validation,
+       %{
+         message: "tool argument does not match the format",
+         path: "$arguments." <> name,
+         pointer: "/" <> name,
+         keyword: "format",
+         schema_path: "/properties/#{name}/format",
+         format: format
+       }}
+    end
+
+    test "a custom format is an ECMA-262 pattern, asserted under format_assertion: true" do
+      assert InputSchema.validate(@schema, %{"id" => "ABC-12"}, @formats) ==
+               {:ok, %{"id" => "ABC-12"}}
+
+      assert InputSchema.validate(@schema, %{"id" => "abc"}, @formats) == ticket_error()
+      # It takes the place of the dialect's own format of its name.
+      assert InputSchema.validate(@schema, %{"e" => "a@"}, @formats) == {:ok, %{"e" => "a@"}}
+
+      assert InputSchema.validate(@schema, %{"e" => "nope"}, @formats) ==
+               ticket_error("email", "e")
+
+      # An annotation without format_assertion: true, as the dialect's own.
+      assert {:ok, _} =
+               InputSchema.validate(@schema, %{"id" => "abc"},
+                 dialect: :auto,
+                 formats: %{"ticket" => "^x"}
+               )
+
+      refute InputSchema.valid?(@schema, %{"id" => "abc"}, @formats)
+      assert InputSchema.valid?(@schema, %{"id" => "A-1"}, @formats)
+    end
+
+    test "compile/2 keeps the formats, on this node and read back from its source" do
+      {:ok, compiled} = InputSchema.compile(@schema, @formats)
+      assert InputSchema.validate(compiled, %{"id" => "abc"}) == ticket_error()
+      copy = compiled |> :erlang.term_to_binary() |> :erlang.binary_to_term()
+      assert InputSchema.validate(%{copy | ref: make_ref()}, %{"id" => "abc"}) == ticket_error()
+
+      assert InputSchema.validate(%{copy | ref: make_ref()}, %{"id" => "AB-1"}) ==
+               {:ok, %{"id" => "AB-1"}}
+
+      assert {:error, :validation, %{option: :formats}} =
+               InputSchema.validate(compiled, %{}, dialect: :auto, formats: %{"ticket" => "x"})
+    end
+
+    test "a pattern that cannot be read, or a format that is no pattern, is refused" do
+      with_format = fn pattern ->
+        InputSchema.validate(@schema, %{"id" => "abc"},
+          dialect: :auto,
+          format_assertion: true,
+          formats: %{"ticket" => pattern}
+        )
+      end
+
+      assert with_format.("(?<=a)b") ==
+               {:error, :unsupported_capability,
+                %{
+                  message: "schema pattern is unsupported",
+                  keyword: "format",
+                  schema_path: "/properties/id/format"
+                }}
+
+      assert with_format.("(") ==
+               {:error, :validation,
+                %{
+                  message: "schema keyword value is invalid",
+                  keyword: "format",
+                  schema_path: "/properties/id/format"
+                }}
+
+      assert {:error, :validation,
+              %{
+                option: :formats,
+                reason: "must map format names to ECMA-262 patterns, both strings"
+              }} = with_format.(&is_binary/1)
+
+      assert {:error, :validation, %{message: "options are invalid", options: [formats: %{}]}} =
+               InputSchema.validate(@schema, %{}, formats: %{})
+    end
+  end
+
   describe "valid?/3 and compile!/2" do
     test "valid? is true exactly when validate accepts, in every mode, raw and compiled" do
       schema = %{

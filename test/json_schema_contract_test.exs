@@ -472,7 +472,7 @@ defmodule InputSchema.JsonSchemaContractTest do
                  options_invalid(
                    options,
                    option,
-                   "a compiled schema keeps the documents it was compiled with"
+                   "a compiled schema keeps the documents and formats it was compiled with"
                  )
       end
     end

@@ -16,6 +16,7 @@ defmodule InputSchema.Options do
     :content_assertion,
     :schema_registry,
     :schema_loader,
+    :formats,
     :root
   ]
 
@@ -29,6 +30,7 @@ defmodule InputSchema.Options do
     content_assertion: false,
     schema_registry: %{},
     schema_loader: nil,
+    formats: %{},
     root: :tool,
     role: :input
   ]
@@ -128,6 +130,14 @@ defmodule InputSchema.Options do
   defp value_reason(:schema_loader, nil), do: nil
   defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
   defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
+
+  defp value_reason(:formats, formats) when is_map(formats) and not is_struct(formats) do
+    if Enum.all?(formats, fn {name, pattern} -> is_binary(name) and is_binary(pattern) end),
+      do: nil,
+      else: "must map format names to ECMA-262 patterns, both strings"
+  end
+
+  defp value_reason(:formats, _), do: "must map format names to ECMA-262 patterns, both strings"
   defp value_reason(_boolean, value) when is_boolean(value), do: nil
   defp value_reason(_boolean, _), do: "must be a boolean"
 
@@ -145,12 +155,26 @@ defmodule InputSchema.Options do
       strict: Keyword.get(read, :strict, false),
       format_assertion: Keyword.get(read, :format_assertion, false),
       content_assertion: Keyword.get(read, :content_assertion, false),
-      schema_registry: Keyword.get(read, :schema_registry, %{}),
+      schema_registry:
+        Map.merge(
+          Keyword.get(read, :schema_registry, %{}),
+          custom_formats(Keyword.get(read, :formats, %{}))
+        ),
       schema_loader: Keyword.get(read, :schema_loader),
       any_root: Keyword.get(read, :root, :tool) == :any,
       role: Keyword.get(read, :role, :input)
     }
   end
+
+  # Custom formats reach the NIF in the registry, each under a key no URI can be (the core's
+  # `json_schema::CUSTOM_FORMAT_KEY` and the name), so that a compiled schema keeps those it
+  # read with its source, as it keeps the documents.
+  @custom_format_key "\0format:"
+
+  defp custom_formats(formats) when formats == %{}, do: %{}
+
+  defp custom_formats(formats),
+    do: Map.new(formats, fn {name, pattern} -> {@custom_format_key <> name, pattern} end)
 
   @doc false
   # What shapes a JSON-mode compilation, as the NIF reads it.

@@ -100,8 +100,15 @@ pub fn key_is_text<'a, V: Value<'a>>(key: V, budget: &mut Budget) -> Result<bool
 
 #[derive(Debug)]
 pub struct FormatCheck {
-    format: Format,
+    format: Defined,
     name: Box<str>,
+}
+
+/// What defines a format: the dialect, or the caller (`formats:`, an ECMA-262 pattern).
+#[derive(Debug)]
+enum Defined {
+    Dialect(Format),
+    Pattern(regex::Regex),
 }
 
 impl FormatCheck {
@@ -116,15 +123,24 @@ impl FormatCheck {
             Draft::Draft7 => FormatDialect::Draft7,
         };
         Some(FormatCheck {
-            format: Format::from_name(name, dialect)?,
+            format: Defined::Dialect(Format::from_name(name, dialect)?),
             name: name.into(),
         })
     }
 
+    /// A custom format: `pattern`, found in the string as `pattern` finds it.
+    pub fn custom(name: &str, pattern: Pattern) -> FormatCheck {
+        FormatCheck {
+            format: Defined::Pattern(pattern.regex),
+            name: name.into(),
+        }
+    }
+
     pub(crate) fn holds(&self, text: &str) -> bool {
-        match self.format {
-            Format::Regex => ecma_regex::is_valid_syntax(text),
-            format => format.is_valid(text),
+        match &self.format {
+            Defined::Dialect(Format::Regex) => ecma_regex::is_valid_syntax(text),
+            Defined::Dialect(format) => format.is_valid(text),
+            Defined::Pattern(regex) => regex.is_match(text),
         }
     }
 }

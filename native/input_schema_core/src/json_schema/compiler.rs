@@ -10,7 +10,7 @@ use super::registry::{
     navigate, pointer_tokens, Location, ReadAs, Registry, RegistryError, Site, SiteId, DEFAULT_BASE,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Dialect, Options};
+use super::{Dialect, Options, CUSTOM_FORMAT_KEY};
 use crate::budget::{Budget, Exhausted};
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -494,6 +494,19 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                         .read_as
                         .vocabularies
                         .has(Vocabulary::FormatAssertion);
+                let custom = match assert {
+                    true => self
+                        .registry
+                        .host_entry(&format!("{CUSTOM_FORMAT_KEY}{name}")),
+                    false => None,
+                };
+                if let Some(defined) = custom {
+                    let text = defined
+                        .binary()
+                        .and_then(|bytes| std::str::from_utf8(bytes).ok());
+                    let pattern = self.pattern_text(text.ok_or_else(bad)?, at)?;
+                    return Ok(Some(Check::Format(FormatCheck::custom(name, pattern))));
+                }
                 match FormatCheck::compile(name, draft, assert) {
                     Some(check) => Check::Format(check),
                     None => return Ok(None),

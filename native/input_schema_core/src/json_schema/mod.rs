@@ -36,6 +36,10 @@ pub enum Dialect {
     Auto,
 }
 
+/// Where the caller's registry holds a custom format (`formats:`), before its name: a key no
+/// URI can be, so that no reference reaches it.
+pub const CUSTOM_FORMAT_KEY: &str = "\u{0}format:";
+
 /// The options that shape compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
