@@ -61,9 +61,13 @@ defmodule InputSchema do
       formats stay annotations).
     * `:formats` - the JSON Schema modes; all four functions and `valid?/3`. `%{}` (default),
       or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
-      found anywhere in the string unless anchored), asserted with `format_assertion: true`
-      like the dialect's own formats (a custom name that the dialect defines replaces it). A
-      compiled schema keeps the formats it read.
+      found anywhere in the string unless anchored) or to a function of one string returning a
+      boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
+      name that the dialect defines replaces it). A function runs on the Elixir side as
+      `:schema_loader` does (each distinct string asked once per call, at most 100, 10 s in
+      all); one that raises, answers no boolean or is slow is `{:error, :execution_failure,
+      %{message: "custom format could not be checked", format: name, reason: reason}}`. A
+      compiled schema keeps its formats (one with functions validates through its source).
     * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
     * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
@@ -478,6 +482,10 @@ defmodule InputSchema do
           Native.valid_dirty(schema, arguments, :subset, %{})
         ) === true
 
+      # Function formats answer through validation, which asks them.
+      {:ok, %Options{format_functions: functions}} when functions != %{} ->
+        match?({:ok, _}, validate(schema, arguments, options))
+
       # A loader's documents are asked for by compiling, then the compiled schema answers.
       {:ok, %Options{schema_loader: loader}} when loader != nil ->
         case compile(schema, options) do
@@ -588,10 +596,21 @@ defmodule InputSchema do
   # `compile/2` made (a forged struct, or one from another version). `:raw` for any other term.
   defp recognise(%Compiled{} = compiled) do
     ref = Map.get(compiled, :ref)
-    if is_reference(ref) and Native.compiled_alive(ref), do: :alive, else: rebuild(compiled)
+
+    cond do
+      # Its format functions answer per call, through the raw schema: never the resource.
+      function_formats?(compiled) -> rebuild(compiled)
+      is_reference(ref) and Native.compiled_alive(ref) -> :alive
+      true -> rebuild(compiled)
+    end
   end
 
   defp recognise(_schema), do: :raw
+
+  defp function_formats?(%Compiled{options: kept}) when is_list(kept),
+    do: Keyword.has_key?(kept, :formats)
+
+  defp function_formats?(_compiled), do: false
 
   defp rebuild(compiled) do
     with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
@@ -638,7 +657,7 @@ defmodule InputSchema do
   defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
 
   defp run_compiled(schema, arguments, max_errors) do
-    ref = Map.get(schema, :ref)
+    ref = if function_formats?(schema), do: nil, else: Map.get(schema, :ref)
 
     answer =
       nif_call(
@@ -786,10 +805,15 @@ defmodule InputSchema do
   @needs_loader "external schema reference requires an explicit loader"
 
   # Without a loader no document is loaded, so no deadline is read: the raw path's usual case.
-  defp with_loader(%Options{schema_loader: nil, schema_registry: registry}, call),
-    do: call.(registry)
+  defp with_loader(
+         %Options{schema_loader: nil, schema_registry: registry, format_functions: none},
+         call
+       )
+       when none == %{},
+       do: call.(registry)
 
-  defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
+  defp with_loader(parsed, call),
+    do: parsed |> load_and_call(answering_formats(parsed, call)) |> elem(0)
 
   # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
   # in a process of its own. A closure is copied, with all it captures, into a process spawned
@@ -841,11 +865,72 @@ defmodule InputSchema do
     {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
   end
 
+  # Custom formats given as functions: the NIF answers "custom format needs an answer" for a
+  # string it has no answer for; the function is asked, as a loader is (in a process of its
+  # own when it captures little, within 10 s for all of one call's asks, at most
+  # @max_format_asks of them), its answer joins the registry, and the call is made again.
+  @max_format_asks 100
+  @needs_answer "custom format needs an answer"
+
+  defp answering_formats(%Options{format_functions: none}, call) when none == %{}, do: call
+
+  defp answering_formats(%Options{format_functions: functions}, call) do
+    deadline = System.monotonic_time(:millisecond) + @loading_time
+    fn registry -> answer_formats(registry, functions, call, deadline, 0) end
+  end
+
+  defp answer_formats(registry, functions, call, deadline, asks) do
+    case call.(registry) do
+      {:error, :validation, %{message: @needs_answer, format: name, value: value}}
+      when is_map_key(functions, name) and asks < @max_format_asks ->
+        function = Map.fetch!(functions, name)
+
+        answer =
+          if within_size?([{:term, function}], @max_loader_bytes),
+            do: run_apart(fn -> run_format(function, value) end, deadline),
+            else: run_here(fn -> run_format(function, value) end, deadline)
+
+        case answer do
+          {:ok, holds} ->
+            key = Options.format_answers_key(name)
+            answers = registry |> Map.get(key, %{}) |> Map.put(value, holds)
+            answer_formats(Map.put(registry, key, answers), functions, call, deadline, asks + 1)
+
+          {:error, reason} ->
+            {:error, :execution_failure,
+             %{message: "custom format could not be checked", format: name, reason: reason}}
+        end
+
+      {:error, :validation, %{message: @needs_answer, format: name}} ->
+        {:error, :execution_failure,
+         %{message: "custom format needs too many answers", format: name}}
+
+      answer ->
+        answer
+    end
+  end
+
+  defp run_format(function, value) do
+    case function.(value) do
+      holds when is_boolean(holds) -> {:ok, holds}
+      other -> {:error, {:invalid_format_result, other}}
+    end
+  rescue
+    exception -> {:error, {:raised, exception}}
+  catch
+    kind, reason -> {:error, {kind, reason}}
+  end
+
   # A loader that captures little runs in a process of its own, so that a slow one is stopped
   # at the call's deadline and leaves nothing behind. Its document is measured there, before
   # it is sent: a term that shares subterms is copied in full into a message, and the VM's own
   # measures of a term's full size run to the end uninterrupted, however long that takes.
-  defp load_apart(loader, reference, deadline) do
+  defp load_apart(loader, reference, deadline),
+    do: run_apart(fn -> run_loader(loader, reference) end, deadline)
+
+  # `work` in a process of its own, its answer or `{:error, reason}` (its exit, or `:timeout`
+  # at the deadline, when it is killed).
+  defp run_apart(work, deadline) do
     caller = self()
     tag = make_ref()
 
@@ -855,8 +940,7 @@ defmodule InputSchema do
       spawn_monitor(fn ->
         # As in a Task: code that follows callers (test sandboxes, mocks) sees the caller.
         Process.put(:"$callers", callers)
-        answer = run_loader(loader, reference)
-        send(caller, {tag, answer})
+        send(caller, {tag, work.()})
       end)
 
     receive do
@@ -884,8 +968,11 @@ defmodule InputSchema do
   # A loader that captures more runs in the caller's own process, where nothing is copied:
   # what it raises, throws or exits with is its failure as before, but a load is not stopped
   # part way, and the deadline is read once it returns.
-  defp load_here(loader, reference, deadline) do
-    answer = run_loader(loader, reference)
+  defp load_here(loader, reference, deadline),
+    do: run_here(fn -> run_loader(loader, reference) end, deadline)
+
+  defp run_here(work, deadline) do
+    answer = work.()
     if System.monotonic_time(:millisecond) > deadline, do: {:error, :timeout}, else: answer
   end
 

@@ -594,11 +594,110 @@ defmodule InputSchema.ErrorDetailTest do
       assert {:error, :validation,
               %{
                 option: :formats,
-                reason: "must map format names to ECMA-262 patterns, both strings"
-              }} = with_format.(&is_binary/1)
+                reason:
+                  "must map format names (strings) to ECMA-262 patterns or functions of one argument"
+              }} = with_format.(&Map.put(%{}, &1, &2))
 
       assert {:error, :validation, %{message: "options are invalid", options: [formats: %{}]}} =
                InputSchema.validate(@schema, %{}, formats: %{})
+    end
+  end
+
+  describe "formats: functions" do
+    @lists %{
+      "properties" => %{
+        "id" => %{"type" => "string", "format" => "even"},
+        "l" => %{"items" => %{"format" => "even"}}
+      }
+    }
+
+    defp even_formats(function \\ &(rem(String.length(&1), 2) == 0)),
+      do: [dialect: :auto, format_assertion: true, formats: %{"even" => function}]
+
+    test "a function format is asked on the Elixir side, once per string, as the walks need it" do
+      test_process = self()
+
+      even = fn value ->
+        send(test_process, {:asked, value, self()})
+        rem(String.length(value), 2) == 0
+      end
+
+      assert InputSchema.validate(@lists, %{"id" => "ab"}, even_formats(even)) ==
+               {:ok, %{"id" => "ab"}}
+
+      assert_received {:asked, "ab", asker}
+      assert asker != self()
+
+      answer =
+        InputSchema.validate(
+          @lists,
+          %{"l" => ["ab", "abcd", "x", "y", "x"]},
+          even_formats(even) ++ [errors: :all]
+        )
+
+      assert {:error, :validation, %{errors: errors}} = answer
+      assert Enum.map(errors, & &1.pointer) == ["/l/2", "/l/3", "/l/4"]
+      assert Enum.map(errors, & &1.format) == ["even", "even", "even"]
+      asked = for _ <- 1..4, do: assert_received({:asked, value, _}) && value
+      assert Enum.sort(asked) == ["ab", "abcd", "x", "y"]
+      refute_received {:asked, _, _}
+
+      assert InputSchema.valid?(@lists, %{"id" => "ab"}, even_formats())
+      refute InputSchema.valid?(@lists, %{"id" => "abc"}, even_formats())
+    end
+
+    test "a compiled schema keeps its functions, and answers through them on every call" do
+      {:ok, compiled} = InputSchema.compile(@lists, even_formats())
+      assert InputSchema.validate(compiled, %{"id" => "abcd"}) == {:ok, %{"id" => "abcd"}}
+
+      assert {:error, :validation, %{pointer: "/id", format: "even"}} =
+               InputSchema.validate(compiled, %{"id" => "abc"})
+
+      assert {:error, :validation, %{pointer: "/id"}} =
+               InputSchema.validate_json(compiled, ~s({"id": "abc"}))
+
+      refute InputSchema.valid?(compiled, %{"id" => "abc"})
+      assert InputSchema.valid?(compiled, %{"id" => "ab"})
+      copy = compiled |> :erlang.term_to_binary() |> :erlang.binary_to_term()
+
+      assert {:error, :validation, %{pointer: "/id"}} =
+               InputSchema.validate(copy, %{"id" => "abc"})
+    end
+
+    test "a function that raises, answers no boolean, or is asked too often is an :execution_failure" do
+      failure = fn function, arguments ->
+        InputSchema.validate(@lists, arguments, even_formats(function))
+      end
+
+      assert failure.(fn _ -> raise "boom" end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:raised, %RuntimeError{message: "boom"}}
+                }}
+
+      assert failure.(fn _ -> :maybe end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:invalid_format_result, :maybe}
+                }}
+
+      assert failure.(fn _ -> throw(:no) end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:throw, :no}
+                }}
+
+      assert failure.(fn _ -> true end, %{"l" => Enum.map(1..101, &"s#{&1}")}) ==
+               {:error, :execution_failure,
+                %{message: "custom format needs too many answers", format: "even"}}
+
+      assert {:ok, _} = failure.(fn _ -> true end, %{"l" => Enum.map(1..100, &"s#{&1}")})
     end
   end
 

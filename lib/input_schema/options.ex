@@ -54,7 +54,8 @@ defmodule InputSchema.Options do
             schema_registry: %{},
             schema_loader: nil,
             any_root: false,
-            role: :input
+            role: :input,
+            format_functions: %{}
 
   @type t :: %__MODULE__{}
 
@@ -131,13 +132,17 @@ defmodule InputSchema.Options do
   defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
   defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
 
+  @formats_reason "must map format names (strings) to ECMA-262 patterns or functions of one argument"
+
   defp value_reason(:formats, formats) when is_map(formats) and not is_struct(formats) do
-    if Enum.all?(formats, fn {name, pattern} -> is_binary(name) and is_binary(pattern) end),
-      do: nil,
-      else: "must map format names to ECMA-262 patterns, both strings"
+    if Enum.all?(formats, fn {name, format} ->
+         is_binary(name) and (is_binary(format) or is_function(format, 1))
+       end),
+       do: nil,
+       else: @formats_reason
   end
 
-  defp value_reason(:formats, _), do: "must map format names to ECMA-262 patterns, both strings"
+  defp value_reason(:formats, _), do: @formats_reason
   defp value_reason(_boolean, value) when is_boolean(value), do: nil
   defp value_reason(_boolean, _), do: "must be a boolean"
 
@@ -162,7 +167,9 @@ defmodule InputSchema.Options do
         ),
       schema_loader: Keyword.get(read, :schema_loader),
       any_root: Keyword.get(read, :root, :tool) == :any,
-      role: Keyword.get(read, :role, :input)
+      role: Keyword.get(read, :role, :input),
+      format_functions:
+        read |> Keyword.get(:formats, %{}) |> Map.filter(fn {_, f} -> is_function(f) end)
     }
   end
 
@@ -173,8 +180,19 @@ defmodule InputSchema.Options do
 
   defp custom_formats(formats) when formats == %{}, do: %{}
 
-  defp custom_formats(formats),
-    do: Map.new(formats, fn {name, pattern} -> {@custom_format_key <> name, pattern} end)
+  # A function stays on the Elixir side: the NIF gets `:function` in its place, and asks for
+  # the answers it needs (see `InputSchema`'s format answers).
+  defp custom_formats(formats) do
+    Map.new(formats, fn
+      {name, pattern} when is_binary(pattern) -> {@custom_format_key <> name, pattern}
+      {name, _function} -> {@custom_format_key <> name, :function}
+    end)
+  end
+
+  @doc false
+  # Where the registry holds a function format's answers (the core's
+  # `json_schema::FORMAT_ANSWERS_KEY` and the name): a map of the strings asked to booleans.
+  def format_answers_key(name), do: "\0answers:" <> name
 
   @doc false
   # What shapes a JSON-mode compilation, as the NIF reads it.
@@ -194,6 +212,6 @@ defmodule InputSchema.Options do
       format_assertion: options.format_assertion,
       content_assertion: options.content_assertion,
       root: if(options.any_root, do: :any, else: :tool)
-    ]
+    ] ++ if(options.format_functions == %{}, do: [], else: [formats: options.format_functions])
   end
 end

@@ -182,6 +182,11 @@ pub enum Error<V> {
         path: Path,
         schema_path: Box<str>,
     },
+    /// JSON modes: a custom format defined by a host function met a string it has no answer
+    /// for: the host asks its function and calls again with the answer (never shown when the
+    /// host does so).
+    #[error("custom format needs an answer")]
+    FormatUnanswered { format: Box<str>, value: Box<[u8]> },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -477,6 +482,10 @@ impl<V: Copy> Error<V> {
                 ("path", Field::Binary(path)),
                 ("keyword", Field::Binary(keyword.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
+            ],
+            Error::FormatUnanswered { format, value } => vec![
+                (name::FORMAT, Field::Binary(format.as_bytes())),
+                ("value", Field::Binary(value)),
             ],
             Error::ArgumentKeyUnreadable { path, property } => vec![
                 ("path", Field::Binary(path)),

@@ -65,6 +65,7 @@ rustler::atoms! {
     branch,
     enum_ = "enum",
     const_ = "const",
+    value,
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).
@@ -113,6 +114,7 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "branches" => branches(),
         "enum" => enum_(),
         "const" => const_(),
+        "value" => value(),
         _ => return None,
     })
 }

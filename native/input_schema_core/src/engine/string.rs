@@ -13,6 +13,7 @@ use crate::json_schema::vocabulary::Draft;
 use crate::literal::{with_key_name, Literal};
 use crate::names::name;
 use crate::value::Value;
+use std::collections::HashMap;
 
 /// The string keywords of a schema object, in the report order.
 #[derive(Debug, Default)]
@@ -104,11 +105,13 @@ pub struct FormatCheck {
     name: Box<str>,
 }
 
-/// What defines a format: the dialect, or the caller (`formats:`, an ECMA-262 pattern).
+/// What defines a format: the dialect, or the caller (`formats:`): an ECMA-262 pattern, or a
+/// host function, whose answers for the strings asked so far the host gave.
 #[derive(Debug)]
 enum Defined {
     Dialect(Format),
     Pattern(regex::Regex),
+    Host(HashMap<Box<[u8]>, bool>),
 }
 
 impl FormatCheck {
@@ -136,12 +139,26 @@ impl FormatCheck {
         }
     }
 
-    pub(crate) fn holds(&self, text: &str) -> bool {
-        match &self.format {
+    /// A custom format whose host function answers, with its answers so far.
+    pub fn host(name: &str, answers: HashMap<Box<[u8]>, bool>) -> FormatCheck {
+        FormatCheck {
+            format: Defined::Host(answers),
+            name: name.into(),
+        }
+    }
+
+    /// Whether `text` has the format; `None` when a host function must be asked first.
+    pub(crate) fn holds(&self, text: &str) -> Option<bool> {
+        Some(match &self.format {
             Defined::Dialect(Format::Regex) => ecma_regex::is_valid_syntax(text),
             Defined::Dialect(format) => format.is_valid(text),
             Defined::Pattern(regex) => regex.is_match(text),
-        }
+            Defined::Host(answers) => return answers.get(text.as_bytes()).copied(),
+        })
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
     }
 }
 

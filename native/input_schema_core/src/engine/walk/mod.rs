@@ -31,6 +31,9 @@ pub const MAX_IN_PLACE: usize = 10_000;
 /// What the schema `false` is reported as: its failures name no keyword but the schema itself.
 const FALSE_SCHEMA: &str = "false";
 
+/// A custom format defined by a host function, and the string it must answer for.
+pub type Asked = (Box<str>, Box<[u8]>);
+
 /// What a walk does with a failure, and what it keeps of its way to a value.
 pub trait Sink {
     const REPORTS: bool;
@@ -102,6 +105,9 @@ pub struct Walk<'p, 'b, V> {
     /// Whether an `anyOf`/`oneOf` error carries its branches' first errors: not within a
     /// branch's own report, so that the work of one error stays within one level of them.
     pub reports_branches: bool,
+    /// What a host function must answer before the walk can go on (it stops as though
+    /// exhausted; see `ask`).
+    pub asked: Option<Asked>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -143,6 +149,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             loop_at: 0,
             unread: false,
             reports_branches: true,
+            asked: None,
         }
     }
 
@@ -511,6 +518,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         })
     }
 
+    /// Stops the walk until the host answers whether `text` has custom format `format`:
+    /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
+    #[cold]
+    pub fn ask(&mut self, format: &str, text: &str) -> Halt {
+        self.asked = Some((format.into(), text.as_bytes().into()));
+        Halt::Exhausted
+    }
+
     /// The innermost-to-outermost walk of the dynamic scope, outermost first.
     pub fn scope(&self) -> &[ResourceId] {
         &self.scope
@@ -591,7 +606,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             .spend(BRANCH_REPORT_UNITS.saturating_sub(lent.remaining()))?;
         match result {
             Ok(_) | Err(Halt::Failed) => Ok(found.pop()),
-            Err(Halt::Exhausted) => Ok(None),
+            Err(Halt::Exhausted) if self.asked.is_none() => Ok(None),
             Err(halt) => Err(halt),
         }
     }

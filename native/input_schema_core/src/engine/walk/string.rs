@@ -64,7 +64,10 @@ impl StringCheck {
                         }
                         (StringRule::Format(format), Ok(text)) => {
                             walk.budget.spend_bytes(text.len())?;
-                            format.holds(text)
+                            match format.holds(text) {
+                                Some(holds) => holds,
+                                None => return Err(walk.ask(format.name(), text)),
+                            }
                         }
                         (StringRule::Content(_), Ok(_)) => true,
                     }
@@ -128,8 +131,9 @@ impl Content {
         let valid = match inner.valid(node, LiteralView::Value(&document)) {
             Ok(valid) => valid,
             Err(halt) => {
-                let loop_at = inner.loop_at;
+                let (loop_at, asked) = (inner.loop_at, inner.asked.take());
                 walk.loop_at = loop_at;
+                walk.asked = asked;
                 return Err(halt);
             }
         };
