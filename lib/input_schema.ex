@@ -581,7 +581,9 @@ defmodule InputSchema do
     source = {schema, registry}
 
     case nif_call(Native.encode_source(source), Native.encode_source_dirty(source)) do
+      # Format functions answer per call, through the source: the struct keeps no resource.
       {binary, leaves} when is_binary(binary) ->
+        ref = if parsed.format_functions == %{}, do: ref, else: nil
         {:ok, %Compiled{ref: ref, options: Options.compiled(parsed), source: {binary, leaves}}}
 
       error ->
@@ -596,21 +598,10 @@ defmodule InputSchema do
   # `compile/2` made (a forged struct, or one from another version). `:raw` for any other term.
   defp recognise(%Compiled{} = compiled) do
     ref = Map.get(compiled, :ref)
-
-    cond do
-      # Its format functions answer per call, through the raw schema: never the resource.
-      function_formats?(compiled) -> rebuild(compiled)
-      is_reference(ref) and Native.compiled_alive(ref) -> :alive
-      true -> rebuild(compiled)
-    end
+    if is_reference(ref) and Native.compiled_alive(ref), do: :alive, else: rebuild(compiled)
   end
 
   defp recognise(_schema), do: :raw
-
-  defp function_formats?(%Compiled{options: kept}) when is_list(kept),
-    do: Keyword.has_key?(kept, :formats)
-
-  defp function_formats?(_compiled), do: false
 
   defp rebuild(compiled) do
     with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
@@ -657,7 +648,7 @@ defmodule InputSchema do
   defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
 
   defp run_compiled(schema, arguments, max_errors) do
-    ref = if function_formats?(schema), do: nil, else: Map.get(schema, :ref)
+    ref = Map.get(schema, :ref)
 
     answer =
       nif_call(
