@@ -20,21 +20,6 @@ defmodule InputSchema.Options do
     :root
   ]
 
-  @defaults [
-    errors: :first,
-    max_errors: @default_max_errors,
-    locate: false,
-    dialect: :subset,
-    strict: false,
-    format_assertion: false,
-    content_assertion: false,
-    schema_registry: %{},
-    schema_loader: nil,
-    formats: %{},
-    root: :tool,
-    role: :input
-  ]
-
   # The options each public function takes.
   @taken %{
     validate: [:errors, :max_errors, :role, :dialect | @json_only],
@@ -70,48 +55,47 @@ defmodule InputSchema.Options do
     do: {:ok, %__MODULE__{dialect: dialect}}
 
   def parse(options, function) do
-    taken = Map.fetch!(@taken, function)
+    case read(options, Map.fetch!(@taken, function), %{}, nil) do
+      {:ok, given, bad_value} ->
+        with :ok <- json_only_in_json_modes(given, Map.get(given, :dialect, :subset)),
+             :ok <- bad_value || :ok,
+             do: {:ok, parsed(given)}
 
-    with :ok <- keyword_list(options),
-         :ok <- all_taken(options, taken),
-         read = Keyword.merge(Keyword.take(@defaults, taken), options),
-         :ok <- json_only_in_json_modes(options, read[:dialect]),
-         :ok <- values(options),
-         {:ok, max_errors} <- max_errors(read) do
-      {:ok, %{parsed(read) | max_errors: max_errors}}
+      error ->
+        error
     end
   end
 
-  defp keyword_list(options) do
-    if Keyword.keyword?(options),
-      do: :ok,
-      else: {:error, nil, "options must be a keyword list"}
-  end
+  # One pass over the options: the first key the function does not take is refused at once;
+  # the first value that is invalid only once the JSON-only options are known to be read
+  # (its reason is the lesser one). A repeated key keeps its first value, as `Keyword.get/2`.
+  defp read([], _taken, given, bad_value), do: {:ok, given, bad_value}
 
-  defp all_taken(options, taken) do
-    case Enum.find(options, fn {key, _value} -> key not in taken end) do
-      nil -> :ok
-      {key, _value} -> {:error, key, "is not an option of this function"}
+  defp read([{key, value} | rest], taken, given, bad_value) when is_atom(key) do
+    if key in taken do
+      bad_value =
+        case bad_value || value_reason(key, value) do
+          reason when is_binary(reason) -> {:error, key, reason}
+          bad_value -> bad_value
+        end
+
+      read(rest, taken, Map.put_new(given, key, value), bad_value)
+    else
+      {:error, key, "is not an option of this function"}
     end
   end
 
-  defp json_only_in_json_modes(options, :subset) do
-    case Enum.find(@json_only, &Keyword.has_key?(options, &1)) do
+  defp read(_options, _taken, _given, _bad_value),
+    do: {:error, nil, "options must be a keyword list"}
+
+  defp json_only_in_json_modes(given, :subset) do
+    case Enum.find(@json_only, &is_map_key(given, &1)) do
       nil -> :ok
       option -> {:error, option, "is read by the JSON Schema modes only (dialect:)"}
     end
   end
 
   defp json_only_in_json_modes(_options, _dialect), do: :ok
-
-  defp values(options) do
-    Enum.find_value(options, :ok, fn {key, value} ->
-      case value_reason(key, value) do
-        nil -> nil
-        reason -> {:error, key, reason}
-      end
-    end)
-  end
 
   defp value_reason(:dialect, value) when value in @dialects, do: nil
   defp value_reason(:dialect, _), do: "must be :subset, :draft2020_12, :draft7 or :auto"
@@ -146,39 +130,43 @@ defmodule InputSchema.Options do
   defp value_reason(_boolean, value) when is_boolean(value), do: nil
   defp value_reason(_boolean, _), do: "must be a boolean"
 
-  defp max_errors(read) do
-    case {Keyword.get(read, :errors, :first), Keyword.get(read, :max_errors, 1)} do
-      {:first, _max} -> {:ok, 0}
-      {:all, max} -> {:ok, min(max, @max_errors_cap)}
-    end
-  end
+  defp parsed(given) do
+    max_errors =
+      case given do
+        %{errors: :all} -> min(Map.get(given, :max_errors, @default_max_errors), @max_errors_cap)
+        _ -> 0
+      end
 
-  defp parsed(read) do
-    %__MODULE__{
-      locate: Keyword.get(read, :locate, false),
-      dialect: Keyword.get(read, :dialect, :subset),
-      strict: Keyword.get(read, :strict, false),
-      format_assertion: Keyword.get(read, :format_assertion, false),
-      content_assertion: Keyword.get(read, :content_assertion, false),
-      schema_registry:
-        Map.merge(
-          Keyword.get(read, :schema_registry, %{}),
-          custom_formats(Keyword.get(read, :formats, %{}))
-        ),
-      schema_loader: Keyword.get(read, :schema_loader),
-      any_root: Keyword.get(read, :root, :tool) == :any,
-      role: Keyword.get(read, :role, :input),
-      format_functions:
-        read |> Keyword.get(:formats, %{}) |> Map.filter(fn {_, f} -> is_function(f) end)
+    parsed = %__MODULE__{
+      max_errors: max_errors,
+      locate: Map.get(given, :locate, false),
+      dialect: Map.get(given, :dialect, :subset),
+      strict: Map.get(given, :strict, false),
+      format_assertion: Map.get(given, :format_assertion, false),
+      content_assertion: Map.get(given, :content_assertion, false),
+      schema_registry: Map.get(given, :schema_registry, %{}),
+      schema_loader: Map.get(given, :schema_loader),
+      any_root: Map.get(given, :root, :tool) == :any,
+      role: Map.get(given, :role, :input)
     }
+
+    case given do
+      %{formats: formats} when formats != %{} ->
+        %{
+          parsed
+          | schema_registry: Map.merge(parsed.schema_registry, custom_formats(formats)),
+            format_functions: Map.filter(formats, fn {_name, format} -> is_function(format) end)
+        }
+
+      _ ->
+        parsed
+    end
   end
 
   # Custom formats reach the NIF in the registry, each under a key no URI can be (the core's
   # `json_schema::CUSTOM_FORMAT_KEY` and the name), so that a compiled schema keeps those it
   # read with its source, as it keeps the documents.
   @custom_format_key "\0format:"
-
-  defp custom_formats(formats) when formats == %{}, do: %{}
 
   # A function stays on the Elixir side: the NIF gets `:function` in its place, and asks for
   # the answers it needs (see `InputSchema`'s format answers).

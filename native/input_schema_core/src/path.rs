@@ -226,32 +226,18 @@ impl<'p> WalkPath<'p> {
         counter.0
     }
 
-    /// The argument path below `root`.
-    pub fn argument_path(&self, root: &[u8]) -> Path {
+    /// The argument path below `root`, and the argument's RFC 6901 JSON pointer below the
+    /// root (`""` for the root itself; a key holding `.` or `[` leaves it unambiguous, as the
+    /// dotted path is not), made in one pass. The pointer takes at most twice the path's bytes
+    /// past its root (a `~` or `/` in a key takes two), what a caller may price it at.
+    pub fn argument_path_and_pointer(&self, root: &[u8]) -> (Path, Path) {
         let mut path = root.to_vec();
-        for segment in self.argument_segments() {
-            write_argument_segment(&mut path, segment);
-        }
-        path
-    }
-
-    /// The length of `argument_pointer`, found without making it.
-    pub fn argument_pointer_len(&self) -> usize {
-        let mut counter = ByteCount(0);
-        for segment in self.argument_segments() {
-            write_pointer_segment(&mut counter, segment);
-        }
-        counter.0
-    }
-
-    /// The argument's RFC 6901 JSON pointer below the root (`""` for the root itself): a key
-    /// holding `.` or `[` leaves it unambiguous, as the dotted path is not.
-    pub fn argument_pointer(&self) -> Path {
         let mut pointer = Vec::new();
         for segment in self.argument_segments() {
+            write_argument_segment(&mut path, segment);
             write_pointer_segment(&mut pointer, segment);
         }
-        pointer
+        (path, pointer)
     }
 
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
@@ -353,6 +339,33 @@ impl Write for ByteCount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pointer_escapes_keys_and_stays_within_twice_the_path() {
+        let start = WalkPath::start("");
+        let names: [&[u8]; 4] = [b"a/b~c", b"x.y[0]", b"~~", b""];
+        for name in names {
+            let entry = start.then(Step::entry("additionalProperties", name));
+            let item = entry.then(Step::item("items", 3));
+            let (path, pointer) = item.argument_path_and_pointer(ARGUMENTS);
+            assert_eq!(path.len(), item.argument_path_len(ARGUMENTS));
+            assert!(pointer.len() <= 2 * (path.len() - ARGUMENTS.len()));
+            let mut expected = b"/".to_vec();
+            for byte in name {
+                match byte {
+                    b'~' => expected.extend_from_slice(b"~0"),
+                    b'/' => expected.extend_from_slice(b"~1"),
+                    other => expected.push(*other),
+                }
+            }
+            expected.extend_from_slice(b"/3");
+            assert_eq!(pointer, expected);
+        }
+        assert_eq!(
+            start.argument_path_and_pointer(ANY_ROOT),
+            (b"$".to_vec(), Vec::new())
+        );
+    }
 
     #[test]
     fn the_counted_length_is_the_written_one() {
