@@ -78,9 +78,12 @@ fn detail<'b>(
     error: &Error<Arg<'_>>,
     extra: Option<(Term<'b>, Term<'b>)>,
 ) -> Term<'b> {
-    let mut keys = vec![atoms::message().encode(env)];
-    let mut values = vec![error.to_string().encode(env)];
-    for (key, value) in error.fields() {
+    let fields = error.fields();
+    let mut keys = Vec::with_capacity(fields.len() + 2);
+    let mut values = Vec::with_capacity(fields.len() + 2);
+    keys.push(atoms::message().encode(env));
+    values.push(error.to_string().encode(env));
+    for (key, value) in fields {
         keys.push(atom(env, key));
         values.push(field(env, value));
     }

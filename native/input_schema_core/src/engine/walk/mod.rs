@@ -648,22 +648,22 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Some(failed) => (failed, Some(failed)),
             None => (keyword, token),
         };
-        // Priced before anything is copied (the branches' errors were, when they were made);
-        // the pointer at most twice the path past its root.
-        let path_len = path.argument_path_len(self.root);
-        let bytes = path_len
-            .saturating_add(path_len.saturating_sub(self.root.len()).saturating_mul(2))
-            .saturating_add(path.schema_path_len(token))
-            .saturating_add(assertion.copied_bytes())
+        // Priced before anything is copied (the branches' errors were, when they were made).
+        let copied = assertion
+            .copied_bytes()
             .saturating_add(actual.as_ref().map_or(0, Actual::copied_bytes));
-        self.budget.spend_error(bytes)?;
-        let (argument_path, pointer) = path.argument_path_and_pointer(self.root);
+        let mut bytes = 0;
+        let budget = &mut *self.budget;
+        let rendered = path.rendered(self.root, token, |rendered| {
+            bytes = rendered.saturating_add(copied);
+            budget.spend_error(bytes)
+        })?;
         self.errors.push(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
-            path: argument_path,
-            pointer,
-            schema_path: path.schema_path(token),
+            path: rendered.path,
+            pointer: rendered.pointer,
+            schema_path: rendered.schema_path,
             property,
             actual,
             branches,
