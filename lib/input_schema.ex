@@ -902,10 +902,17 @@ defmodule InputSchema do
   end
 
   defp run_format(function, value) do
-    case function.(value) do
-      holds when is_boolean(holds) -> {:ok, holds}
-      other -> {:error, {:invalid_format_result, other}}
-    end
+    caught(fn ->
+      case function.(value) do
+        holds when is_boolean(holds) -> {:ok, holds}
+        other -> {:error, {:invalid_format_result, other}}
+      end
+    end)
+  end
+
+  # `work`'s answer, or what it raised, threw or exited with as `{:error, reason}`.
+  defp caught(work) do
+    work.()
   rescue
     exception -> {:error, {:raised, exception}}
   catch
@@ -968,22 +975,20 @@ defmodule InputSchema do
   end
 
   defp run_loader(loader, reference) do
-    case loader.(reference) do
-      {:ok, document} ->
-        if within_size?([{:term, document}], @max_document_bytes),
-          do: {:ok, document},
-          else: {:error, :document_too_large}
+    caught(fn ->
+      case loader.(reference) do
+        {:ok, document} ->
+          if within_size?([{:term, document}], @max_document_bytes),
+            do: {:ok, document},
+            else: {:error, :document_too_large}
 
-      {:error, reason} ->
-        {:error, reason}
+        {:error, reason} ->
+          {:error, reason}
 
-      other ->
-        {:error, {:invalid_loader_result, other}}
-    end
-  rescue
-    exception -> {:error, {:raised, exception}}
-  catch
-    kind, reason -> {:error, {kind, reason}}
+        other ->
+          {:error, {:invalid_loader_result, other}}
+      end
+    end)
   end
 
   # Whether the pending terms, their shared subterms counted at each use, take at most `left`
