@@ -41,9 +41,7 @@ impl Branches {
         }
         Ok(counted)
     }
-}
 
-impl Branches {
     /// The error of an `anyOf` (`one_of` none) or `oneOf` (`one_of`: how many branches the
     /// quick count found, 0 or 2) that `value` failed, made only by the reporting walk: a
     /// `oneOf`'s message says whether no branch or several matched. Outside a branch's own
