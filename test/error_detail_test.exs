@@ -237,6 +237,23 @@ defmodule InputSchema.ErrorDetailTest do
              {"$arguments.x.y[0]", "/x.y[0]"}
            ]
 
+    # The errors of argument terms carry it too.
+    assert InputSchema.validate(%{}, %{"a/b" => [1, {:x}]}, @d20) ==
+             {:error, :validation,
+              %{
+                message: "tool argument is not a JSON value",
+                path: "$arguments.a/b[1]",
+                pointer: "/a~1b/1"
+              }}
+
+    assert InputSchema.validate(%{}, %{"a" => %{1 => 2}}, @d20) ==
+             {:error, :validation,
+              %{
+                message: "tool argument keys must be strings",
+                path: "$arguments.a",
+                pointer: "/a"
+              }}
+
     # root: :any: path `$`, pointer "" (the root), rendered `(root)`.
     answer = InputSchema.validate(%{"maximum" => 5}, 7, @d20 ++ [root: :any])
     assert {:error, :validation, %{path: "$", pointer: ""}} = answer

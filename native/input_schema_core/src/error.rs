@@ -165,14 +165,18 @@ pub enum Error<V> {
     RootTypeNotObject { type_: Literal },
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
-    ArgumentKeyNotString { path: Path },
+    ArgumentKeyNotString { path: Path, pointer: Path },
     /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
     #[error("tool argument is not a JSON value")]
-    ArgumentNotJson { path: Path },
+    ArgumentNotJson { path: Path, pointer: Path },
     /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
     /// reading names could find its value.
     #[error("tool argument key cannot be read by its name")]
-    ArgumentKeyUnreadable { path: Path, property: V },
+    ArgumentKeyUnreadable {
+        path: Path,
+        pointer: Path,
+        property: V,
+    },
     /// The quick walk found the arguments invalid and the reporting walk found no error: a
     /// bug in one of them, answered as an error rather than a pass. `keyword` is the root
     /// schema's check the quick walk failed on.
@@ -471,9 +475,11 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
-            Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
-                vec![("path", Field::Binary(path))]
-            }
+            Error::ArgumentKeyNotString { path, pointer }
+            | Error::ArgumentNotJson { path, pointer } => vec![
+                ("path", Field::Binary(path)),
+                ("pointer", Field::Binary(pointer)),
+            ],
             Error::Unreported {
                 keyword,
                 path,
@@ -487,8 +493,13 @@ impl<V: Copy> Error<V> {
                 (name::FORMAT, Field::Binary(format.as_bytes())),
                 ("value", Field::Binary(value)),
             ],
-            Error::ArgumentKeyUnreadable { path, property } => vec![
+            Error::ArgumentKeyUnreadable {
+                path,
+                pointer,
+                property,
+            } => vec![
                 ("path", Field::Binary(path)),
+                ("pointer", Field::Binary(pointer)),
                 ("property", Field::Term(*property)),
             ],
             Error::DuplicateKey { path, property } => vec![

@@ -114,6 +114,15 @@ pub(crate) fn render_path(root: &[u8], segments: &[Segment<'_>]) -> Path {
     path
 }
 
+/// The argument's JSON pointer from segments held apart from any walk (`render_path`'s).
+pub(crate) fn render_pointer(segments: &[Segment<'_>]) -> Path {
+    let mut pointer = Vec::new();
+    for segment in segments {
+        write_pointer_segment(&mut pointer, *segment);
+    }
+    pointer
+}
+
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which
 /// `argument_path` writes and `argument_path_len` counts.
