@@ -5,6 +5,7 @@
 #
 #     mix run bench/validate.exs
 #     mix run bench/validate.exs enum    # only the enum figures (issues 18 and 19)
+#     mix run bench/validate.exs errors  # only the JSON modes' invalid reference calls
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -372,6 +373,54 @@ defmodule Bench do
   end
 
   @doc """
+  The first-error path of the JSON modes (`mix run bench/validate.exs errors`): each reference
+  tool's invalid calls, compiled as Draft 2020-12, with the default `errors: :first` (the
+  answer a gateway sends back) and with `errors: :all`. Prints us per call and their geometric
+  means, to compare builds.
+  """
+  def json_error_figures do
+    Code.ensure_loaded!(InputSchema.Native)
+    json = [dialect: :draft2020_12]
+
+    IO.puts("""
+
+    JSON Schema modes (dialect: :draft2020_12, compiled) on the invalid reference calls
+    #{pad("case", 38)}#{lpad("first", 10)}#{lpad("all", 10)}\
+    """)
+
+    timed =
+      for {label, schema, arguments, expected} <- Cases.reference_cases(Cases.schemas()),
+          expected != :ok do
+        {:ok, compiled} = InputSchema.compile(schema, json)
+
+        case InputSchema.validate(compiled, arguments) do
+          {:error, :validation, _detail} -> :ok
+          other -> raise("#{label}: expected an argument error, got #{inspect(other)}")
+        end
+
+        [first_us, all_us] =
+          Timing.interleaved_us([
+            fn -> InputSchema.validate(compiled, arguments) end,
+            fn -> InputSchema.validate(compiled, arguments, errors: :all) end
+          ])
+
+        IO.puts(pad(label, 38) <> lpad(fmt(first_us, 3), 10) <> lpad(fmt(all_us, 3), 10))
+        {first_us, all_us}
+      end
+
+    geometric = fn values ->
+      :math.exp(Enum.sum(Enum.map(values, &:math.log/1)) / length(values))
+    end
+
+    {firsts, alls} = Enum.unzip(timed)
+
+    IO.puts(
+      "the #{length(timed)} invalid calls: geometric mean first #{fmt(geometric.(firsts), 3)} us, " <>
+        "all #{fmt(geometric.(alls), 3)} us"
+    )
+  end
+
+  @doc """
   `enum` lookups, which must grow linearly (issues 18 and 19): n object choices against an
   array of n objects, each equal to a choice (its integers as floats), at sizes doubled.
   """
@@ -494,5 +543,6 @@ end
 case System.argv() do
   ["enum"] -> Bench.enum_figures()
   ["json"] -> Bench.json_figures()
+  ["errors"] -> Bench.json_error_figures()
   _ -> Bench.run()
 end

@@ -62,6 +62,15 @@ defmodule InputSchema do
     * `:format_assertion` - the JSON Schema modes; all four functions. `false` (default) reads
       `format` as an annotation; `true` asserts every format the dialect defines (unknown
       formats stay annotations).
+    * `:formats` - the JSON Schema modes; all four functions and `valid?/3`. `%{}` (default),
+      or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
+      found anywhere in the string unless anchored) or to a function of one string returning a
+      boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
+      name that the dialect defines replaces it). A function runs on the Elixir side as
+      `:schema_loader` does (each distinct string asked once per call, at most 100, 10 s in
+      all); one that raises, answers no boolean or is slow is `{:error, :execution_failure,
+      %{message: "custom format could not be checked", format: name, reason: reason}}`. A
+      compiled schema keeps its formats (one with functions validates through its source).
     * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
       Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
@@ -106,9 +115,9 @@ defmodule InputSchema do
       iex> InputSchema.validate(schema, %{"url" => "not a uri", "n" => 3}, dialect: :draft2020_12)
       {:ok, %{"url" => "not a uri", "n" => 3}}
       iex> InputSchema.validate(schema, %{"url" => "not a uri"}, dialect: :draft2020_12, format_assertion: true)
-      {:error, :validation, %{message: "tool argument does not match the format", path: "$arguments.url", keyword: "format", schema_path: "/properties/url/format", format: "uri"}}
+      {:error, :validation, %{message: "tool argument does not match the format", path: "$arguments.url", pointer: "/url", keyword: "format", schema_path: "/properties/url/format", format: "uri"}}
       iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
 
   # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
@@ -142,8 +151,12 @@ defmodule InputSchema do
           | {:schema_registry, %{optional(String.t()) => term()}}
           | {:schema_loader, (String.t() -> {:ok, term()} | {:error, term()}) | nil}
           | {:root, :tool | :any}
+          | {:formats, %{optional(String.t()) => String.t()}}
   @type validate_option ::
-          {:errors, :first | :all} | {:max_errors, pos_integer()} | compile_option()
+          {:errors, :first | :all}
+          | {:max_errors, pos_integer()}
+          | {:role, :input | :output}
+          | compile_option()
   @type schema_option :: {:locate, boolean()} | compile_option()
 
   @doc """
@@ -188,7 +201,7 @@ defmodule InputSchema do
       iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7)
       {:error, :validation, %{message: "tool schema and arguments must be maps"}}
       iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7, root: :any)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", keyword: "maximum", schema_path: "/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", pointer: "", keyword: "maximum", schema_path: "/maximum", maximum: 5, actual: 7}}
       iex> InputSchema.validate(true, 7, dialect: :draft7, root: :any)
       {:ok, 7}
 
@@ -199,7 +212,7 @@ defmodule InputSchema do
       iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12)
       {:ok, %{"doc" => "{"}}
       iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12, content_assertion: true)
-      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
+      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", pointer: "/doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
   """
   @spec validate(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
@@ -210,11 +223,12 @@ defmodule InputSchema do
   def validate(schema, arguments, options) do
     case Options.parse(options, :validate) do
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate(schema, arguments, parsed)
+        with :ok <- same_options(schema, parsed, options) do
+          schema |> run_validate(arguments, parsed) |> in_role(parsed)
+        end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -260,7 +274,7 @@ defmodule InputSchema do
       iex> InputSchema.validate_json(schema, "")
       {:error, :validation, %{message: "tool arguments JSON text is empty"}}
       iex> InputSchema.validate_json(%{"properties" => %{"n" => %{"maximum" => 5}}}, ~s({"n": 7}), dialect: :draft7)
-      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5}}
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
   @spec validate_json(schema() | term(), term()) :: {:ok, term()} | error()
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
@@ -272,11 +286,12 @@ defmodule InputSchema do
   def validate_json(schema, json_text, options) do
     case Options.parse(options, :validate) do
       {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options),
-             do: run_validate_json(schema, json_text, parsed)
+        with :ok <- same_options(schema, parsed, options) do
+          schema |> run_validate_json(json_text, parsed) |> in_role(parsed)
+        end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -330,8 +345,8 @@ defmodule InputSchema do
           end
         end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
 
@@ -360,7 +375,7 @@ defmodule InputSchema do
       {:error, :validation, %{message: "external schema reference requires an explicit loader", reference: "defs.json"}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12, schema_registry: %{"defs.json" => defs})
       iex> InputSchema.validate(compiled, %{"n" => -1})
-      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0}}
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", pointer: "/n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0, actual: -1}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :auto, schema_loader: fn "defs.json" -> {:ok, defs} end)
       iex> InputSchema.validate(compiled, %{"n" => 3})
       {:ok, %{"n" => 3}}
@@ -404,10 +419,158 @@ defmodule InputSchema do
           error -> error
         end
 
-      :error ->
-        invalid_options(options)
+      {:error, option, reason} ->
+        invalid_options(schema, options, option, reason)
     end
   end
+
+  @doc """
+  `compile/2`, raising `InputSchema.Error` (with the answer's `class` and `detail`) where it
+  would return an error: for schemas known at build or start time.
+
+      iex> compiled = InputSchema.compile!(%{"type" => "object"}, dialect: :draft2020_12)
+      iex> InputSchema.valid?(compiled, %{})
+      true
+      iex> InputSchema.compile!(%{"type" => "array"})
+      ** (InputSchema.Error) unsupported_capability: schema: only object tool schemas are supported
+  """
+  @spec compile!(schema() | term(), [compile_option()]) :: compiled()
+  def compile!(schema, options \\ []) do
+    case compile(schema, options) do
+      {:ok, compiled} -> compiled
+      {:error, class, detail} -> raise InputSchema.Error, class: class, detail: detail
+    end
+  end
+
+  @doc """
+  Whether `arguments` are valid against `schema`: `true` exactly when `validate/3` would
+  answer `{:ok, arguments}`, and `false` for any error (the schema's and the options' too).
+  The JSON Schema modes answer from their quick walk alone, which builds no error; the subset
+  answers as its validation does. Takes the options `compile/2` takes.
+
+      iex> schema = %{"properties" => %{"n" => %{"type" => "integer", "minimum" => 1}}}
+      iex> InputSchema.valid?(schema, %{"n" => 2}, dialect: :draft2020_12)
+      true
+      iex> InputSchema.valid?(schema, %{"n" => 0}, dialect: :draft2020_12)
+      false
+      iex> InputSchema.valid?(%{"type" => "object", "required" => ["q"]}, %{})
+      false
+  """
+  @spec valid?(schema() | term(), term(), [compile_option()]) :: boolean()
+  def valid?(schema, arguments, options \\ [])
+
+  def valid?(%Compiled{} = compiled, arguments, options) do
+    case Options.parse(options, :valid) do
+      {:ok, parsed} ->
+        with :ok <- same_options(compiled, parsed, options),
+             :alive <- recognise(compiled) do
+          ref = Map.get(compiled, :ref)
+
+          nif_call(
+            Native.valid(ref, arguments, :subset, %{}),
+            Native.valid_dirty(ref, arguments, :subset, %{})
+          ) === true
+        else
+          {:rebuild, source, source_options} -> valid?(source, arguments, source_options)
+          _error -> false
+        end
+
+      {:error, _option, _reason} ->
+        false
+    end
+  end
+
+  def valid?(schema, arguments, options) do
+    case Options.parse(options, :valid) do
+      {:ok, %Options{dialect: :subset}} ->
+        nif_call(
+          Native.valid(schema, arguments, :subset, %{}),
+          Native.valid_dirty(schema, arguments, :subset, %{})
+        ) === true
+
+      # Function formats answer through validation, which asks them.
+      {:ok, %Options{format_functions: functions}} when functions != %{} ->
+        match?({:ok, _}, validate(schema, arguments, options))
+
+      # A loader's documents are asked for by compiling, then the compiled schema answers.
+      {:ok, %Options{schema_loader: loader}} when loader != nil ->
+        case compile(schema, options) do
+          {:ok, compiled} -> valid?(compiled, arguments)
+          _error -> false
+        end
+
+      {:ok, %Options{schema_registry: registry} = parsed} ->
+        native = Options.native(parsed)
+
+        nif_call(
+          Native.valid(schema, arguments, native, registry),
+          Native.valid_dirty(schema, arguments, native, registry)
+        ) === true
+
+      {:error, _option, _reason} ->
+        false
+    end
+  end
+
+  @doc ~S"""
+  Renders an answer for a model or a person: one line per error (at most 20, then how many
+  more), each with the argument's JSON pointer (`(root)` for the whole value; `schema` or
+  `options` for errors that are not the arguments'), the message, what was expected and what
+  came; an `anyOf`/`oneOf` error is followed by a line per failed branch (at most 8) with its
+  first error. Control characters and bytes that are not UTF-8 are escaped, values are cut at
+  64 characters and lines at 300. Any other answer (`{:ok, _}`, `:ok`) renders as `""`.
+
+      iex> schema = %{"properties" => %{"max_length" => %{"type" => "integer", "minimum" => 1}}}
+      iex> InputSchema.validate(schema, %{"max_length" => 0}, dialect: :auto) |> InputSchema.format_error()
+      "/max_length: tool argument is below the minimum: expected at least 1, got 0"
+      iex> schema = %{"properties" => %{"target" => %{"oneOf" => [%{"type" => "string"}, %{"required" => ["url"]}]}}}
+      iex> InputSchema.validate(schema, %{"target" => %{}}, dialect: :auto) |> InputSchema.format_error() |> String.split("\n")
+      [
+        "/target: tool argument must match exactly one oneOf branch: no branch matched",
+        "  branch 0: /target: tool argument has the wrong type: expected string, got object",
+        "  branch 1: /target: required tool argument is missing: missing \"url\""
+      ]
+  """
+  @spec format_error(term(), keyword()) :: String.t()
+  def format_error(answer, options \\ []), do: InputSchema.Render.format_error(answer, options)
+
+  @doc ~S"""
+  The MCP `CallToolResult` a gateway sends back to the model for a refused call (MCP
+  2025-11-25: input validation errors are tool results with `isError: true`, so that the model
+  can correct its call): `"content"` holds `format_error/2`'s text under a heading, and
+  `"structuredContent"` the errors as JSON-encodable data (`"class"`, `"errors"`: the detail
+  maps with string keys, at most 100, strings cut at 1,024 bytes and made valid UTF-8,
+  `"errorCount"`). Never raises, whatever the answer; `role: :output` (or an error whose path
+  starts at `$result`) heads it as a result check.
+
+      iex> schema = %{"type" => "object", "required" => ["path"]}
+      iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()
+      iex> result["isError"]
+      true
+      iex> [%{"type" => "text", "text" => text}] = result["content"]
+      iex> text
+      "The tool call's arguments are invalid; correct them and call the tool again:\n(root): required tool argument is missing: missing \"path\""
+      iex> result["structuredContent"]
+      %{"class" => "validation", "errorCount" => 1, "errors" => [%{"message" => "required tool argument is missing", "path" => "$arguments", "property" => "path"}]}
+  """
+  @spec tool_result(term(), keyword()) :: map()
+  def tool_result(answer, options \\ []), do: InputSchema.Render.tool_result(answer, options)
+
+  @doc """
+  The JSON Schema specification's `basic` output unit for any answer: `%{"valid" => true}`,
+  or `%{"valid" => false, "errors" => units}` with a unit per error (an `anyOf`/`oneOf`
+  error's units followed by one per branch error it carries), each with `"keywordLocation"`
+  and `"absoluteKeywordLocation"` (the error's `schema_path` pointer, and the same as a
+  fragment; `""` where an error has none, as in the subset), `"instanceLocation"` (the
+  argument's pointer) and `"error"` (the message). Every value is a string of valid UTF-8,
+  ready for any JSON encoder.
+
+      iex> schema = %{"properties" => %{"n" => %{"maximum" => 5}}}
+      iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto) |> InputSchema.basic_output()
+      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "absoluteKeywordLocation" => "#/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
+  """
+  @spec basic_output(term()) :: map()
+  def basic_output(answer), do: InputSchema.Render.basic_output(answer)
 
   defp compile_subset(schema, parsed) do
     case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
@@ -424,7 +587,9 @@ defmodule InputSchema do
     source = {schema, registry}
 
     case nif_call(Native.encode_source(source), Native.encode_source_dirty(source)) do
+      # Format functions answer per call, through the source: the struct keeps no resource.
       {binary, leaves} when is_binary(binary) ->
+        ref = if parsed.format_functions == %{}, do: ref, else: nil
         {:ok, %Compiled{ref: ref, options: Options.compiled(parsed), source: {binary, leaves}}}
 
       error ->
@@ -464,7 +629,7 @@ defmodule InputSchema do
   defp kept_options(kept) when is_list(kept) do
     case Options.parse(kept, :compile) do
       {:ok, parsed} -> if Options.compiled(parsed) === kept, do: {:ok, kept}, else: :error
-      :error -> :error
+      {:error, _option, _reason} -> :error
     end
   end
 
@@ -602,14 +767,22 @@ defmodule InputSchema do
   defp same_options(%Compiled{} = compiled, parsed, options) do
     kept = Map.get(compiled, :options)
     shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
+    asked = Options.compiled(parsed)
 
     cond do
-      # The documents it read are part of what it was compiled from: others cannot apply.
-      Keyword.has_key?(options, :schema_registry) or Keyword.has_key?(options, :schema_loader) ->
-        invalid_options(options)
+      # The documents and formats it read are part of what it was compiled from: others cannot
+      # apply.
+      Enum.any?([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1)) ->
+        option =
+          Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
 
-      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != Options.compiled(parsed) ->
-        invalid_options(options)
+        reason = "a compiled schema keeps the documents and formats it was compiled with"
+        invalid_options(compiled, options, option, reason)
+
+      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != asked ->
+        option = Enum.find(shaping, :dialect, &(kept_option(kept, &1) != kept_option(asked, &1)))
+        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, option))})"
+        invalid_options(compiled, options, option, reason)
 
       true ->
         :ok
@@ -629,10 +802,15 @@ defmodule InputSchema do
   @needs_loader "external schema reference requires an explicit loader"
 
   # Without a loader no document is loaded, so no deadline is read: the raw path's usual case.
-  defp with_loader(%Options{schema_loader: nil, schema_registry: registry}, call),
-    do: call.(registry)
+  defp with_loader(
+         %Options{schema_loader: nil, schema_registry: registry, format_functions: none},
+         call
+       )
+       when none == %{},
+       do: call.(registry)
 
-  defp with_loader(parsed, call), do: parsed |> load_and_call(call) |> elem(0)
+  defp with_loader(parsed, call),
+    do: parsed |> load_and_call(answering_formats(parsed, call)) |> elem(0)
 
   # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
   # in a process of its own. A closure is copied, with all it captures, into a process spawned
@@ -684,11 +862,79 @@ defmodule InputSchema do
     {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
   end
 
+  # Custom formats given as functions: the NIF answers "custom format needs an answer" for a
+  # string it has no answer for; the function is asked, as a loader is (in a process of its
+  # own when it captures little, within 10 s for all of one call's asks, at most
+  # @max_format_asks of them), its answer joins the registry, and the call is made again.
+  @max_format_asks 100
+  @needs_answer "custom format needs an answer"
+
+  defp answering_formats(%Options{format_functions: none}, call) when none == %{}, do: call
+
+  defp answering_formats(%Options{format_functions: functions}, call) do
+    deadline = System.monotonic_time(:millisecond) + @loading_time
+    fn registry -> answer_formats(registry, functions, call, deadline, 0) end
+  end
+
+  defp answer_formats(registry, functions, call, deadline, asks) do
+    case call.(registry) do
+      {:error, :validation, %{message: @needs_answer, format: name, value: value}}
+      when is_map_key(functions, name) and asks < @max_format_asks ->
+        function = Map.fetch!(functions, name)
+
+        answer =
+          if within_size?([{:term, function}], @max_loader_bytes),
+            do: run_apart(fn -> run_format(function, value) end, deadline),
+            else: run_here(fn -> run_format(function, value) end, deadline)
+
+        case answer do
+          {:ok, holds} ->
+            key = Options.format_answers_key(name)
+            answers = registry |> Map.get(key, %{}) |> Map.put(value, holds)
+            answer_formats(Map.put(registry, key, answers), functions, call, deadline, asks + 1)
+
+          {:error, reason} ->
+            {:error, :execution_failure,
+             %{message: "custom format could not be checked", format: name, reason: reason}}
+        end
+
+      {:error, :validation, %{message: @needs_answer, format: name}} ->
+        {:error, :execution_failure,
+         %{message: "custom format needs too many answers", format: name}}
+
+      answer ->
+        answer
+    end
+  end
+
+  defp run_format(function, value) do
+    caught(fn ->
+      case function.(value) do
+        holds when is_boolean(holds) -> {:ok, holds}
+        other -> {:error, {:invalid_format_result, other}}
+      end
+    end)
+  end
+
+  # `work`'s answer, or what it raised, threw or exited with as `{:error, reason}`.
+  defp caught(work) do
+    work.()
+  rescue
+    exception -> {:error, {:raised, exception}}
+  catch
+    kind, reason -> {:error, {kind, reason}}
+  end
+
   # A loader that captures little runs in a process of its own, so that a slow one is stopped
   # at the call's deadline and leaves nothing behind. Its document is measured there, before
   # it is sent: a term that shares subterms is copied in full into a message, and the VM's own
   # measures of a term's full size run to the end uninterrupted, however long that takes.
-  defp load_apart(loader, reference, deadline) do
+  defp load_apart(loader, reference, deadline),
+    do: run_apart(fn -> run_loader(loader, reference) end, deadline)
+
+  # `work` in a process of its own, its answer or `{:error, reason}` (its exit, or `:timeout`
+  # at the deadline, when it is killed).
+  defp run_apart(work, deadline) do
     caller = self()
     tag = make_ref()
 
@@ -698,8 +944,7 @@ defmodule InputSchema do
       spawn_monitor(fn ->
         # As in a Task: code that follows callers (test sandboxes, mocks) sees the caller.
         Process.put(:"$callers", callers)
-        answer = run_loader(loader, reference)
-        send(caller, {tag, answer})
+        send(caller, {tag, work.()})
       end)
 
     receive do
@@ -727,28 +972,29 @@ defmodule InputSchema do
   # A loader that captures more runs in the caller's own process, where nothing is copied:
   # what it raises, throws or exits with is its failure as before, but a load is not stopped
   # part way, and the deadline is read once it returns.
-  defp load_here(loader, reference, deadline) do
-    answer = run_loader(loader, reference)
+  defp load_here(loader, reference, deadline),
+    do: run_here(fn -> run_loader(loader, reference) end, deadline)
+
+  defp run_here(work, deadline) do
+    answer = work.()
     if System.monotonic_time(:millisecond) > deadline, do: {:error, :timeout}, else: answer
   end
 
   defp run_loader(loader, reference) do
-    case loader.(reference) do
-      {:ok, document} ->
-        if within_size?([{:term, document}], @max_document_bytes),
-          do: {:ok, document},
-          else: {:error, :document_too_large}
+    caught(fn ->
+      case loader.(reference) do
+        {:ok, document} ->
+          if within_size?([{:term, document}], @max_document_bytes),
+            do: {:ok, document},
+            else: {:error, :document_too_large}
 
-      {:error, reason} ->
-        {:error, reason}
+        {:error, reason} ->
+          {:error, reason}
 
-      other ->
-        {:error, {:invalid_loader_result, other}}
-    end
-  rescue
-    exception -> {:error, {:raised, exception}}
-  catch
-    kind, reason -> {:error, {kind, reason}}
+        other ->
+          {:error, {:invalid_loader_result, other}}
+      end
+    end)
   end
 
   # Whether the pending terms, their shared subterms counted at each use, take at most `left`
@@ -795,7 +1041,36 @@ defmodule InputSchema do
     env
   end
 
-  defp invalid_options(options) do
-    {:error, :validation, %{message: "options are invalid", options: options}}
+  defp kept_option(:subset, :dialect), do: :subset
+  defp kept_option(:subset, _option), do: nil
+  defp kept_option(kept, option) when is_list(kept), do: Keyword.get(kept, option)
+  defp kept_option(_kept, _option), do: nil
+
+  # The subset's answer names the options given; in the JSON modes (options that name a JSON
+  # dialect, or a schema compiled in one) the answer also names the option and why.
+  defp invalid_options(schema, options, option, reason) do
+    detail = %{message: "options are invalid", options: options}
+
+    detail =
+      if json_mode?(schema, options),
+        do: Map.merge(detail, %{option: option, reason: reason}),
+        else: detail
+
+    {:error, :validation, detail}
   end
+
+  defp json_mode?(%Compiled{options: kept}, _options) when is_list(kept), do: true
+
+  defp json_mode?(_schema, options) do
+    Keyword.keyword?(options) and
+      Enum.any?(options, fn {key, value} ->
+        key == :dialect and value in [:draft2020_12, :draft7, :auto]
+      end)
+  end
+
+  # `role: :output`: an error speaks of the result (messages, `$result` paths).
+  defp in_role({:error, _class, _detail} = error, %Options{role: :output}),
+    do: InputSchema.Render.as_result(error)
+
+  defp in_role(answer, _parsed), do: answer
 end

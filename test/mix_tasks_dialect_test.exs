@@ -376,9 +376,11 @@ defmodule InputSchema.MixTasksDialectTest do
          %{
            message: "tool argument is above the maximum",
            path: "$arguments.n",
+           pointer: "/n",
            keyword: "maximum",
            schema_path: "/properties/n/maximum",
-           maximum: 5
+           maximum: 5,
+           actual: 7
          }}
 
       assert Validate.validate([schema, invalid, "--dialect", "auto"]) ==

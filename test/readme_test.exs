@@ -77,6 +77,61 @@ defmodule InputSchema.ReadmeTest do
     assert check_answers(block) == 2
   end
 
+  test "the gateway loop compiles the tools, refuses a bad call and a bad result as written" do
+    [block] = elixir_blocks("At an MCP gateway")
+    [{tools_module, _} | _] = Code.compile_string(block)
+    [_, section] = String.split(File.read!("README.md"), "\n## At an MCP gateway\n", parts: 2)
+
+    [bad_call, bad_result] =
+      Regex.scan(~r/^```text\n(.*?)\n^```$/ms, section, capture: :all_but_first)
+
+    tools_list = "fixtures/examples/tools_list.json" |> File.read!()
+    {:ok, tools_list} = InputSchema.validate_json(true, tools_list, dialect: :auto, root: :any)
+    tools = tools_module.compile_tools(tools_list["result"] || tools_list)
+    never = fn _name, _arguments -> flunk("the tool ran on invalid arguments") end
+
+    result =
+      tools_module.call(tools, %{"name" => "fetch_page", "arguments" => %{"url" => 42}}, never)
+
+    assert %{"isError" => true, "content" => [%{"type" => "text", "text" => text}]} = result
+    assert [text] == bad_call
+    assert [%{"pointer" => "/url", "actual" => "integer"}] = result["structuredContent"]["errors"]
+
+    ok = %{"content" => [], "structuredContent" => %{"url" => "https://example.com"}}
+    fetched = fn "fetch_page", %{"url" => "https://example.com"} -> ok end
+
+    assert tools_module.call(
+             tools,
+             %{"name" => "fetch_page", "arguments" => %{"url" => "https://example.com"}},
+             fetched
+           ) == ok
+
+    weather = %{
+      "tools" => [
+        %{
+          "name" => "weather",
+          "inputSchema" => %{"type" => "object"},
+          "outputSchema" => %{
+            "type" => "object",
+            "properties" => %{"temperature" => %{"type" => "number"}}
+          }
+        }
+      ]
+    }
+
+    warm = fn "weather", _ -> %{"structuredContent" => %{"temperature" => "warm"}} end
+
+    result =
+      tools_module.call(
+        tools_module.compile_tools(weather),
+        %{"name" => "weather", "arguments" => %{}},
+        warm
+      )
+
+    assert %{"isError" => true, "content" => [%{"text" => text}]} = result
+    assert [text] == bad_result
+  end
+
   test "the migration snippet compiles, and maps an answer into the host's own struct" do
     block = Enum.find(elixir_blocks("The JSON Schema modes"), &(&1 =~ "defmodule"))
     modules = block |> Code.compile_string() |> Enum.map(&elem(&1, 0))

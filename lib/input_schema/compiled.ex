@@ -18,6 +18,9 @@ defmodule InputSchema.Compiled do
   of more than 64 bytes is shared by reference. A fun, which only a subset `description` can
   hold and no answer reads, is carried as `nil`.
 
+  A schema compiled with format functions (`formats:`) keeps no resource (`ref` is `nil`): their
+  answers belong to one call, so it is read again from its source on each.
+
   A struct `InputSchema.compile/2` did not make (its fields changed, or kept from another
   version) whose resource is not alive is `{:error, :validation, %{message: "compiled schema
   is invalid"}}` from every function; one whose resource is alive answers from it.
@@ -27,7 +30,7 @@ defmodule InputSchema.Compiled do
   defstruct ref: nil, options: :subset, source: nil
 
   @opaque t :: %__MODULE__{
-            ref: reference(),
+            ref: reference() | nil,
             options: :subset | keyword(),
             source: {binary(), [term()]} | nil
           }

@@ -46,6 +46,11 @@ defmodule InputSchema.Native do
   def json_validate_text_dirty(_schema, _text, _options, _registry, _max_errors),
     do: :erlang.nif_error(:nif_not_loaded)
 
+  def valid(_schema, _arguments, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
+
+  def valid_dirty(_schema, _arguments, _options, _registry),
+    do: :erlang.nif_error(:nif_not_loaded)
+
   def json_compile(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def json_compile_dirty(_schema, _options, _registry), do: :erlang.nif_error(:nif_not_loaded)
   def encode_source(_term), do: :erlang.nif_error(:nif_not_loaded)

@@ -16,25 +16,14 @@ defmodule InputSchema.Options do
     :content_assertion,
     :schema_registry,
     :schema_loader,
+    :formats,
     :root
-  ]
-
-  @defaults [
-    errors: :first,
-    max_errors: @default_max_errors,
-    locate: false,
-    dialect: :subset,
-    strict: false,
-    format_assertion: false,
-    content_assertion: false,
-    schema_registry: %{},
-    schema_loader: nil,
-    root: :tool
   ]
 
   # The options each public function takes.
   @taken %{
-    validate: [:errors, :max_errors, :dialect | @json_only],
+    validate: [:errors, :max_errors, :role, :dialect | @json_only],
+    valid: [:dialect | @json_only],
     validate_schema: [:locate, :dialect | @json_only],
     compile: [:dialect | @json_only]
   }
@@ -52,69 +41,160 @@ defmodule InputSchema.Options do
             content_assertion: false,
             schema_registry: %{},
             schema_loader: nil,
-            any_root: false
+            any_root: false,
+            role: :input,
+            format_functions: %{}
 
   @type t :: %__MODULE__{}
 
   def default_max_errors, do: @default_max_errors
 
   @doc false
-  # `{:ok, %Options{}}`, or `:error` for options that are not a keyword list of known keys
-  # with valid values.
+  # `{:ok, %Options{}}`, or `{:error, option, reason}` for the first option that is not taken
+  # or has an invalid value (`option` nil when the options are no keyword list).
   # The usual call names a dialect alone: every other option at its default, read without the
   # general walk, which took about 2 us a call.
   def parse([dialect: dialect], _function) when dialect in @dialects,
     do: {:ok, %__MODULE__{dialect: dialect}}
 
   def parse(options, function) do
-    with true <- Keyword.keyword?(options),
-         taken = Map.fetch!(@taken, function),
-         {:ok, read} <- Keyword.validate(options, Keyword.take(@defaults, taken)),
-         {:ok, max_errors} <- max_errors(read),
-         :ok <- json_only_in_json_modes(options, read[:dialect]),
-         {:ok, parsed} <- values(read) do
-      {:ok, %{parsed | max_errors: max_errors}}
+    case read(options, Map.fetch!(@taken, function), %{}, nil) do
+      {:ok, given, bad_value} ->
+        dialect = Map.get(given, :dialect, :subset)
+
+        with :ok <- json_only_in_json_modes(given, dialect),
+             :ok <- bad_value || :ok,
+             :ok <- content_in_dialect(given, dialect),
+             do: {:ok, parsed(given)}
+
+      error ->
+        error
+    end
+  end
+
+  # One pass over the options: the first key the function does not take is refused at once;
+  # the first value that is invalid only once the JSON-only options are known to be read
+  # (its reason is the lesser one). A repeated key keeps its first value, as `Keyword.get/2`.
+  defp read([], _taken, given, bad_value), do: {:ok, given, bad_value}
+
+  defp read([{key, value} | rest], taken, given, bad_value) when is_atom(key) do
+    if key in taken do
+      bad_value =
+        case bad_value || value_reason(key, value) do
+          reason when is_binary(reason) -> {:error, key, reason}
+          bad_value -> bad_value
+        end
+
+      read(rest, taken, Map.put_new(given, key, value), bad_value)
     else
-      _ -> :error
+      {:error, key, "is not an option of this function"}
     end
   end
 
-  defp max_errors(read) do
-    case {Keyword.get(read, :errors, :first), Keyword.get(read, :max_errors, 1)} do
-      {:first, max} when is_integer(max) and max > 0 -> {:ok, 0}
-      {:all, max} when is_integer(max) and max > 0 -> {:ok, min(max, @max_errors_cap)}
-      _ -> :error
-    end
-  end
+  defp read(_options, _taken, _given, _bad_value),
+    do: {:error, nil, "options must be a keyword list"}
 
-  defp json_only_in_json_modes(options, :subset) do
-    if Enum.any?(@json_only, &Keyword.has_key?(options, &1)), do: :error, else: :ok
+  defp json_only_in_json_modes(given, :subset) do
+    case Enum.find(@json_only, &is_map_key(given, &1)) do
+      nil -> :ok
+      option -> {:error, option, "is read by the JSON Schema modes only (dialect:)"}
+    end
   end
 
   defp json_only_in_json_modes(_options, _dialect), do: :ok
 
-  defp values(read) do
+  defp content_in_dialect(%{content_assertion: true}, dialect) when dialect in @without_content,
+    do: {:error, :content_assertion, "the dialect has no content keywords to assert"}
+
+  defp content_in_dialect(_options, _dialect), do: :ok
+
+  defp value_reason(:dialect, value) when value in @dialects, do: nil
+
+  defp value_reason(:dialect, _),
+    do: "must be :subset, :draft2020_12, :draft2019_09, :draft7, :draft6, :draft4 or :auto"
+
+  defp value_reason(:errors, value) when value in [:first, :all], do: nil
+  defp value_reason(:errors, _), do: "must be :first or :all"
+  defp value_reason(:max_errors, value) when is_integer(value) and value > 0, do: nil
+  defp value_reason(:max_errors, _), do: "must be a positive integer"
+  defp value_reason(:root, value) when value in [:tool, :any], do: nil
+  defp value_reason(:root, _), do: "must be :tool or :any"
+  defp value_reason(:role, value) when value in [:input, :output], do: nil
+  defp value_reason(:role, _), do: "must be :input or :output"
+
+  defp value_reason(:schema_registry, value) when is_map(value) and not is_struct(value),
+    do: nil
+
+  defp value_reason(:schema_registry, _), do: "must be a map of URIs to schemas"
+  defp value_reason(:schema_loader, nil), do: nil
+  defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
+  defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
+
+  @formats_reason "must map format names (strings) to ECMA-262 patterns or functions of one argument"
+
+  defp value_reason(:formats, formats) when is_map(formats) and not is_struct(formats) do
+    if Enum.all?(formats, fn {name, format} ->
+         is_binary(name) and (is_binary(format) or is_function(format, 1))
+       end),
+       do: nil,
+       else: @formats_reason
+  end
+
+  defp value_reason(:formats, _), do: @formats_reason
+  defp value_reason(_boolean, value) when is_boolean(value), do: nil
+  defp value_reason(_boolean, _), do: "must be a boolean"
+
+  defp parsed(given) do
+    max_errors =
+      case given do
+        %{errors: :all} -> min(Map.get(given, :max_errors, @default_max_errors), @max_errors_cap)
+        _ -> 0
+      end
+
     parsed = %__MODULE__{
-      locate: Keyword.get(read, :locate, false),
-      dialect: Keyword.get(read, :dialect, :subset),
-      strict: Keyword.get(read, :strict, false),
-      format_assertion: Keyword.get(read, :format_assertion, false),
-      content_assertion: Keyword.get(read, :content_assertion, false),
-      schema_registry: Keyword.get(read, :schema_registry, %{}),
-      schema_loader: Keyword.get(read, :schema_loader),
-      any_root: Keyword.get(read, :root, :tool) == :any
+      max_errors: max_errors,
+      locate: Map.get(given, :locate, false),
+      dialect: Map.get(given, :dialect, :subset),
+      strict: Map.get(given, :strict, false),
+      format_assertion: Map.get(given, :format_assertion, false),
+      content_assertion: Map.get(given, :content_assertion, false),
+      schema_registry: Map.get(given, :schema_registry, %{}),
+      schema_loader: Map.get(given, :schema_loader),
+      any_root: Map.get(given, :root, :tool) == :any,
+      role: Map.get(given, :role, :input)
     }
 
-    valid =
-      parsed.dialect in @dialects and is_boolean(parsed.locate) and is_boolean(parsed.strict) and
-        is_boolean(parsed.format_assertion) and is_boolean(parsed.content_assertion) and
-        is_map(parsed.schema_registry) and not is_struct(parsed.schema_registry) and
-        (is_nil(parsed.schema_loader) or is_function(parsed.schema_loader, 1)) and
-        Keyword.get(read, :root, :tool) in [:tool, :any] and
-        not (parsed.content_assertion and parsed.dialect in @without_content)
+    case given do
+      %{formats: formats} when formats != %{} ->
+        %{
+          parsed
+          | schema_registry: Map.merge(parsed.schema_registry, custom_formats(formats)),
+            format_functions: Map.filter(formats, fn {_name, format} -> is_function(format) end)
+        }
 
-    if valid, do: {:ok, parsed}, else: :error
+      _ ->
+        parsed
+    end
   end
+
+  # Custom formats reach the NIF in the registry, each under a key no URI can be (the core's
+  # `json_schema::CUSTOM_FORMAT_KEY` and the name), so that a compiled schema keeps those it
+  # read with its source, as it keeps the documents.
+  @custom_format_key "\0format:"
+
+  # A function stays on the Elixir side: the NIF gets `:function` in its place, and asks for
+  # the answers it needs (see `InputSchema`'s format answers).
+  defp custom_formats(formats) do
+    Map.new(formats, fn
+      {name, pattern} when is_binary(pattern) -> {@custom_format_key <> name, pattern}
+      {name, _function} -> {@custom_format_key <> name, :function}
+    end)
+  end
+
+  @doc false
+  # Where the registry holds a function format's answers (the core's
+  # `json_schema::FORMAT_ANSWERS_KEY` and the name): a map of the strings asked to booleans.
+  def format_answers_key(name), do: "\0answers:" <> name
 
   @doc false
   # What shapes a JSON-mode compilation, as the NIF reads it.
@@ -134,6 +214,6 @@ defmodule InputSchema.Options do
       format_assertion: options.format_assertion,
       content_assertion: options.content_assertion,
       root: if(options.any_root, do: :any, else: :tool)
-    ]
+    ] ++ if(options.format_functions == %{}, do: [], else: [formats: options.format_functions])
   end
 end

@@ -37,6 +37,10 @@ pub const WORK_CAP_UNITS: u64 = 100_000_000;
 /// so that a call whose caller is gone stops within them.
 const SLICE_UNITS: u64 = 1 << 17;
 
+/// Units the reporting walk may spend finding one `anyOf`/`oneOf` branch's first error: a
+/// branch that needs more is reported without it, alike on every scheduler.
+pub const BRANCH_REPORT_UNITS: u64 = SLICE_UNITS;
+
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// Units left in the current slice (the whole budget when it has no reserve).

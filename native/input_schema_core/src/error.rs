@@ -165,14 +165,18 @@ pub enum Error<V> {
     RootTypeNotObject { type_: Literal },
     /// JSON modes: an argument map key that is neither a string nor an atom.
     #[error("tool argument keys must be strings")]
-    ArgumentKeyNotString { path: Path },
+    ArgumentKeyNotString { path: Path, pointer: Path },
     /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
     #[error("tool argument is not a JSON value")]
-    ArgumentNotJson { path: Path },
+    ArgumentNotJson { path: Path, pointer: Path },
     /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
     /// reading names could find its value.
     #[error("tool argument key cannot be read by its name")]
-    ArgumentKeyUnreadable { path: Path, property: V },
+    ArgumentKeyUnreadable {
+        path: Path,
+        pointer: Path,
+        property: V,
+    },
     /// The quick walk found the arguments invalid and the reporting walk found no error: a
     /// bug in one of them, answered as an error rather than a pass. `keyword` is the root
     /// schema's check the quick walk failed on.
@@ -182,20 +186,112 @@ pub enum Error<V> {
         path: Path,
         schema_path: Box<str>,
     },
+    /// JSON modes: a custom format defined by a host function met a string it has no answer
+    /// for: the host asks its function and calls again with the answer (never shown when the
+    /// host does so).
+    #[error("custom format needs an answer")]
+    FormatUnanswered { format: Box<str>, value: Box<[u8]> },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
 }
 
-/// A JSON-mode argument error: the assertion that failed at `path`, the keyword and its JSON
-/// pointer (`schema_path`), and the argument key an object keyword refused.
+/// A JSON-mode argument error: the assertion that failed at `path` (and at `pointer`, the
+/// same place as an RFC 6901 pointer below the root), the keyword and its JSON pointer
+/// (`schema_path`), the argument key an object keyword refused, what came (`actual`) and, for
+/// `anyOf`/`oneOf`, the first error of each branch that failed.
 #[derive(Debug)]
 pub struct KeywordFailure<V> {
     pub assertion: Assertion,
     pub keyword: &'static str,
     pub path: Path,
+    pub pointer: Path,
     pub schema_path: Box<str>,
     pub property: Option<V>,
+    pub actual: Option<Actual>,
+    pub branches: Vec<BranchError<V>>,
+}
+
+/// The first error of one `anyOf`/`oneOf` branch, by its index.
+pub type BranchError<V> = (usize, Error<V>);
+
+/// The most branches whose first error an `anyOf`/`oneOf` error carries (the first ones that
+/// failed, in order); their own branches are not reported.
+pub const MAX_BRANCH_ERRORS: usize = 8;
+
+/// The most values an `enum` error lists, each a scalar; and the longest string it (or a
+/// `const` error) lists, in bytes. A larger `enum` or `const` is not listed.
+pub const MAX_LISTED_VALUES: usize = 16;
+pub const MAX_LISTED_BYTES: usize = 64;
+
+/// What came, beside what the keyword expected: made only when its error is.
+#[derive(Clone, Debug)]
+pub enum Actual {
+    /// The value's JSON type.
+    Type(&'static str),
+    /// The number that broke a bound.
+    Number(Number),
+    /// The string's length in characters, the array's items, the object's properties, or the
+    /// items `contains` matched.
+    Size(u64),
+    /// The `oneOf` branches the value matched: none, or several.
+    Matched(Box<[usize]>),
+}
+
+impl Actual {
+    /// Bytes it copies into its error, for the error's price.
+    pub fn copied_bytes(&self) -> usize {
+        match self {
+            Actual::Number(number) => number.byte_size(),
+            Actual::Matched(indices) => indices.len() * 8,
+            Actual::Type(_) | Actual::Size(_) => 0,
+        }
+    }
+}
+
+/// An assertion and what came, as a failing check reports them.
+pub struct Failed {
+    pub assertion: Assertion,
+    pub actual: Option<Actual>,
+}
+
+impl From<Assertion> for Failed {
+    fn from(assertion: Assertion) -> Self {
+        Failed {
+            assertion,
+            actual: None,
+        }
+    }
+}
+
+impl From<(Assertion, Actual)> for Failed {
+    fn from((assertion, actual): (Assertion, Actual)) -> Self {
+        Failed {
+            assertion,
+            actual: Some(actual),
+        }
+    }
+}
+
+/// The values an error may list: `Some` for scalars and short strings only.
+pub fn listed_value(value: &Literal) -> Option<Literal> {
+    match value {
+        Literal::String(text) if text.len() > MAX_LISTED_BYTES => None,
+        Literal::Array(_) | Literal::Object(_) => None,
+        scalar => Some(scalar.clone()),
+    }
+}
+
+/// An `enum`'s values as its error lists them, when there are few and each is listed.
+pub fn listed_values(values: &[Literal]) -> Option<Literal> {
+    if values.len() > MAX_LISTED_VALUES {
+        return None;
+    }
+    values
+        .iter()
+        .map(listed_value)
+        .collect::<Option<Vec<_>>>()
+        .map(|values| Literal::Array(values.into()))
 }
 
 /// A detail value, for a bridge to encode.
@@ -207,6 +303,10 @@ pub enum Field<'e, V> {
     /// A term as the caller wrote it.
     Term(V),
     Terms(&'e [V]),
+    /// The detail maps of branch errors, each with its `branch` index.
+    Branches(&'e [BranchError<V>]),
+    /// A list of indices (the `oneOf` branches matched).
+    Indices(&'e [usize]),
     Number(&'e Number),
     /// A JSON value kept by a compiled schema.
     Literal(&'e Literal),
@@ -277,11 +377,15 @@ impl<V: Copy> Error<V> {
                     assertion,
                     keyword,
                     path,
+                    pointer,
                     schema_path,
                     property,
+                    actual,
+                    branches,
                 } = &**failure;
                 let mut fields = vec![
                     ("path", Field::Binary(path)),
+                    ("pointer", Field::Binary(pointer)),
                     ("keyword", Field::Binary(keyword.as_bytes())),
                     ("schema_path", Field::Binary(schema_path.as_bytes())),
                 ];
@@ -298,6 +402,20 @@ impl<V: Copy> Error<V> {
                 }
                 if let Some(property) = property {
                     fields.push(("property", Field::Term(*property)));
+                }
+                match actual {
+                    Some(Actual::Type(name)) => {
+                        fields.push(("actual", Field::Binary(name.as_bytes())));
+                    }
+                    Some(Actual::Number(number)) => fields.push(("actual", Field::Number(number))),
+                    Some(Actual::Size(size)) => fields.push(("actual", Field::Unsigned(*size))),
+                    Some(Actual::Matched(indices)) => {
+                        fields.push(("matched", Field::Indices(indices)));
+                    }
+                    None => {}
+                }
+                if !branches.is_empty() {
+                    fields.push(("branches", Field::Branches(branches)));
                 }
                 fields
             }
@@ -357,9 +475,11 @@ impl<V: Copy> Error<V> {
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
-            Error::ArgumentKeyNotString { path } | Error::ArgumentNotJson { path } => {
-                vec![("path", Field::Binary(path))]
-            }
+            Error::ArgumentKeyNotString { path, pointer }
+            | Error::ArgumentNotJson { path, pointer } => vec![
+                ("path", Field::Binary(path)),
+                ("pointer", Field::Binary(pointer)),
+            ],
             Error::Unreported {
                 keyword,
                 path,
@@ -369,8 +489,17 @@ impl<V: Copy> Error<V> {
                 ("keyword", Field::Binary(keyword.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
-            Error::ArgumentKeyUnreadable { path, property } => vec![
+            Error::FormatUnanswered { format, value } => vec![
+                (name::FORMAT, Field::Binary(format.as_bytes())),
+                ("value", Field::Binary(value)),
+            ],
+            Error::ArgumentKeyUnreadable {
+                path,
+                pointer,
+                property,
+            } => vec![
                 ("path", Field::Binary(path)),
+                ("pointer", Field::Binary(pointer)),
                 ("property", Field::Term(*property)),
             ],
             Error::DuplicateKey { path, property } => vec![
@@ -387,10 +516,12 @@ impl<V: Copy> Error<V> {
 pub enum Assertion {
     #[error("{}", message::WRONG_TYPE)]
     Type(Literal),
+    /// The values allowed, when few enough to list (`listed_values`).
     #[error("{}", message::NOT_IN_ENUM)]
-    Enum,
+    Enum(Option<Literal>),
+    /// The constant, when it can be listed (`listed_value`).
     #[error("tool argument does not equal the constant")]
-    Const,
+    Const(Option<Literal>),
     #[error("tool argument is not a multiple of the divisor")]
     MultipleOf(Number),
     #[error("{}", message::BELOW_MINIMUM)]
@@ -443,8 +574,11 @@ pub enum Assertion {
     MaxProperties(u64),
     #[error("tool argument must match at least one anyOf branch")]
     AnyOf,
+    /// No branch matched.
     #[error("{}", message::ONE_OF_MISMATCH)]
     OneOf,
+    #[error("tool argument matches more than one oneOf branch")]
+    OneOfSeveral,
     #[error("tool argument must not match the negated schema")]
     Not,
     #[error("tool argument is not allowed")]
@@ -465,6 +599,8 @@ impl Assertion {
     pub fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
         Some(match self {
             Assertion::Type(types) => (name::TYPE, Detail::Literal(types)),
+            Assertion::Enum(Some(values)) => (name::ENUM, Detail::Literal(values)),
+            Assertion::Const(Some(value)) => (name::CONST, Detail::Literal(value)),
             Assertion::MultipleOf(number) => (name::MULTIPLE_OF, Detail::Number(number)),
             Assertion::Minimum(number) => (name::MINIMUM, Detail::Number(number)),
             Assertion::ExclusiveMinimum(number) => {
@@ -505,6 +641,8 @@ impl Assertion {
     pub fn copied_bytes(&self) -> usize {
         match self {
             Assertion::Type(_) => 64,
+            Assertion::Enum(Some(_)) => MAX_LISTED_VALUES * (MAX_LISTED_BYTES + 16),
+            Assertion::Const(Some(_)) => MAX_LISTED_BYTES + 16,
             Assertion::Pattern(text)
             | Assertion::Format(text)
             | Assertion::Required(text)

@@ -114,6 +114,15 @@ pub(crate) fn render_path(root: &[u8], segments: &[Segment<'_>]) -> Path {
     path
 }
 
+/// The argument's JSON pointer from segments held apart from any walk (`render_path`'s).
+pub(crate) fn render_pointer(segments: &[Segment<'_>]) -> Path {
+    let mut pointer = Vec::new();
+    for segment in segments {
+        write_pointer_segment(&mut pointer, *segment);
+    }
+    pointer
+}
+
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which
 /// `argument_path` writes and `argument_path_len` counts.
@@ -198,26 +207,26 @@ impl<'p> WalkPath<'p> {
         }
     }
 
-    /// The chain from the start, outermost first.
-    fn steps(&self) -> Vec<Step<'p>> {
-        let mut steps = vec![self.step];
-        let mut current = self.parent;
+    /// The segments the steps add to the argument path, outermost first.
+    fn argument_segments(&self) -> Vec<Segment<'p>> {
+        let mut segments = Vec::new();
+        let mut current = Some(self);
         while let Some(path) = current {
-            steps.push(path.step);
+            if let Step::Into {
+                argument: Some(segment),
+                ..
+            } = path.step
+            {
+                segments.push(segment);
+            }
             current = path.parent;
         }
-        steps.reverse();
-        steps
-    }
-
-    fn argument_segments(&self) -> impl Iterator<Item = Segment<'p>> {
-        self.steps().into_iter().filter_map(|step| match step {
-            Step::Into { argument, .. } => argument,
-            Step::Start(_) | Step::Target(_) => None,
-        })
+        segments.reverse();
+        segments
     }
 
     /// The length of `argument_path`, found without making it.
+    #[cfg(test)]
     pub fn argument_path_len(&self, root: &[u8]) -> usize {
         let mut counter = ByteCount(root.len());
         for segment in self.argument_segments() {
@@ -226,13 +235,51 @@ impl<'p> WalkPath<'p> {
         counter.0
     }
 
-    /// The argument path below `root`.
-    pub fn argument_path(&self, root: &[u8]) -> Path {
-        let mut path = root.to_vec();
-        for segment in self.argument_segments() {
+    /// What an error names of the way to it, rendered once `price` accepted the bytes it
+    /// takes: the argument path below `root`, the argument's RFC 6901 JSON pointer below the
+    /// root (`""` for the root itself; a key holding `.` or `[` leaves it unambiguous, as the
+    /// dotted path is not), priced at its bound of twice the path's bytes past the root (a
+    /// `~` or `/` in a key takes two), and the schema pointer of keyword `keyword`. The chain
+    /// is read once for the argument and once for the schema.
+    pub fn rendered<E>(
+        &self,
+        root: &[u8],
+        keyword: Option<&'p str>,
+        price: impl FnOnce(usize) -> Result<(), E>,
+    ) -> Result<Rendered, E> {
+        let segments = self.argument_segments();
+        let (location, tokens) = self.pointer_tokens(keyword);
+        let mut path_len = ByteCount(0);
+        segments
+            .iter()
+            .for_each(|segment| write_argument_segment(&mut path_len, *segment));
+        let mut schema_len = ByteCount(location.len());
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut schema_len, *key));
+        price(
+            root.len()
+                .saturating_add(path_len.0.saturating_mul(3))
+                .saturating_add(schema_len.0),
+        )?;
+        let mut path = Vec::with_capacity(root.len() + path_len.0);
+        path.extend_from_slice(root);
+        let mut pointer = Vec::with_capacity(path_len.0);
+        for segment in segments {
             write_argument_segment(&mut path, segment);
+            write_pointer_segment(&mut pointer, segment);
         }
-        path
+        let mut schema_path = Vec::with_capacity(schema_len.0);
+        schema_path.extend_from_slice(location.as_bytes());
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut schema_path, *key));
+        Ok(Rendered {
+            path,
+            pointer,
+            schema_path: String::from_utf8(schema_path)
+                .map_or_else(|_| Box::default(), String::into_boxed_str),
+        })
     }
 
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
@@ -259,26 +306,13 @@ impl<'p> WalkPath<'p> {
         tokens.reverse();
         ("", tokens)
     }
+}
 
-    /// The length of `schema_path`, found without making it.
-    pub fn schema_path_len(&self, keyword: Option<&'p str>) -> usize {
-        let (location, tokens) = self.pointer_tokens(keyword);
-        let mut counter = ByteCount(location.len());
-        tokens
-            .iter()
-            .for_each(|key| write_pointer_token(&mut counter, *key));
-        counter.0
-    }
-
-    /// The JSON pointer of keyword `keyword` at the schema this path reached.
-    pub fn schema_path(&self, keyword: Option<&'p str>) -> Box<str> {
-        let (location, tokens) = self.pointer_tokens(keyword);
-        let mut pointer = location.as_bytes().to_vec();
-        tokens
-            .iter()
-            .for_each(|key| write_pointer_token(&mut pointer, *key));
-        String::from_utf8(pointer).map_or_else(|_| Box::default(), String::into_boxed_str)
-    }
+/// An error's renderings of the way to it (`WalkPath::rendered`).
+pub struct Rendered {
+    pub path: Path,
+    pub pointer: Path,
+    pub schema_path: Box<str>,
 }
 
 /// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
@@ -286,21 +320,35 @@ fn write_pointer_token(out: &mut impl Write, key: Key<'_>) {
     let _ = match key {
         Key::None => Ok(()),
         Key::Index(index) => write!(out, "/{index}"),
-        Key::Name(name) => out.write_all(b"/").and_then(|()| {
-            let mut rest = name.as_bytes();
-            while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
-                let (plain, escaped) = rest.split_at(at);
-                out.write_all(plain)?;
-                out.write_all(if escaped.first() == Some(&b'~') {
-                    b"~0"
-                } else {
-                    b"~1"
-                })?;
-                rest = escaped.get(1..).unwrap_or_default();
-            }
-            out.write_all(rest)
-        }),
+        Key::Name(name) => write_escaped_token(out, name.as_bytes()),
     };
+}
+
+/// Writes the token an argument segment adds to the argument's JSON pointer: `/name`
+/// escaped, `/i`, or nothing for the segments only schema locations show.
+fn write_pointer_segment(out: &mut impl Write, segment: Segment<'_>) {
+    let _ = match segment {
+        Segment::Property(name) => write_escaped_token(out, name),
+        Segment::Index(index) => write!(out, "/{index}"),
+        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
+fn write_escaped_token(out: &mut impl Write, token: &[u8]) -> std::io::Result<()> {
+    out.write_all(b"/")?;
+    let mut rest = token;
+    while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
+        let (plain, escaped) = rest.split_at(at);
+        out.write_all(plain)?;
+        out.write_all(if escaped.first() == Some(&b'~') {
+            b"~0"
+        } else {
+            b"~1"
+        })?;
+        rest = escaped.get(1..).unwrap_or_default();
+    }
+    out.write_all(rest)
 }
 
 /// A sink that only counts the bytes written to it.
@@ -320,6 +368,39 @@ impl Write for ByteCount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pointer_escapes_keys_and_stays_within_twice_the_path() {
+        let start = WalkPath::start("");
+        let names: [&[u8]; 4] = [b"a/b~c", b"x.y[0]", b"~~", b""];
+        for name in names {
+            let entry = start.then(Step::entry("additionalProperties", name));
+            let item = entry.then(Step::item("items", 3));
+            let mut priced = 0;
+            let Ok(Rendered { path, pointer, .. }) = item.rendered(ARGUMENTS, None, |bytes| {
+                priced = bytes;
+                Ok::<(), ()>(())
+            }) else {
+                panic!("an unlimited price refused");
+            };
+            assert_eq!(path.len(), item.argument_path_len(ARGUMENTS));
+            assert!(priced >= path.len() + pointer.len());
+            assert!(pointer.len() <= 2 * (path.len() - ARGUMENTS.len()));
+            let mut expected = b"/".to_vec();
+            for byte in name {
+                match byte {
+                    b'~' => expected.extend_from_slice(b"~0"),
+                    b'/' => expected.extend_from_slice(b"~1"),
+                    other => expected.push(*other),
+                }
+            }
+            expected.extend_from_slice(b"/3");
+            assert_eq!(pointer, expected);
+        }
+        let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
+        assert!(matches!(root, Ok(Rendered { path, pointer, schema_path })
+            if path == b"$" && pointer.is_empty() && &*schema_path == "/maximum"));
+    }
 
     #[test]
     fn the_counted_length_is_the_written_one() {

@@ -37,7 +37,27 @@ fn field(detail: Field<'_, Json<'_>>) -> Value {
         Field::Number(Number::Big(big)) => serde_json::from_str(&big.to_decimal()).unwrap(),
         Field::Literal(literal) => input_schema_core::serde::literal_to_json(literal),
         Field::Unsigned(count) => json!(count),
+        Field::Indices(indices) => json!(indices),
+        Field::Branches(branches) => Value::Array(
+            branches
+                .iter()
+                .map(|(index, error)| {
+                    let mut detail = details(error);
+                    detail.insert("branch".into(), json!(index));
+                    detail.insert("message".into(), json!(error.to_string()));
+                    Value::Object(detail)
+                })
+                .collect(),
+        ),
     }
+}
+
+fn details(error: &input_schema_core::Error<Json<'_>>) -> serde_json::Map<String, Value> {
+    error
+        .fields()
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), field(value)))
+        .collect()
 }
 
 /// The answer in the fixtures' notation: `"ok"` or `{class, message, detail}`.
@@ -51,11 +71,7 @@ fn outcome(result: Result<(), Failure<Json<'_>>>) -> Value {
         Class::Validation => "validation",
         Class::UnsupportedCapability => "unsupported_capability",
     };
-    let detail: serde_json::Map<String, Value> = error
-        .fields()
-        .into_iter()
-        .map(|(key, value)| (key.to_owned(), field(value)))
-        .collect();
+    let detail = details(error);
     json!({ "class": class, "message": error.to_string(), "detail": detail })
 }
 

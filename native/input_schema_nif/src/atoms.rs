@@ -32,6 +32,7 @@ rustler::atoms! {
     ref_ = "ref",
     compiled_struct = "Elixir.InputSchema.Compiled",
     // JSON modes: the dialects, and the detail keys of their errors.
+    subset,
     draft2020_12,
     draft2019_09,
     draft7,
@@ -59,6 +60,15 @@ rustler::atoms! {
     max_contains = "maxContains",
     min_properties = "minProperties",
     max_properties = "maxProperties",
+    // The detail of what came and why a branch failed (JSON modes).
+    pointer,
+    actual,
+    matched,
+    branches,
+    branch,
+    enum_ = "enum",
+    const_ = "const",
+    value,
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).
@@ -101,6 +111,13 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "maxContains" => max_contains(),
         "minProperties" => min_properties(),
         "maxProperties" => max_properties(),
+        "pointer" => pointer(),
+        "actual" => actual(),
+        "matched" => matched(),
+        "branches" => branches(),
+        "enum" => enum_(),
+        "const" => const_(),
+        "value" => value(),
         _ => return None,
     })
 }

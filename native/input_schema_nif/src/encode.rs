@@ -78,9 +78,12 @@ fn detail<'b>(
     error: &Error<Arg<'_>>,
     extra: Option<(Term<'b>, Term<'b>)>,
 ) -> Term<'b> {
-    let mut keys = vec![atoms::message().encode(env)];
-    let mut values = vec![error.to_string().encode(env)];
-    for (key, value) in error.fields() {
+    let fields = error.fields();
+    let mut keys = Vec::with_capacity(fields.len() + 2);
+    let mut values = Vec::with_capacity(fields.len() + 2);
+    keys.push(atoms::message().encode(env));
+    values.push(error.to_string().encode(env));
+    for (key, value) in fields {
         keys.push(atom(env, key));
         values.push(field(env, value));
     }
@@ -110,6 +113,15 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
             .map(|arg| arg.term())
             .collect::<Vec<_>>()
             .encode(env),
+        Field::Branches(branches) => branches
+            .iter()
+            .map(|(index, error)| {
+                let index = (atoms::branch().encode(env), index.encode(env));
+                detail(env, error, Some(index))
+            })
+            .collect::<Vec<_>>()
+            .encode(env),
+        Field::Indices(indices) => indices.encode(env),
         Field::Number(number) => number_term(env, number),
         Field::Literal(literal) => literal_term(env, literal),
         Field::Unsigned(count) => count.encode(env),

@@ -176,19 +176,30 @@ fn validate_cached<'a>(
     mode: Mode,
     budget: &mut Budget,
 ) -> Result<(), Failure<Arg<'a>>> {
+    with_cached(source, arguments, budget, |compiled, budget| {
+        compiled.validate(Arg::new(arguments), mode, budget)
+    })
+}
+
+/// Runs `run` on the raw schema's compiled form, after the gate: the cached one, or one
+/// compiled now (and cached when its profile reads nothing but the schema).
+fn with_cached<'a, R>(
+    source: Source<'a>,
+    arguments: Term<'a>,
+    budget: &mut Budget,
+    run: impl FnOnce(&CompiledSchema, &mut Budget) -> Result<R, Failure<Arg<'a>>>,
+) -> Result<R, Failure<Arg<'a>>> {
     let (schema, profile) = (source.schema, source.profile);
     profile.gate(Arg::new(schema), Arg::new(arguments))?;
     if source.reads_registry() || schema.get_type() != TermType::Map {
-        return source
-            .compile(budget)?
-            .validate(Arg::new(arguments), mode, budget);
+        return run(&source.compile(budget)?, budget);
     }
     let fingerprint = cache::fingerprint(schema);
     if let Some(entry) = cache::get(fingerprint, schema, profile) {
-        return entry.schema.validate(Arg::new(arguments), mode, budget);
+        return run(&entry.schema, budget);
     }
     let compiled = source.compile(budget)?;
-    let result = compiled.validate(Arg::new(arguments), mode, budget);
+    let result = run(&compiled, budget);
     cache::put(fingerprint, schema, profile, compiled);
     result
 }
@@ -306,6 +317,39 @@ fn run_validate_compiled<'a>(
 twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, arguments, max_errors; dirty| {
     let max_errors = max_errors_of(max_errors)?;
     Some(run_validate_compiled(env, compiled, arguments, max_errors, dirty))
+});
+
+/// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`), on a
+/// compiled schema's resource or a raw schema read as `options` says (`:subset`, or a JSON
+/// mode's options with `registry`); any failure but the budget's is `false`.
+fn run_valid<'a>(
+    env: Env<'a>,
+    [schema, arguments, options, registry]: [Term<'a>; 4],
+    dirty: bool,
+) -> Option<Term<'a>> {
+    let mut budget = budget(dirty);
+    let result = match resource::get(schema) {
+        Some(compiled) => compiled.is_valid(Arg::new(arguments), &mut budget),
+        None => {
+            let source = if options == atoms::subset().to_term(env) {
+                Source::subset(schema)
+            } else {
+                Source::json(schema, json_options(options)?, registry)
+            };
+            with_cached(source, arguments, &mut budget, |compiled, budget| {
+                compiled.is_valid(Arg::new(arguments), budget)
+            })
+        }
+    };
+    Some(match result {
+        Ok(valid) => valid.encode(env),
+        Err(Failure::Exhausted) => atoms::budget_exhausted().encode(env),
+        Err(_) => false.encode(env),
+    })
+}
+
+twin_nifs!("valid", "valid_dirty", |env, schema, arguments, options, registry; dirty| {
+    run_valid(env, [schema, arguments, options, registry], dirty)
 });
 
 /// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else is checked

@@ -2,6 +2,7 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
+use crate::error::listed_values;
 use crate::literal::{equals, Literal, LiteralView};
 use crate::number::Number;
 use crate::value::{AtomKind, Kind, Value};
@@ -15,6 +16,8 @@ pub struct Enum {
     choices: Box<[Literal]>,
     index: Option<ChoiceIndex>,
     by_kind: ByKind,
+    /// The choices as an error lists them, when they are few and small (`listed_values`).
+    listed: Option<Literal>,
 }
 
 /// Choices sorted by what they can equal, so that a scan reads the value's kind, number or
@@ -142,6 +145,7 @@ impl Enum {
     }
 
     pub fn compile(choices: &[Literal], budget: &mut Budget) -> Result<Self, Exhausted> {
+        let listed = listed_values(choices);
         let containers = choices
             .iter()
             .filter(|choice| matches!(choice, Literal::Array(_) | Literal::Object(_)));
@@ -159,13 +163,20 @@ impl Enum {
                 choices: choices.into(),
                 index: Some(index),
                 by_kind: ByKind::default(),
+                listed,
             },
             None => Enum {
                 choices: Box::default(),
                 index: None,
                 by_kind: ByKind::new(choices.to_vec()),
+                listed,
             },
         })
+    }
+
+    /// The choices an error lists, if any.
+    pub fn listed(&self) -> Option<&Literal> {
+        self.listed.as_ref()
     }
 
     /// The same choices, always scanned: what the index must agree with.

@@ -13,6 +13,7 @@ use crate::json_schema::vocabulary::Draft;
 use crate::literal::{with_key_name, Literal};
 use crate::names::name;
 use crate::value::Value;
+use std::collections::HashMap;
 
 /// The string keywords of a schema object, in the report order.
 #[derive(Debug, Default)]
@@ -100,8 +101,17 @@ pub fn key_is_text<'a, V: Value<'a>>(key: V, budget: &mut Budget) -> Result<bool
 
 #[derive(Debug)]
 pub struct FormatCheck {
-    format: Format,
+    format: Defined,
     name: Box<str>,
+}
+
+/// What defines a format: the dialect, or the caller (`formats:`): an ECMA-262 pattern, or a
+/// host function, whose answers for the strings asked so far the host gave.
+#[derive(Debug)]
+enum Defined {
+    Dialect(Format),
+    Pattern(regex::Regex),
+    Host(HashMap<Box<[u8]>, bool>),
 }
 
 impl FormatCheck {
@@ -119,16 +129,39 @@ impl FormatCheck {
             Draft::Draft4 => FormatDialect::Draft4,
         };
         Some(FormatCheck {
-            format: Format::from_name(name, dialect)?,
+            format: Defined::Dialect(Format::from_name(name, dialect)?),
             name: name.into(),
         })
     }
 
-    pub(crate) fn holds(&self, text: &str) -> bool {
-        match self.format {
-            Format::Regex => ecma_regex::is_valid_syntax(text),
-            format => format.is_valid(text),
+    /// A custom format: `pattern`, found in the string as `pattern` finds it.
+    pub fn custom(name: &str, pattern: Pattern) -> FormatCheck {
+        FormatCheck {
+            format: Defined::Pattern(pattern.regex),
+            name: name.into(),
         }
+    }
+
+    /// A custom format whose host function answers, with its answers so far.
+    pub fn host(name: &str, answers: HashMap<Box<[u8]>, bool>) -> FormatCheck {
+        FormatCheck {
+            format: Defined::Host(answers),
+            name: name.into(),
+        }
+    }
+
+    /// Whether `text` has the format; `None` when a host function must be asked first.
+    pub(crate) fn holds(&self, text: &str) -> Option<bool> {
+        Some(match &self.format {
+            Defined::Dialect(Format::Regex) => ecma_regex::is_valid_syntax(text),
+            Defined::Dialect(format) => format.is_valid(text),
+            Defined::Pattern(regex) => regex.is_match(text),
+            Defined::Host(answers) => return answers.get(text.as_bytes()).copied(),
+        })
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
     }
 }
 

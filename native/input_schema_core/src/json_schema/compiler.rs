@@ -11,7 +11,7 @@ use super::registry::{
     DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::Options;
+use super::{Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
 use crate::budget::{Budget, Exhausted};
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -527,6 +527,23 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                         .read_as
                         .vocabularies
                         .has(Vocabulary::FormatAssertion);
+                let custom = match assert {
+                    true => self
+                        .registry
+                        .host_entry(&format!("{CUSTOM_FORMAT_KEY}{name}")),
+                    false => None,
+                };
+                if let Some(defined) = custom {
+                    // A pattern, or (any other term) a host function's, with its answers.
+                    let check = match defined.binary() {
+                        Some(bytes) => {
+                            let text = std::str::from_utf8(bytes).ok().ok_or_else(bad)?;
+                            FormatCheck::custom(name, self.pattern_text(text, at)?)
+                        }
+                        None => FormatCheck::host(name, self.format_answers(name)?),
+                    };
+                    return Ok(Some(Check::Format(check)));
+                }
                 match FormatCheck::compile(name, draft, assert) {
                     Some(check) => Check::Format(check),
                     None => return Ok(None),
@@ -824,6 +841,26 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             document: at.location.document,
             pointer: child_pointer(&at.location.pointer, token, self.budget())?,
         })
+    }
+
+    /// The answers the host gave for custom format `name` (`FORMAT_ANSWERS_KEY`): the
+    /// strings asked, each `true` or `false`.
+    fn format_answers(&mut self, name: &str) -> Result<HashMap<Box<[u8]>, bool>, Stop<V>> {
+        let mut answers = HashMap::new();
+        let Some(map) = self
+            .registry
+            .host_entry(&format!("{FORMAT_ANSWERS_KEY}{name}"))
+        else {
+            return Ok(answers);
+        };
+        for (key, answer) in map.map_entries() {
+            let (Some(text), Kind::Atom(kind)) = (key.binary(), answer.kind()) else {
+                continue;
+            };
+            self.budget().keep(text.len().saturating_add(16))?;
+            answers.insert(text.into(), kind == AtomKind::True);
+        }
+        Ok(answers)
     }
 
     fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<Pattern, Stop<V>> {

@@ -49,7 +49,7 @@ pub fn validate<'a, V: Value<'a>, A>(
                 return Ok(());
             }
         }
-        Err(halt) => return Err(halted(program, walk.loop_at, halt)),
+        Err(halt) => return Err(halted(program, (walk.loop_at, walk.asked), halt)),
     }
     let mut walk = Walk::new(program, mode, root, budget);
     let start = WalkPath::start(program.location(program.root));
@@ -59,7 +59,7 @@ pub fn validate<'a, V: Value<'a>, A>(
         }
         // The quick walk refused what this walk finds no error in: never a pass.
         Ok(_) | Err(Halt::Failed) => Err(super::unreported::failure(schema, value, walk.budget)),
-        Err(halt) => Err(halted(program, walk.loop_at, halt)),
+        Err(halt) => Err(halted(program, (walk.loop_at, walk.asked), halt)),
     }
 }
 
@@ -76,21 +76,24 @@ pub fn is_valid<'a, V: Value<'a>, A>(
         Ok(_) if walk.unread => Ok(key_problem(schema, value, walk.budget)?.is_none()),
         Ok(valid) => Ok(valid),
         Err(Halt::Failed) => Ok(false),
-        Err(halt) => Err(halted(program, walk.loop_at, halt)),
+        Err(halt) => Err(halted(program, (walk.loop_at, walk.asked), halt)),
     }
 }
 
 /// The answer of a walk that stopped without one.
 pub(super) fn halted<V>(
     program: &Program,
-    loop_at: crate::engine::NodeId,
+    (loop_at, asked): (crate::engine::NodeId, Option<crate::engine::walk::Asked>),
     halt: Halt,
 ) -> Failure<V> {
-    match halt {
-        Halt::Loop => Failure::schema(Error::ReferenceLoop {
+    match (halt, asked) {
+        (Halt::Exhausted, Some((format, value))) => {
+            Failure::schema(Error::FormatUnanswered { format, value })
+        }
+        (Halt::Loop, _) => Failure::schema(Error::ReferenceLoop {
             schema_path: program.location(loop_at).into(),
         }),
-        Halt::Failed | Halt::Exhausted | Halt::NoStringForm => Failure::Exhausted,
+        (Halt::Failed | Halt::Exhausted | Halt::NoStringForm, _) => Failure::Exhausted,
     }
 }
 

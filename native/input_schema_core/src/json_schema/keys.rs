@@ -13,7 +13,7 @@
 use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
 use crate::literal::with_key_name;
-use crate::path::{render_path, Segment};
+use crate::path::{render_path, render_pointer, Segment};
 use crate::value::{Element, Kind, Value};
 
 /// How a container was reached from its parent.
@@ -168,15 +168,17 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
         })
         .collect();
     let path = render_path(root, &segments);
+    let pointer = render_pointer(&segments);
     match problem {
-        Problem::KeyNotString => Error::ArgumentKeyNotString { path },
+        Problem::KeyNotString => Error::ArgumentKeyNotString { path, pointer },
         Problem::Duplicate(key) => Error::DuplicateKey {
             path,
             property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
         },
-        Problem::NotJson => Error::ArgumentNotJson { path },
+        Problem::NotJson => Error::ArgumentNotJson { path, pointer },
         Problem::Unreadable(key) => Error::ArgumentKeyUnreadable {
             path,
+            pointer,
             property: key,
         },
     }
@@ -263,7 +265,12 @@ mod tests {
         let outer = [(Term::Atom("a"), Term::Map(&inner))];
         let problem = first_problem(Term::Map(&outer), b"$arguments", &mut Budget::unlimited());
         match problem {
-            Ok(Some(Error::ArgumentKeyUnreadable { path, property })) => {
+            Ok(Some(Error::ArgumentKeyUnreadable {
+                path,
+                pointer,
+                property,
+            })) => {
+                assert!(pointer.is_empty());
                 assert_eq!(path, b"$arguments");
                 assert!(matches!(property, Term::Atom("a")));
             }

@@ -54,6 +54,14 @@ impl Dialect {
     }
 }
 
+/// Where the caller's registry holds a custom format (`formats:`), before its name: a key no
+/// URI can be, so that no reference reaches it.
+pub const CUSTOM_FORMAT_KEY: &str = "\u{0}format:";
+
+/// Where it holds the answers of a custom format defined by a host function, before the
+/// format's name: a map from the strings asked to `true` or `false`.
+pub const FORMAT_ANSWERS_KEY: &str = "\u{0}answers:";
+
 /// The options that shape compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {

@@ -330,6 +330,12 @@ fn meta_schema(uri: &str) -> Option<Literal> {
 }
 
 impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
+    /// The host's entry for a key outside the URI space: a custom format's definition
+    /// (`super::CUSTOM_FORMAT_KEY` and its name), never a document.
+    pub fn host_entry(&self, key: &str) -> Option<V> {
+        (self.lookup)(key)
+    }
+
     pub fn new(
         lookup: &'c dyn Fn(&str) -> Option<V>,
         may_load: bool,

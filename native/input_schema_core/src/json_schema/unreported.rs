@@ -22,7 +22,7 @@ pub fn failure<'a, V: Value<'a>, A>(
     let mut walk = Walk::new(program, Mode::First, root_of(schema), budget);
     let failed = match walk.refusing_check(program.root, value) {
         Ok(failed) => failed,
-        Err(halt) => return halted(program, walk.loop_at, halt),
+        Err(halt) => return halted(program, (walk.loop_at, walk.asked), halt),
     };
     let mut schema_path = String::new();
     if let Some(keyword) = failed {

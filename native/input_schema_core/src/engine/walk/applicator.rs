@@ -1,16 +1,16 @@
 //! The walk of the checks that apply schemas to the value in place: `$ref` and `$dynamicRef`,
 //! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report
-//! their own error, not their branches'.
+//! their own error, which for `anyOf` and `oneOf` carries their failed branches' first errors.
 
 use super::{Sink, Walk};
 use crate::engine::applicator::{class_of, Branches};
 use crate::engine::node::{types, Named, Node};
 use crate::engine::program::Check;
-use crate::error::Assertion;
+use crate::error::{Actual, Assertion, Failed, MAX_BRANCH_ERRORS};
 use crate::flow::{Flow, Halt};
 use crate::literal::get_by_str;
 use crate::names::name;
-use crate::path::{Key, Step};
+use crate::path::{Key, Step, WalkPath};
 use crate::value::Value;
 
 impl Branches {
@@ -49,6 +49,60 @@ impl Branches {
         }
         Ok(counted)
     }
+
+    /// The error of an `anyOf` (`one_of` none) or `oneOf` (`one_of`: how many branches the
+    /// quick count found, 0 or 2) that `value` failed, made only by the reporting walk: a
+    /// `oneOf`'s message says whether no branch or several matched. Outside a branch's own
+    /// report, a `oneOf` names the branches that matched, and where none did, each failed
+    /// branch's first error is carried (`MAX_BRANCH_ERRORS` at most); within one, the walks
+    /// that would take are left out, so that nested branches cost no more than the count did.
+    #[cold]
+    #[inline(never)]
+    fn report<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        named: Named,
+        path: &WalkPath<'_>,
+        one_of: Option<usize>,
+    ) -> Flow {
+        if !walk.reports_branches {
+            let assertion = match one_of {
+                None => Assertion::AnyOf,
+                Some(0) => Assertion::OneOf,
+                Some(_) => Assertion::OneOfSeveral,
+            };
+            return walk.fail_branches(path, named, assertion.into(), Vec::new());
+        }
+        if let Some(counted @ 2..) = one_of {
+            // Several matched: which, rather than why the others failed.
+            let mut matched = Vec::with_capacity(counted);
+            for (index, branch) in self.nodes.iter().enumerate() {
+                if walk.valid(*branch, value)? {
+                    matched.push(index);
+                }
+            }
+            let failed = (Assertion::OneOfSeveral, Actual::Matched(matched.into()));
+            return walk.fail_branches(path, named, failed.into(), Vec::new());
+        }
+        // No branch matched (the count asked every one): the first error of each.
+        let mut errors = Vec::new();
+        for (index, branch) in self.nodes.iter().enumerate().take(MAX_BRANCH_ERRORS) {
+            let here = path.then(Step::Into {
+                keyword: named.token,
+                key: Key::Index(index),
+                argument: None,
+            });
+            if let Some(error) = walk.first_error(*branch, value, &here)? {
+                errors.push((index, error));
+            }
+        }
+        let failed: Failed = match one_of {
+            None => Assertion::AnyOf.into(),
+            Some(_) => (Assertion::OneOf, Actual::Matched(Box::default())).into(),
+        };
+        walk.fail_branches(path, named, failed, errors)
+    }
 }
 
 /// One in-place check (or `unevaluated*`) of `node`, its check number `index`.
@@ -82,11 +136,18 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
             Ok(valid)
         }
         Check::AnyOf(branches) if branches.count(walk, value, found, 1)? == 0 => {
-            walk.fail::<S>(at, named, || Assertion::AnyOf, None)
+            match S::path(at) {
+                None => Err(Halt::Failed),
+                Some(path) => branches.report(walk, value, named, path, None),
+            }
         }
-        Check::OneOf(branches) if branches.count(walk, value, found, 2)? != 1 => {
-            walk.fail::<S>(at, named, || Assertion::OneOf, None)
-        }
+        Check::OneOf(branches) => match branches.count(walk, value, found, 2)? {
+            1 => Ok(true),
+            counted => match S::path(at) {
+                None => Err(Halt::Failed),
+                Some(path) => branches.report(walk, value, named, path, Some(counted)),
+            },
+        },
         Check::Not(negated) if walk.valid(*negated, value)? => {
             walk.fail::<S>(at, named, || Assertion::Not, None)
         }

@@ -3,7 +3,7 @@
 use super::{Sink, Walk};
 use crate::engine::array::{elements, unique_list, ArrayCheck};
 use crate::engine::node::{Named, Node};
-use crate::error::Assertion;
+use crate::error::{Actual, Assertion};
 use crate::flow::Flow;
 use crate::path::{Key, Segment, Step};
 use crate::value::Value;
@@ -21,12 +21,22 @@ impl ArrayCheck {
         let mut valid = true;
         if let Some((minimum, named)) = self.min_items {
             if length < minimum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MinItems(minimum), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MinItems(minimum), Actual::Size(length)).into(),
+                    None,
+                )?;
             }
         }
         if let Some((maximum, named)) = self.max_items {
             if length > maximum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MaxItems(maximum), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MaxItems(maximum), Actual::Size(length)).into(),
+                    None,
+                )?;
             }
         }
         if let Some(named) = self.unique {
@@ -101,9 +111,19 @@ impl ArrayCheck {
         if let Some((contains, named)) = &self.contains {
             if found < contains.min {
                 let minimum = contains.min;
-                valid &= walk.fail::<S>(at, *named, || Assertion::MinContains(minimum), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    *named,
+                    || (Assertion::MinContains(minimum), Actual::Size(found)).into(),
+                    None,
+                )?;
             } else if let Some(max) = contains.max.filter(|max| found > *max) {
-                valid &= walk.fail::<S>(at, *named, || Assertion::MaxContains(max), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    *named,
+                    || (Assertion::MaxContains(max), Actual::Size(found)).into(),
+                    None,
+                )?;
             }
         }
         Ok(valid)

@@ -12,12 +12,15 @@ mod object;
 mod string;
 mod unevaluated;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::engine::array::length;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
 use crate::engine::program::{Check, Program};
-use crate::error::{Assertion, Error, KeywordFailure, Mode, ERROR_BYTES};
+use crate::error::{
+    listed_value, Actual, Assertion, BranchError, Error, Failed, KeywordFailure, Mode, ERROR_BYTES,
+};
 use crate::flow::{Flow, Halt};
+use crate::names::type_name;
 use crate::path::{Step, WalkPath};
 use crate::stack::Levels;
 use crate::value::{AtomKind, Kind, Value};
@@ -28,6 +31,9 @@ pub const MAX_IN_PLACE: usize = 10_000;
 
 /// What the schema `false` is reported as: its failures name no keyword but the schema itself.
 const FALSE_SCHEMA: &str = "false";
+
+/// A custom format defined by a host function, and the string it must answer for.
+pub type Asked = (Box<str>, Box<[u8]>);
 
 /// What a walk does with a failure, and what it keeps of its way to a value.
 pub trait Sink {
@@ -97,6 +103,12 @@ pub struct Walk<'p, 'b, V> {
     /// for argument keys must still be checked over the whole value (`json_schema::keys`).
     /// Hosts whose keys are all strings never set it.
     pub unread: bool,
+    /// Whether an `anyOf`/`oneOf` error carries its branches' first errors: not within a
+    /// branch's own report, so that the work of one error stays within one level of them.
+    pub reports_branches: bool,
+    /// What a host function must answer before the walk can go on (it stops as though
+    /// exhausted; see `ask`).
+    pub asked: Option<Asked>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -138,6 +150,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             in_place: 0,
             loop_at: 0,
             unread: false,
+            reports_branches: true,
+            asked: None,
         }
     }
 
@@ -385,9 +399,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let program = self.program;
         let written = || {
             let written = program.info(id).and_then(|info| info.types.clone());
-            Assertion::Type(written.unwrap_or(crate::literal::Literal::Null))
+            (
+                Assertion::Type(written.unwrap_or(crate::literal::Literal::Null)),
+                Actual::Type(json_type_name(found.bits)),
+            )
+                .into()
         };
-        self.fail::<S>(at, Named::new(crate::names::name::TYPE), written, None)
+        self.fail_with::<S>(at, Named::new(crate::names::name::TYPE), written, None)
     }
 
     /// One check of a node; the families apply to values of their type only.
@@ -420,14 +438,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                     return Ok(true);
                 }
                 let named = named();
-                self.fail::<S>(at, named, || Assertion::Enum, None)
+                self.fail::<S>(
+                    at,
+                    named,
+                    || Assertion::Enum(choices.listed().cloned()),
+                    None,
+                )
             }
             Check::Const(expected) => {
                 if crate::literal::equals(value, expected, self.budget, 0)? {
                     return Ok(true);
                 }
                 let named = named();
-                self.fail::<S>(at, named, || Assertion::Const, None)
+                self.fail::<S>(at, named, || Assertion::Const(listed_value(expected)), None)
             }
             _ => applicator::check::<S, V>(
                 self,
@@ -509,6 +532,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }))
     }
 
+    /// Stops the walk until the host answers whether `text` has custom format `format`:
+    /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
+    #[cold]
+    pub fn ask(&mut self, format: &str, text: &str) -> Halt {
+        self.asked = Some((format.into(), text.as_bytes().into()));
+        Halt::Exhausted
+    }
+
     /// The innermost-to-outermost walk of the dynamic scope, outermost first.
     pub fn scope(&self) -> &[ResourceId] {
         &self.scope
@@ -525,6 +556,18 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         assertion: impl FnOnce() -> Assertion,
         property: Option<V>,
     ) -> Flow {
+        self.fail_with::<S>(at, keyword, || assertion().into(), property)
+    }
+
+    /// `fail`, where the failure names what came as well (`(Assertion, Actual)`).
+    #[inline(always)]
+    pub fn fail_with<S: Sink>(
+        &mut self,
+        at: &S::At<'_>,
+        keyword: Named,
+        assertion: impl FnOnce() -> Failed,
+        property: Option<V>,
+    ) -> Flow {
         match S::path(at) {
             None => Err(Halt::Failed),
             Some(path) => self.record(
@@ -532,8 +575,53 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Some(keyword.token),
                 keyword.name,
                 assertion(),
-                property,
+                (property, Vec::new()),
             ),
+        }
+    }
+
+    /// `fail` of an `anyOf`/`oneOf` keyword, with the first errors of its failed branches.
+    pub fn fail_branches(
+        &mut self,
+        path: &WalkPath<'_>,
+        keyword: Named,
+        failed: Failed,
+        branches: Vec<BranchError<V>>,
+    ) -> Flow {
+        self.record(
+            path,
+            Some(keyword.token),
+            keyword.name,
+            failed,
+            (None, branches),
+        )
+    }
+
+    /// The first error of node `branch` on `value` at `path`, found by a report of its own
+    /// (which reports no branches in turn) on at most `BRANCH_REPORT_UNITS`: `None` when it
+    /// finds none, or needs more (then those units are spent, or the budget is exhausted
+    /// when it lacks them, as it would be on any scheduler).
+    pub fn first_error(
+        &mut self,
+        branch: NodeId,
+        value: V,
+        path: &WalkPath<'_>,
+    ) -> Result<Option<Error<V>>, Halt> {
+        let errors = std::mem::take(&mut self.errors);
+        let mode = std::mem::replace(&mut self.mode, Mode::First);
+        let reports_branches = std::mem::replace(&mut self.reports_branches, false);
+        let outer = std::mem::replace(self.budget, Budget::new(BRANCH_REPORT_UNITS));
+        let result = self.visit::<Report>(branch, value, path);
+        let lent = std::mem::replace(self.budget, outer);
+        let mut found = std::mem::replace(&mut self.errors, errors);
+        self.mode = mode;
+        self.reports_branches = reports_branches;
+        self.budget
+            .spend(BRANCH_REPORT_UNITS.saturating_sub(lent.remaining()))?;
+        match result {
+            Ok(_) | Err(Halt::Failed) => Ok(found.pop()),
+            Err(Halt::Exhausted) if self.asked.is_none() => Ok(None),
+            Err(halt) => Err(halt),
         }
     }
 
@@ -549,7 +637,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     ) -> Flow {
         match S::path(at) {
             None => Err(Halt::Failed),
-            Some(path) => self.record(path, None, keyword, assertion(), property),
+            Some(path) => self.record(
+                path,
+                None,
+                keyword,
+                assertion().into(),
+                (property, Vec::new()),
+            ),
         }
     }
 
@@ -560,26 +654,33 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         path: &WalkPath<'_>,
         token: Option<&str>,
         keyword: &'static str,
-        assertion: Assertion,
-        property: Option<V>,
+        Failed { assertion, actual }: Failed,
+        (property, branches): (Option<V>, Vec<BranchError<V>>),
     ) -> Flow {
         // One check stands for the content keywords: the error names the one that failed.
         let (keyword, token) = match assertion.keyword() {
             Some(failed) => (failed, Some(failed)),
             None => (keyword, token),
         };
-        // Priced before anything is copied.
-        let bytes = path
-            .argument_path_len(self.root)
-            .saturating_add(path.schema_path_len(token))
-            .saturating_add(assertion.copied_bytes());
-        self.budget.spend_error(bytes)?;
+        // Priced before anything is copied (the branches' errors were, when they were made).
+        let copied = assertion
+            .copied_bytes()
+            .saturating_add(actual.as_ref().map_or(0, Actual::copied_bytes));
+        let mut bytes = 0;
+        let budget = &mut *self.budget;
+        let rendered = path.rendered(self.root, token, |rendered| {
+            bytes = rendered.saturating_add(copied);
+            budget.spend_error(bytes)
+        })?;
         self.errors.push(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
-            path: path.argument_path(self.root),
-            schema_path: path.schema_path(token),
+            path: rendered.path,
+            pointer: rendered.pointer,
+            schema_path: rendered.schema_path,
             property,
+            actual,
+            branches,
         })));
         self.error_bytes = self
             .error_bytes
@@ -589,6 +690,21 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         } else {
             Err(Halt::Failed)
         }
+    }
+}
+
+/// The name of the JSON type a value's type bits (`Found::bits`) say it has: `integer` for an
+/// integral number.
+pub fn json_type_name(bits: u8) -> &'static str {
+    match bits {
+        _ if bits & types::INTEGER != 0 => type_name::INTEGER,
+        _ if bits & types::NUMBER != 0 => type_name::NUMBER,
+        types::STRING => type_name::STRING,
+        types::OBJECT => type_name::OBJECT,
+        types::ARRAY => type_name::ARRAY,
+        types::BOOLEAN => type_name::BOOLEAN,
+        types::NULL => type_name::NULL,
+        _ => "none",
     }
 }
 

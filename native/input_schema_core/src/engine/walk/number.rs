@@ -3,6 +3,7 @@
 use super::{Found, Sink, Walk};
 use crate::engine::node::types;
 use crate::engine::number::{NumberCheck, NumberRule};
+use crate::error::Actual;
 use crate::flow::Flow;
 use crate::number::Number;
 use crate::value::Value;
@@ -50,7 +51,11 @@ impl NumberCheck {
                 (_, None, None) => true,
             };
             if !holds {
-                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
+                let actual = || match small.map(Number::Int).or_else(|| number.clone()) {
+                    Some(came) => (rule.assertion(), Actual::Number(came)).into(),
+                    None => rule.assertion().into(),
+                };
+                valid &= walk.fail_with::<S>(at, *named, actual, None)?;
             }
         }
         Ok(valid)

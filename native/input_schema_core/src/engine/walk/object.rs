@@ -9,7 +9,7 @@ use super::{Quick, Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
 use crate::engine::string::key_is_text;
-use crate::error::Assertion;
+use crate::error::{Actual, Assertion};
 use crate::flow::{Flow, Halt};
 use crate::literal::{get_by_str, with_key_name};
 use crate::path::{Key, Segment, Step};
@@ -252,12 +252,22 @@ impl ObjectCheck {
         }
         if let Some((minimum, named)) = self.min_properties {
             if (size as u64) < minimum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MinProperties(minimum), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MinProperties(minimum), Actual::Size(size as u64)).into(),
+                    None,
+                )?;
             }
         }
         if let Some((maximum, named)) = self.max_properties {
             if size as u64 > maximum {
-                valid &= walk.fail::<S>(at, named, || Assertion::MaxProperties(maximum), None)?;
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MaxProperties(maximum), Actual::Size(size as u64)).into(),
+                    None,
+                )?;
             }
         }
         if let Some((node, named)) = self.property_names {

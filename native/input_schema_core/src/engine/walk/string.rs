@@ -3,7 +3,7 @@
 
 use super::{Sink, Walk};
 use crate::engine::string::{Content, StringCheck, StringRule};
-use crate::error::Assertion;
+use crate::error::{Actual, Assertion, Failed};
 use crate::flow::{Flow, Halt};
 use crate::literal::{parse_json, LiteralView};
 use crate::value::Value;
@@ -64,14 +64,24 @@ impl StringCheck {
                         }
                         (StringRule::Format(format), Ok(text)) => {
                             walk.budget.spend_bytes(text.len())?;
-                            format.holds(text)
+                            match format.holds(text) {
+                                Some(holds) => holds,
+                                None => return Err(walk.ask(format.name(), text)),
+                            }
                         }
                         (StringRule::Content(_), Ok(_)) => true,
                     }
                 }
             };
             if !holds {
-                valid &= walk.fail::<S>(at, *named, || rule.assertion(), None)?;
+                let failed = || match (rule, std::str::from_utf8(bytes)) {
+                    (StringRule::MinLength(_) | StringRule::MaxLength(_), Ok(text)) => {
+                        let length = Actual::Size(text.chars().count() as u64);
+                        (rule.assertion(), length).into()
+                    }
+                    _ => Failed::from(rule.assertion()),
+                };
+                valid &= walk.fail_with::<S>(at, *named, failed, None)?;
             }
         }
         Ok(valid)
@@ -121,8 +131,9 @@ impl Content {
         let valid = match inner.valid(node, LiteralView::Value(&document)) {
             Ok(valid) => valid,
             Err(halt) => {
-                let loop_at = inner.loop_at;
+                let (loop_at, asked) = (inner.loop_at, inner.asked.take());
                 walk.loop_at = loop_at;
+                walk.asked = asked;
                 return Err(halt);
             }
         };

@@ -1,0 +1,462 @@
+defmodule InputSchema.Render do
+  @moduledoc false
+  # Answers rendered for a model, a person or another tool: `InputSchema.format_error/2`,
+  # `InputSchema.tool_result/2`, `InputSchema.basic_output/1`, and the wording of
+  # `role: :output`. Pure Elixir over any term: nothing here raises, and every output is
+  # bounded whatever the answer holds (its size, its bytes, its number of errors).
+
+  # The most errors the text names, and the most lines of branch errors under one error.
+  @max_text_errors 20
+  @max_branch_lines 8
+  # The longest a line of text, and a quoted value in it, may be (in characters).
+  @max_line 300
+  @max_value 64
+  # The most errors `structuredContent` carries, and the longest string in it (in bytes).
+  @max_structured_errors 100
+  @max_string 1024
+
+  # ---------------------------------------------------------------------------------------
+  # role: :output
+  # ---------------------------------------------------------------------------------------
+
+  # Each argument message, as a result check says it.
+  @result_messages %{
+    "required tool argument is missing" => "required result property is missing",
+    "additional tool argument is not allowed" => "additional result property is not allowed",
+    "unevaluated tool argument is not allowed" => "unevaluated result property is not allowed",
+    "additional tool argument item is not allowed" => "additional result item is not allowed",
+    "unevaluated tool argument item is not allowed" => "unevaluated result item is not allowed",
+    "tool argument name is not allowed" => "result property name is not allowed",
+    "tool argument keys must be strings" => "result keys must be strings",
+    "tool argument key cannot be read by its name" => "result key cannot be read by its name",
+    "tool arguments must be JSON text" => "result must be JSON text",
+    "tool arguments JSON text is empty" => "result JSON text is empty",
+    "tool arguments are not valid JSON" => "result is not valid JSON",
+    "tool arguments must be a JSON object" => "result must be a JSON object",
+    "tool arguments contain a duplicate key" => "result contains a duplicate key",
+    "tool schema and arguments must be maps" => "output schema and result must be maps"
+  }
+
+  @doc false
+  def as_result({:error, class, detail}) when is_map(detail),
+    do: {:error, class, detail_as_result(detail)}
+
+  def as_result(answer), do: answer
+
+  defp detail_as_result(detail) do
+    detail
+    |> Map.new(fn
+      {:message, message} when is_binary(message) ->
+        {:message, result_message(message)}
+
+      {:path, path} when is_binary(path) ->
+        {:path, result_path(path)}
+
+      {key, list} when key in [:errors, :branches] and is_list(list) ->
+        {key, Enum.map(list, &nested_as_result/1)}
+
+      pair ->
+        pair
+    end)
+  end
+
+  defp nested_as_result(detail) when is_map(detail), do: detail_as_result(detail)
+  defp nested_as_result(other), do: other
+
+  defp result_message(message) do
+    case @result_messages do
+      %{^message => said} -> said
+      _ -> String.replace(message, "tool argument", "result")
+    end
+  end
+
+  defp result_path("$arguments" <> rest), do: "$result" <> rest
+  defp result_path(path), do: path
+
+  # ---------------------------------------------------------------------------------------
+  # format_error
+  # ---------------------------------------------------------------------------------------
+
+  @doc false
+  def format_error({:error, _class, detail}, _options) when is_map(detail) do
+    errors = errors_of(detail)
+    {shown, left} = Enum.split(errors, @max_text_errors)
+    lines = Enum.flat_map(shown, &error_lines/1)
+    more = if left == [], do: [], else: ["(#{length(left)} more errors)"]
+    Enum.join(lines ++ more, "\n")
+  end
+
+  def format_error(_answer, _options), do: ""
+
+  # An answer's errors: those of `errors: :all`, or its one.
+  defp errors_of(%{errors: [_ | _] = errors}), do: Enum.filter(errors, &is_map/1)
+  defp errors_of(detail), do: [detail]
+
+  defp error_lines(detail) do
+    line = bounded(location(detail) <> ": " <> text(detail[:message]) <> said(detail))
+
+    branches =
+      case detail do
+        %{branches: branches} when is_list(branches) ->
+          branches
+          |> Enum.filter(&is_map/1)
+          |> Enum.take(@max_branch_lines)
+          |> Enum.map(fn branch ->
+            bounded("  branch #{text(branch[:branch])}: " <> hd(error_lines(branch)))
+          end)
+
+        _ ->
+          []
+      end
+
+    [line | branches]
+  end
+
+  # Where: the argument's pointer (`/a/0`, `(root)` for the whole value), or for an error of
+  # the schema, `schema` and where in it.
+  defp location(%{options: _}), do: "options"
+
+  defp location(detail) do
+    case pointer_of(detail) do
+      nil ->
+        case {detail[:schema_path], detail[:message]} do
+          # The arguments as a whole (their JSON text, their shape at the tool boundary).
+          {_, "tool argument" <> _} -> "(root)"
+          {_, "result " <> _} -> "(root)"
+          {place, _} when is_binary(place) and place != "" -> "schema at " <> printable(place)
+          _ -> "schema"
+        end
+
+      "" ->
+        "(root)"
+
+      pointer ->
+        printable(pointer)
+    end
+  end
+
+  @doc false
+  # The RFC 6901 pointer of an argument error: the one it carries (the JSON modes), or one
+  # read from its dotted path (the subset's; a key holding `.` or `[` reads ambiguously).
+  def pointer_of(%{pointer: pointer}) when is_binary(pointer), do: pointer
+
+  def pointer_of(%{path: path}) when is_binary(path) do
+    rest =
+      case path do
+        "$arguments" <> rest -> rest
+        "$result" <> rest -> rest
+        "$" <> rest -> rest
+        rest -> rest
+      end
+
+    Regex.scan(~r/\.([^.\[]*)|\[(\d+)\]/, rest)
+    |> Enum.map_join(fn
+      [_, name] -> "/" <> escape_token(name)
+      [_, "", index] -> "/" <> index
+    end)
+  end
+
+  def pointer_of(_detail), do: nil
+
+  defp escape_token(name), do: name |> String.replace("~", "~0") |> String.replace("/", "~1")
+
+  # What was expected and what came, from the detail keys of the error.
+  defp said(detail) do
+    expected = expected(detail)
+    came = came(detail)
+
+    case {expected, came} do
+      {nil, nil} -> ""
+      {expected, nil} -> ": expected " <> expected
+      {nil, came} -> ": " <> came
+      {expected, came} -> ": expected " <> expected <> ", got " <> came
+    end
+  end
+
+  @bounds [
+    {:minimum, "at least"},
+    {:exclusiveMinimum, "more than"},
+    {:maximum, "at most"},
+    {:exclusiveMaximum, "less than"},
+    {:multipleOf, "a multiple of"},
+    {:minLength, "at least %s characters"},
+    {:maxLength, "at most %s characters"},
+    {:minItems, "at least %s items"},
+    {:maxItems, "at most %s items"},
+    {:minContains, "at least %s matching items"},
+    {:maxContains, "at most %s matching items"},
+    {:minProperties, "at least %s properties"},
+    {:maxProperties, "at most %s properties"}
+  ]
+
+  defp expected(detail) do
+    keyword = detail[:keyword]
+
+    Enum.find_value(@bounds, fn {key, words} ->
+      case detail do
+        %{^key => bound} -> phrase(words, value(bound))
+        _ -> nil
+      end
+    end) ||
+      cond do
+        is_list(detail[:enum]) ->
+          "one of " <> Enum.map_join(Enum.take(detail[:enum], 16), ", ", &value/1)
+
+        Map.has_key?(detail, :const) ->
+          value(detail[:const])
+
+        Map.has_key?(detail, :type) and keyword != "false" ->
+          type_words(detail[:type])
+
+        is_binary(detail[:pattern]) ->
+          "to match the pattern " <> value(detail[:pattern])
+
+        is_binary(detail[:format]) ->
+          "the format " <> value(detail[:format])
+
+        is_binary(detail[:contentMediaType]) ->
+          "the media type " <> value(detail[:contentMediaType])
+
+        is_binary(detail[:contentEncoding]) ->
+          "the encoding " <> value(detail[:contentEncoding])
+
+        true ->
+          nil
+      end
+  end
+
+  defp phrase(words, bound) do
+    if String.contains?(words, "%s"),
+      do: String.replace(words, "%s", bound),
+      else: words <> " " <> bound
+  end
+
+  defp came(%{option: option, reason: reason}) when is_binary(reason),
+    do: inspect(option) <> " " <> reason
+
+  defp came(%{matched: [_, _ | _] = matched}),
+    do: "branches " <> Enum.map_join(matched, ", ", &text/1) <> " matched"
+
+  defp came(%{matched: []}), do: "no branch matched"
+
+  defp came(%{keyword: keyword, property: property})
+       when keyword in ["required", "dependentRequired", "dependencies"],
+       do: "missing " <> value(property)
+
+  defp came(%{message: "required " <> _, property: property}), do: "missing " <> value(property)
+  defp came(%{property: property}), do: value(property)
+  defp came(%{keyword: "type", actual: actual}), do: text(actual)
+  defp came(%{actual: actual}), do: value(actual)
+
+  defp came(%{keywords: keywords}) when is_list(keywords),
+    do: Enum.map_join(Enum.take(keywords, 8), ", ", &value/1)
+
+  defp came(%{keyword: _, path: _}), do: nil
+  defp came(%{keyword: keyword}), do: "keyword " <> value(keyword)
+  defp came(%{reference: reference}), do: "reference " <> value(reference)
+  defp came(%{offset: offset}), do: "at byte " <> value(offset)
+  defp came(_detail), do: nil
+
+  defp type_words(types) when is_list(types),
+    do: Enum.map_join(Enum.take(types, 8), " or ", &text/1)
+
+  defp type_words(type), do: text(type)
+
+  # A value as the text shows it: numbers and names plainly, strings quoted, each bounded and
+  # with control characters and stray bytes escaped.
+  defp value(value) when is_binary(value), do: ~s(") <> printable(value) <> ~s(")
+
+  defp value(value) when is_integer(value) or is_float(value) or is_boolean(value),
+    do: to_string(value)
+
+  defp value(nil), do: "null"
+  defp value(value) when is_atom(value), do: value(Atom.to_string(value))
+  defp value(value), do: value |> inspect(limit: 8, printable_limit: @max_value) |> printable()
+
+  defp text(value) when is_binary(value), do: printable(value)
+  defp text(nil), do: ""
+  defp text(value) when is_atom(value), do: Atom.to_string(value)
+  defp text(value) when is_integer(value), do: Integer.to_string(value)
+  defp text(value), do: value(value)
+
+  @doc false
+  # `binary` with its control characters and invalid bytes escaped, cut at @max_value
+  # characters (an ellipsis marks the cut).
+  def printable(binary, max \\ @max_value) do
+    {kept, cut?} = take_chars(binary, max, [])
+    escaped = kept |> Enum.reverse() |> IO.iodata_to_binary()
+    if cut?, do: escaped <> "…", else: escaped
+  end
+
+  defp take_chars(<<>>, _left, acc), do: {acc, false}
+  defp take_chars(_rest, 0, acc), do: {acc, true}
+
+  defp take_chars(<<char::utf8, rest::binary>>, left, acc) do
+    piece =
+      cond do
+        char < 0x20 or char == 0x7F or char in 0x80..0x9F or char in [0x2028, 0x2029] ->
+          "\\u" <> String.pad_leading(Integer.to_string(char, 16), 4, "0")
+
+        true ->
+          <<char::utf8>>
+      end
+
+    take_chars(rest, left - 1, [piece | acc])
+  end
+
+  defp take_chars(<<byte, rest::binary>>, left, acc),
+    do:
+      take_chars(rest, left - 1, [
+        "\\x" <> String.pad_leading(Integer.to_string(byte, 16), 2, "0") | acc
+      ])
+
+  defp bounded(line), do: printable_line(line)
+
+  # A line is already printable; only its length is bounded.
+  defp printable_line(line) do
+    if String.length(line) > @max_line, do: String.slice(line, 0, @max_line) <> "…", else: line
+  end
+
+  # ---------------------------------------------------------------------------------------
+  # tool_result
+  # ---------------------------------------------------------------------------------------
+
+  @doc false
+  def tool_result({:error, class, detail} = answer, options) when is_map(detail) do
+    errors = errors_of(detail)
+    output? = Keyword.get(options, :role) == :output or role_of(detail) == :output
+
+    heading =
+      cond do
+        class == :validation and argument_error?(detail) and output? ->
+          "The tool's result does not match its output schema:"
+
+        class == :validation and argument_error?(detail) ->
+          "The tool call's arguments are invalid; correct them and call the tool again:"
+
+        true ->
+          "The tool call could not be checked (the tool was not run):"
+      end
+
+    %{
+      "isError" => true,
+      "content" => [
+        %{"type" => "text", "text" => heading <> "\n" <> format_error(answer, options)}
+      ],
+      "structuredContent" => %{
+        "class" => text(class),
+        "errors" => errors |> Enum.take(@max_structured_errors) |> Enum.map(&json_detail/1),
+        "errorCount" => length(errors)
+      }
+    }
+  end
+
+  def tool_result(_answer, _options) do
+    %{
+      "isError" => true,
+      "content" => [%{"type" => "text", "text" => "The tool call could not be checked."}],
+      "structuredContent" => %{"class" => "execution_failure", "errors" => [], "errorCount" => 0}
+    }
+  end
+
+  defp argument_error?(%{path: path}) when is_binary(path), do: true
+  defp argument_error?(%{message: "tool argument" <> _}), do: true
+  defp argument_error?(%{message: "result " <> _}), do: true
+  defp argument_error?(_detail), do: false
+
+  defp role_of(%{path: "$result" <> _}), do: :output
+  defp role_of(_detail), do: :input
+
+  # A detail map as JSON-encodable data: string keys, strings of valid UTF-8 (a stray byte
+  # becomes U+FFFD) no longer than @max_string bytes, other terms written as text.
+  defp json_detail(detail) do
+    Map.new(detail, fn {key, value} -> {text(key), json_value(value, 3)} end)
+  end
+
+  defp json_value(value, _depth) when is_binary(value), do: json_string(value)
+
+  defp json_value(value, _depth) when is_number(value) or is_boolean(value) or is_nil(value),
+    do: value
+
+  defp json_value(value, _depth) when is_atom(value), do: json_string(Atom.to_string(value))
+
+  defp json_value(list, depth) when is_list(list) and depth > 0 do
+    if proper_list?(list),
+      do: list |> Enum.take(@max_structured_errors) |> Enum.map(&json_value(&1, depth - 1)),
+      else: json_string(inspect(list, limit: 16))
+  end
+
+  defp json_value(map, depth) when is_map(map) and not is_struct(map) and depth > 0 do
+    map
+    |> Enum.take(@max_structured_errors)
+    |> Map.new(fn {key, value} ->
+      key =
+        if is_binary(key) or is_atom(key),
+          do: json_string(text(key)),
+          else: json_string(inspect(key, limit: 8))
+
+      {key, json_value(value, depth - 1)}
+    end)
+  end
+
+  defp json_value(other, _depth),
+    do: json_string(inspect(other, limit: 16, printable_limit: @max_string))
+
+  defp proper_list?([]), do: true
+  defp proper_list?([_ | tail]), do: proper_list?(tail)
+  defp proper_list?(_improper), do: false
+
+  @doc false
+  def json_string(binary) do
+    binary =
+      if byte_size(binary) > @max_string, do: binary_part(binary, 0, @max_string), else: binary
+
+    valid_utf8(binary, [])
+  end
+
+  defp valid_utf8(<<>>, acc), do: acc |> Enum.reverse() |> IO.iodata_to_binary()
+  defp valid_utf8(<<char::utf8, rest::binary>>, acc), do: valid_utf8(rest, [<<char::utf8>> | acc])
+  defp valid_utf8(<<_byte, rest::binary>>, acc), do: valid_utf8(rest, ["\uFFFD" | acc])
+
+  # ---------------------------------------------------------------------------------------
+  # basic_output
+  # ---------------------------------------------------------------------------------------
+
+  @doc false
+  def basic_output({:error, _class, detail}) when is_map(detail) do
+    units = detail |> errors_of() |> Enum.flat_map(&units/1)
+    %{"valid" => false, "errors" => units}
+  end
+
+  def basic_output({:ok, _}), do: %{"valid" => true}
+  def basic_output(:ok), do: %{"valid" => true}
+  def basic_output(_answer), do: %{"valid" => false, "errors" => [unit(%{})]}
+
+  # An error's unit, then its branches' units (each branch's first error).
+  defp units(detail) do
+    branches =
+      case detail do
+        %{branches: branches} when is_list(branches) -> Enum.filter(branches, &is_map/1)
+        _ -> []
+      end
+
+    [unit(detail) | Enum.map(branches, &unit/1)]
+  end
+
+  defp unit(detail) do
+    # The subset's `locate: true` places are no pointers: they are left out.
+    keyword_location =
+      case detail[:schema_path] do
+        "/" <> _ = pointer -> pointer
+        _ -> ""
+      end
+
+    %{
+      "keywordLocation" => json_string(keyword_location),
+      "absoluteKeywordLocation" => json_string("#" <> keyword_location),
+      "instanceLocation" => json_string(pointer_of(detail) || ""),
+      "error" =>
+        json_string(if is_binary(detail[:message]), do: detail[:message], else: "invalid answer")
+    }
+  end
+end

@@ -1,0 +1,790 @@
+defmodule InputSchema.ErrorDetailTest do
+  # What an error says for a model to act on (issue 29): per error kind of the JSON Schema
+  # modes, the detail keys and the line `format_error/1` renders; the argument's pointer; the
+  # `anyOf`/`oneOf` branches; `role: :output`; the MCP tool result and the `basic` output
+  # unit, JSON-encodable, bounded and never raising; `valid?/3`, `compile!/2`; options errors
+  # that name the option.
+  use ExUnit.Case, async: true
+
+  alias InputSchema.JSONEncoder
+
+  @d20 [dialect: :draft2020_12]
+
+  defp validate_a(subschema, value, options \\ @d20),
+    do: InputSchema.validate(%{"properties" => %{"a" => subschema}}, %{"a" => value}, options)
+
+  # The detail of an error of argument `a`'s schema, keyword `keyword`.
+  defp a_detail(message, keyword, extra) do
+    Map.merge(
+      %{
+        message: message,
+        path: "$arguments.a",
+        pointer: "/a",
+        keyword: keyword,
+        schema_path: "/properties/a/" <> keyword
+      },
+      Map.new(extra)
+    )
+  end
+
+  # {subschema, value, message, keyword, detail beyond the common keys, rendered line}
+  @kinds [
+    {%{"type" => "string"}, 1, "tool argument has the wrong type", "type",
+     [type: "string", actual: "integer"],
+     "/a: tool argument has the wrong type: expected string, got integer"},
+    {%{"type" => ["string", "null"]}, 1.5, "tool argument has the wrong type", "type",
+     [type: ["string", "null"], actual: "number"],
+     "/a: tool argument has the wrong type: expected string or null, got number"},
+    {%{"enum" => ["open", "closed"]}, "merged", "tool argument is not an allowed enum value",
+     "enum", [enum: ["open", "closed"]],
+     ~s(/a: tool argument is not an allowed enum value: expected one of "open", "closed")},
+    {%{"const" => "v1"}, "v2", "tool argument does not equal the constant", "const",
+     [const: "v1"], ~s(/a: tool argument does not equal the constant: expected "v1")},
+    {%{"minimum" => 1}, 0, "tool argument is below the minimum", "minimum",
+     [minimum: 1, actual: 0],
+     "/a: tool argument is below the minimum: expected at least 1, got 0"},
+    {%{"exclusiveMinimum" => 1}, 1, "tool argument is not above the exclusive minimum",
+     "exclusiveMinimum", [exclusiveMinimum: 1, actual: 1],
+     "/a: tool argument is not above the exclusive minimum: expected more than 1, got 1"},
+    {%{"maximum" => 5}, 7.5, "tool argument is above the maximum", "maximum",
+     [maximum: 5, actual: 7.5],
+     "/a: tool argument is above the maximum: expected at most 5, got 7.5"},
+    {%{"exclusiveMaximum" => 5}, 5, "tool argument is not below the exclusive maximum",
+     "exclusiveMaximum", [exclusiveMaximum: 5, actual: 5],
+     "/a: tool argument is not below the exclusive maximum: expected less than 5, got 5"},
+    {%{"multipleOf" => 2}, 3, "tool argument is not a multiple of the divisor", "multipleOf",
+     [multipleOf: 2, actual: 3],
+     "/a: tool argument is not a multiple of the divisor: expected a multiple of 2, got 3"},
+    {%{"minLength" => 3}, "é", "tool argument is shorter than the minimum length", "minLength",
+     [minLength: 3, actual: 1],
+     "/a: tool argument is shorter than the minimum length: expected at least 3 characters, got 1"},
+    {%{"maxLength" => 2}, "abcd", "tool argument is longer than the maximum length", "maxLength",
+     [maxLength: 2, actual: 4],
+     "/a: tool argument is longer than the maximum length: expected at most 2 characters, got 4"},
+    {%{"pattern" => "^[a-z]+$"}, "A1", "tool argument does not match the pattern", "pattern",
+     [pattern: "^[a-z]+$"],
+     ~s(/a: tool argument does not match the pattern: expected to match the pattern "^[a-z]+$")},
+    {%{"minItems" => 2}, [1], "tool argument has too few items", "minItems",
+     [minItems: 2, actual: 1],
+     "/a: tool argument has too few items: expected at least 2 items, got 1"},
+    {%{"maxItems" => 1}, [1, 2, 3], "tool argument has too many items", "maxItems",
+     [maxItems: 1, actual: 3],
+     "/a: tool argument has too many items: expected at most 1 items, got 3"},
+    {%{"uniqueItems" => true}, [1, 1], "tool argument has duplicate items", "uniqueItems", [],
+     "/a: tool argument has duplicate items"},
+    {%{"contains" => %{"type" => "string"}, "minContains" => 2}, ["a", 1],
+     "tool argument has too few matching items", "contains", [minContains: 2, actual: 1],
+     "/a: tool argument has too few matching items: expected at least 2 matching items, got 1"},
+    {%{"contains" => %{"type" => "string"}, "maxContains" => 1}, ["a", "b"],
+     "tool argument has too many matching items", "contains", [maxContains: 1, actual: 2],
+     "/a: tool argument has too many matching items: expected at most 1 matching items, got 2"},
+    {%{"required" => ["url"]}, %{}, "required tool argument is missing", "required",
+     [property: "url"], ~s(/a: required tool argument is missing: missing "url")},
+    {%{"additionalProperties" => false}, %{"x" => 1}, "additional tool argument is not allowed",
+     "additionalProperties", [property: "x"],
+     ~s(/a: additional tool argument is not allowed: "x")},
+    {%{"unevaluatedProperties" => false}, %{"x" => 1}, "unevaluated tool argument is not allowed",
+     "unevaluatedProperties", [property: "x"],
+     ~s(/a: unevaluated tool argument is not allowed: "x")},
+    {%{"propertyNames" => %{"maxLength" => 1}}, %{"xy" => 1}, "tool argument name is not allowed",
+     "propertyNames", [property: "xy"], ~s(/a: tool argument name is not allowed: "xy")},
+    {%{"minProperties" => 2}, %{"x" => 1}, "tool argument has too few properties",
+     "minProperties", [minProperties: 2, actual: 1],
+     "/a: tool argument has too few properties: expected at least 2 properties, got 1"},
+    {%{"maxProperties" => 0}, %{"x" => 1}, "tool argument has too many properties",
+     "maxProperties", [maxProperties: 0, actual: 1],
+     "/a: tool argument has too many properties: expected at most 0 properties, got 1"},
+    {%{"oneOf" => [%{"type" => "integer"}, %{"minimum" => 0}, %{"maximum" => 0}]}, 1,
+     "tool argument matches more than one oneOf branch", "oneOf", [matched: [0, 1]],
+     "/a: tool argument matches more than one oneOf branch: branches 0, 1 matched"},
+    {%{"not" => %{"type" => "integer"}}, 1, "tool argument must not match the negated schema",
+     "not", [], "/a: tool argument must not match the negated schema"}
+  ]
+
+  test "each error kind: its detail keys and its rendered line" do
+    for {subschema, value, message, keyword, extra, line} <- @kinds do
+      answer = validate_a(subschema, value)
+      assert answer === {:error, :validation, a_detail(message, keyword, extra)}, keyword
+      assert InputSchema.format_error(answer) === line
+      # Compiled, the same.
+      {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => subschema}}, @d20)
+      assert InputSchema.validate(compiled, %{"a" => value}) === answer
+    end
+  end
+
+  test "format: the format's name; items false: the item's pointer; false: the schema itself" do
+    answer = validate_a(%{"format" => "email"}, "x", @d20 ++ [format_assertion: true])
+
+    assert answer ===
+             {:error, :validation,
+              a_detail("tool argument does not match the format", "format", format: "email")}
+
+    assert InputSchema.format_error(answer) ===
+             ~s(/a: tool argument does not match the format: expected the format "email")
+
+    answer = validate_a(%{"prefixItems" => [true], "items" => false}, [1, 2])
+
+    assert answer ===
+             {:error, :validation,
+              %{
+                message: "additional tool argument item is not allowed",
+                path: "$arguments.a[1]",
+                pointer: "/a/1",
+                keyword: "items",
+                schema_path: "/properties/a/items"
+              }}
+
+    assert InputSchema.format_error(answer) ===
+             "/a/1: additional tool argument item is not allowed"
+
+    assert {:error, :validation, %{keyword: "false", pointer: "/a"} = detail} =
+             validate_a(false, 1)
+
+    refute Map.has_key?(detail, :actual)
+  end
+
+  test "an enum is listed up to 16 scalar values, strings up to 64 bytes; a const as a scalar" do
+    listed = Enum.to_list(1..16)
+    assert {:error, _, %{enum: ^listed}} = validate_a(%{"enum" => listed}, 0)
+    assert {:error, _, detail} = validate_a(%{"enum" => Enum.to_list(1..17)}, 0)
+    refute Map.has_key?(detail, :enum)
+    assert {:error, _, detail} = validate_a(%{"enum" => [[1], 2]}, 0)
+    refute Map.has_key?(detail, :enum)
+    long = String.duplicate("x", 65)
+    assert {:error, _, detail} = validate_a(%{"enum" => [long]}, 0)
+    refute Map.has_key?(detail, :enum)
+    assert {:error, _, %{const: nil}} = validate_a(%{"const" => nil}, 0)
+    assert {:error, _, detail} = validate_a(%{"const" => %{"a" => 1}}, 0)
+    refute Map.has_key?(detail, :const)
+  end
+
+  test "anyOf and oneOf with no branch matched carry each branch's first error" do
+    branches = [%{"type" => "string"}, %{"required" => ["url"]}]
+
+    branch_errors = fn keyword ->
+      [
+        %{
+          branch: 0,
+          message: "tool argument has the wrong type",
+          path: "$arguments.a",
+          pointer: "/a",
+          keyword: "type",
+          schema_path: "/properties/a/#{keyword}/0/type",
+          type: "string",
+          actual: "object"
+        },
+        %{
+          branch: 1,
+          message: "required tool argument is missing",
+          path: "$arguments.a",
+          pointer: "/a",
+          keyword: "required",
+          schema_path: "/properties/a/#{keyword}/1/required",
+          property: "url"
+        }
+      ]
+    end
+
+    any = validate_a(%{"anyOf" => branches}, %{})
+
+    assert any ===
+             {:error, :validation,
+              a_detail("tool argument must match at least one anyOf branch", "anyOf",
+                branches: branch_errors.("anyOf")
+              )}
+
+    assert InputSchema.format_error(any) ===
+             """
+             /a: tool argument must match at least one anyOf branch
+               branch 0: /a: tool argument has the wrong type: expected string, got object
+               branch 1: /a: required tool argument is missing: missing "url"\
+             """
+
+    one = validate_a(%{"oneOf" => branches}, %{})
+
+    assert one ===
+             {:error, :validation,
+              a_detail("tool argument must match exactly one oneOf branch", "oneOf",
+                matched: [],
+                branches: branch_errors.("oneOf")
+              )}
+
+    assert InputSchema.format_error(one) =~
+             "/a: tool argument must match exactly one oneOf branch: no branch matched\n  branch 0:"
+  end
+
+  test "branch errors: the first 8 branches, none of their own branches, found in bounded work" do
+    branches = for n <- 1..10, do: %{"const" => n}
+    assert {:error, _, %{branches: listed}} = validate_a(%{"anyOf" => branches}, 0)
+    assert Enum.map(listed, & &1.branch) == Enum.to_list(0..7)
+    assert Enum.map(listed, & &1.const) == Enum.to_list(1..8)
+
+    nested = %{"anyOf" => [%{"anyOf" => [%{"type" => "string"}]}, %{"type" => "null"}]}
+    assert {:error, _, %{branches: [inner, _]}} = validate_a(nested, 1)
+    assert inner.keyword == "anyOf"
+    refute Map.has_key?(inner, :branches)
+  end
+
+  test "the pointer escapes ~ and /, and names a key the dotted path cannot" do
+    schema = %{"additionalProperties" => %{"type" => "integer"}}
+    arguments = %{"a/b~c" => "x", "x.y[0]" => %{}}
+
+    assert {:error, :validation, %{errors: errors}} =
+             InputSchema.validate(schema, arguments, @d20 ++ [errors: :all])
+
+    assert errors |> Enum.map(&{&1.path, &1.pointer}) |> Enum.sort() == [
+             {"$arguments.a/b~c", "/a~1b~0c"},
+             {"$arguments.x.y[0]", "/x.y[0]"}
+           ]
+
+    # The errors of argument terms carry it too.
+    assert InputSchema.validate(%{}, %{"a/b" => [1, {:x}]}, @d20) ==
+             {:error, :validation,
+              %{
+                message: "tool argument is not a JSON value",
+                path: "$arguments.a/b[1]",
+                pointer: "/a~1b/1"
+              }}
+
+    assert InputSchema.validate(%{}, %{"a" => %{1 => 2}}, @d20) ==
+             {:error, :validation,
+              %{
+                message: "tool argument keys must be strings",
+                path: "$arguments.a",
+                pointer: "/a"
+              }}
+
+    # root: :any: path `$`, pointer "" (the root), rendered `(root)`.
+    answer = InputSchema.validate(%{"maximum" => 5}, 7, @d20 ++ [root: :any])
+    assert {:error, :validation, %{path: "$", pointer: ""}} = answer
+
+    assert InputSchema.format_error(answer) ==
+             "(root): tool argument is above the maximum: expected at most 5, got 7"
+  end
+
+  test "the subset's answers keep their contract's keys; the rendering reads their paths" do
+    schema = %{
+      "type" => "object",
+      "properties" => %{"n" => %{"type" => "integer", "minimum" => 1}}
+    }
+
+    answer = InputSchema.validate(schema, %{"n" => 0})
+
+    assert answer ===
+             {:error, :validation,
+              %{message: "tool argument is below the minimum", path: "$arguments.n", minimum: 1}}
+
+    assert InputSchema.format_error(answer) ===
+             "/n: tool argument is below the minimum: expected at least 1"
+
+    assert InputSchema.basic_output(answer) == %{
+             "valid" => false,
+             "errors" => [
+               %{
+                 "keywordLocation" => "",
+                 "absoluteKeywordLocation" => "#",
+                 "instanceLocation" => "/n",
+                 "error" => "tool argument is below the minimum"
+               }
+             ]
+           }
+
+    all = InputSchema.validate(schema, %{"n" => "x", "m" => 1}, errors: :all)
+
+    assert InputSchema.format_error(all) ===
+             "/n: tool argument has the wrong type: expected integer"
+  end
+
+  test "schema and options errors are rendered as such" do
+    answer = InputSchema.validate(%{"type" => "object", "format" => "x"}, %{})
+
+    assert InputSchema.format_error(answer) ===
+             ~s(schema: schema keyword is unsupported: keyword "format")
+
+    answer =
+      InputSchema.validate_schema(
+        %{"properties" => %{"q" => %{"widget" => 1}}},
+        @d20 ++ [strict: true]
+      )
+
+    assert InputSchema.format_error(answer) ===
+             ~s(schema at /properties/q/widget: schema keyword is unsupported: keyword "widget")
+
+    answer = InputSchema.validate(%{}, %{}, @d20 ++ [errors: :some])
+
+    assert answer ===
+             {:error, :validation,
+              %{
+                message: "options are invalid",
+                options: @d20 ++ [errors: :some],
+                option: :errors,
+                reason: "must be :first or :all"
+              }}
+
+    assert InputSchema.format_error(answer) ===
+             "options: options are invalid: :errors must be :first or :all"
+  end
+
+  describe "role: :output" do
+    test "messages and paths speak of the result; the tool result says so" do
+      schema = %{
+        "type" => "object",
+        "properties" => %{"temperature" => %{"type" => "number"}},
+        "required" => ["unit"],
+        "additionalProperties" => false
+      }
+
+      {:ok, compiled} = InputSchema.compile(schema, dialect: :auto)
+
+      answer =
+        InputSchema.validate(compiled, %{"temperature" => "warm", "x" => 1},
+          errors: :all,
+          role: :output
+        )
+
+      assert {:error, :validation,
+              %{message: "required result property is missing", path: "$result", errors: errors}} =
+               answer
+
+      assert Enum.map(errors, &{&1.message, &1.path}) == [
+               {"required result property is missing", "$result"},
+               {"additional result property is not allowed", "$result"},
+               {"result has the wrong type", "$result.temperature"}
+             ]
+
+      %{"content" => [%{"text" => text}]} = InputSchema.tool_result(answer)
+
+      assert text ==
+               """
+               The tool's result does not match its output schema:
+               (root): required result property is missing: missing "unit"
+               (root): additional result property is not allowed: "x"
+               /temperature: result has the wrong type: expected number, got string\
+               """
+
+      # The default speaks of arguments, and the subset takes the option too.
+      assert {:error, _, %{message: "required tool argument is missing"}} =
+               InputSchema.validate(
+                 compiled,
+                 %{"unit" => 1, "x" => 1, "temperature" => 1} |> Map.delete("unit")
+               )
+
+      assert {:error, _, %{message: "result has the wrong type", path: "$result.n"}} =
+               InputSchema.validate(
+                 %{"type" => "object", "properties" => %{"n" => %{"type" => "integer"}}},
+                 %{"n" => "1"},
+                 role: :output
+               )
+
+      assert {:error, _, %{message: "result must be a JSON object"}} =
+               InputSchema.validate_json(compiled, "[]", role: :output)
+
+      assert {:error, :validation, %{option: :role, reason: "must be :input or :output"}} =
+               InputSchema.validate(compiled, %{}, dialect: :auto, role: :result)
+    end
+  end
+
+  describe "tool_result/2 and basic_output/1" do
+    test "the gateway's answer for a refused call, as MCP CallToolResult data" do
+      schema = %{"properties" => %{"n" => %{"type" => "integer", "maximum" => 5}}}
+      answer = InputSchema.validate(schema, %{"n" => 7}, dialect: :auto)
+      result = InputSchema.tool_result(answer)
+
+      assert result == %{
+               "isError" => true,
+               "content" => [
+                 %{
+                   "type" => "text",
+                   "text" =>
+                     "The tool call's arguments are invalid; correct them and call the tool again:\n" <>
+                       "/n: tool argument is above the maximum: expected at most 5, got 7"
+                 }
+               ],
+               "structuredContent" => %{
+                 "class" => "validation",
+                 "errorCount" => 1,
+                 "errors" => [
+                   %{
+                     "message" => "tool argument is above the maximum",
+                     "path" => "$arguments.n",
+                     "pointer" => "/n",
+                     "keyword" => "maximum",
+                     "schema_path" => "/properties/n/maximum",
+                     "maximum" => 5,
+                     "actual" => 7
+                   }
+                 ]
+               }
+             }
+
+      assert round_trip(result) == result
+      assert round_trip(InputSchema.basic_output(answer)) == InputSchema.basic_output(answer)
+
+      schema_error = InputSchema.validate(%{"type" => "array"}, %{})
+
+      assert %{"isError" => true, "content" => [%{"text" => text}]} =
+               InputSchema.tool_result(schema_error)
+
+      assert text =~ "The tool call could not be checked (the tool was not run):\nschema: "
+    end
+
+    test "basic output: a unit per error, then one per branch error" do
+      schema = %{
+        "properties" => %{"a" => %{"anyOf" => [%{"type" => "string"}, %{"minimum" => 3}]}}
+      }
+
+      answer = InputSchema.validate(schema, %{"a" => 1}, dialect: :auto)
+
+      assert InputSchema.basic_output(answer) == %{
+               "valid" => false,
+               "errors" => [
+                 %{
+                   "keywordLocation" => "/properties/a/anyOf",
+                   "absoluteKeywordLocation" => "#/properties/a/anyOf",
+                   "instanceLocation" => "/a",
+                   "error" => "tool argument must match at least one anyOf branch"
+                 },
+                 %{
+                   "keywordLocation" => "/properties/a/anyOf/0/type",
+                   "absoluteKeywordLocation" => "#/properties/a/anyOf/0/type",
+                   "instanceLocation" => "/a",
+                   "error" => "tool argument has the wrong type"
+                 },
+                 %{
+                   "keywordLocation" => "/properties/a/anyOf/1/minimum",
+                   "absoluteKeywordLocation" => "#/properties/a/anyOf/1/minimum",
+                   "instanceLocation" => "/a",
+                   "error" => "tool argument is below the minimum"
+                 }
+               ]
+             }
+
+      assert InputSchema.basic_output({:ok, %{}}) == %{"valid" => true}
+      assert InputSchema.basic_output(:ok) == %{"valid" => true}
+    end
+
+    test "never raise on any answer, and always encode; no raw control characters in the text" do
+      answers = [
+        :ok,
+        {:ok, 1},
+        nil,
+        "text",
+        {:error, :validation, %{}},
+        {:error, :odd,
+         %{message: <<255, 0, 27>>, path: <<"$arguments.", 0, 255>>, property: {1, 2}}},
+        {:error, :validation, %{errors: [1, %{message: :atom}], branches: :x, enum: [self()]}},
+        {:error, :validation,
+         %{message: "m", pointer: "/a\n", actual: make_ref(), type: [1, [2]]}},
+        {:error, :execution_failure,
+         %{message: "x", reference: "r", reason: {:raised, %RuntimeError{}}}},
+        {:error, :validation, %{message: "m", options: [a: 1], option: nil, reason: "r"}},
+        {:error, :validation, %{message: String.duplicate("é\u0007", 10_000), path: "$"}}
+      ]
+
+      for answer <- answers do
+        text = InputSchema.format_error(answer)
+        assert is_binary(text)
+        assert String.valid?(text)
+        refute text |> String.replace("\n", "") |> String.match?(~r/[\x00-\x1f\x7f]/u)
+        result = InputSchema.tool_result(answer)
+        assert %{"isError" => true} = result
+        assert is_binary(JSONEncoder.encode(result))
+        assert round_trip(result) == result
+        assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer)))
+        assert byte_size(JSONEncoder.encode(result)) < 100_000
+      end
+    end
+
+    test "stay bounded for 10,000 errors" do
+      arguments = Map.new(1..10_000, &{"k#{&1}\n", &1})
+      schema = %{"additionalProperties" => false}
+
+      answer =
+        InputSchema.validate(schema, arguments, dialect: :auto, errors: :all, max_errors: 10_000)
+
+      assert {:error, :validation, %{errors: errors}} = answer
+      assert length(errors) == 10_000
+
+      text = InputSchema.format_error(answer)
+      lines = String.split(text, "\n")
+      assert length(lines) == 21
+      assert List.last(lines) == "(9980 more errors)"
+      assert Enum.all?(lines, &(String.length(&1) <= 301))
+      assert text =~ ~s(\\u000A")
+
+      result = InputSchema.tool_result(answer)
+      assert length(result["structuredContent"]["errors"]) == 100
+      assert result["structuredContent"]["errorCount"] == 10_000
+      assert byte_size(JSONEncoder.encode(result)) < 64_000
+
+      basic = InputSchema.basic_output(answer)
+      assert length(basic["errors"]) == 10_000
+      assert byte_size(JSONEncoder.encode(basic)) < 10_000 * 256
+    end
+  end
+
+  describe "formats:" do
+    @schema %{
+      "properties" => %{
+        "id" => %{"type" => "string", "format" => "ticket"},
+        "e" => %{"format" => "email"}
+      }
+    }
+    @formats [
+      dialect: :auto,
+      format_assertion: true,
+      formats: %{"ticket" => "^[A-Z]+-\\d+$", "email" => "@"}
+    ]
+
+    defp ticket_error(format \\ "ticket", name \\ "id") do
+      {:error, :validation,
+       %{
+         message: "tool argument does not match the format",
+         path: "$arguments." <> name,
+         pointer: "/" <> name,
+         keyword: "format",
+         schema_path: "/properties/#{name}/format",
+         format: format
+       }}
+    end
+
+    test "a custom format is an ECMA-262 pattern, asserted under format_assertion: true" do
+      assert InputSchema.validate(@schema, %{"id" => "ABC-12"}, @formats) ==
+               {:ok, %{"id" => "ABC-12"}}
+
+      assert InputSchema.validate(@schema, %{"id" => "abc"}, @formats) == ticket_error()
+      # It takes the place of the dialect's own format of its name.
+      assert InputSchema.validate(@schema, %{"e" => "a@"}, @formats) == {:ok, %{"e" => "a@"}}
+
+      assert InputSchema.validate(@schema, %{"e" => "nope"}, @formats) ==
+               ticket_error("email", "e")
+
+      # An annotation without format_assertion: true, as the dialect's own.
+      assert {:ok, _} =
+               InputSchema.validate(@schema, %{"id" => "abc"},
+                 dialect: :auto,
+                 formats: %{"ticket" => "^x"}
+               )
+
+      refute InputSchema.valid?(@schema, %{"id" => "abc"}, @formats)
+      assert InputSchema.valid?(@schema, %{"id" => "A-1"}, @formats)
+    end
+
+    test "compile/2 keeps the formats, on this node and read back from its source" do
+      {:ok, compiled} = InputSchema.compile(@schema, @formats)
+      assert InputSchema.validate(compiled, %{"id" => "abc"}) == ticket_error()
+      copy = compiled |> :erlang.term_to_binary() |> :erlang.binary_to_term()
+      assert InputSchema.validate(%{copy | ref: make_ref()}, %{"id" => "abc"}) == ticket_error()
+
+      assert InputSchema.validate(%{copy | ref: make_ref()}, %{"id" => "AB-1"}) ==
+               {:ok, %{"id" => "AB-1"}}
+
+      assert {:error, :validation, %{option: :formats}} =
+               InputSchema.validate(compiled, %{}, dialect: :auto, formats: %{"ticket" => "x"})
+    end
+
+    test "a pattern that cannot be read, or a format that is no pattern, is refused" do
+      with_format = fn pattern ->
+        InputSchema.validate(@schema, %{"id" => "abc"},
+          dialect: :auto,
+          format_assertion: true,
+          formats: %{"ticket" => pattern}
+        )
+      end
+
+      assert with_format.("(?<=a)b") ==
+               {:error, :unsupported_capability,
+                %{
+                  message: "schema pattern is unsupported",
+                  keyword: "format",
+                  schema_path: "/properties/id/format"
+                }}
+
+      assert with_format.("(") ==
+               {:error, :validation,
+                %{
+                  message: "schema keyword value is invalid",
+                  keyword: "format",
+                  schema_path: "/properties/id/format"
+                }}
+
+      assert {:error, :validation,
+              %{
+                option: :formats,
+                reason:
+                  "must map format names (strings) to ECMA-262 patterns or functions of one argument"
+              }} = with_format.(&Map.put(%{}, &1, &2))
+
+      assert {:error, :validation, %{message: "options are invalid", options: [formats: %{}]}} =
+               InputSchema.validate(@schema, %{}, formats: %{})
+    end
+  end
+
+  describe "formats: functions" do
+    @lists %{
+      "properties" => %{
+        "id" => %{"type" => "string", "format" => "even"},
+        "l" => %{"items" => %{"format" => "even"}}
+      }
+    }
+
+    defp even_formats(function \\ &(rem(String.length(&1), 2) == 0)),
+      do: [dialect: :auto, format_assertion: true, formats: %{"even" => function}]
+
+    test "a function format is asked on the Elixir side, once per string, as the walks need it" do
+      test_process = self()
+
+      even = fn value ->
+        send(test_process, {:asked, value, self()})
+        rem(String.length(value), 2) == 0
+      end
+
+      assert InputSchema.validate(@lists, %{"id" => "ab"}, even_formats(even)) ==
+               {:ok, %{"id" => "ab"}}
+
+      assert_received {:asked, "ab", asker}
+      assert asker != self()
+
+      answer =
+        InputSchema.validate(
+          @lists,
+          %{"l" => ["ab", "abcd", "x", "y", "x"]},
+          even_formats(even) ++ [errors: :all]
+        )
+
+      assert {:error, :validation, %{errors: errors}} = answer
+      assert Enum.map(errors, & &1.pointer) == ["/l/2", "/l/3", "/l/4"]
+      assert Enum.map(errors, & &1.format) == ["even", "even", "even"]
+      asked = for _ <- 1..4, do: assert_received({:asked, value, _}) && value
+      assert Enum.sort(asked) == ["ab", "abcd", "x", "y"]
+      refute_received {:asked, _, _}
+
+      assert InputSchema.valid?(@lists, %{"id" => "ab"}, even_formats())
+      refute InputSchema.valid?(@lists, %{"id" => "abc"}, even_formats())
+    end
+
+    test "a compiled schema keeps its functions, and answers through them on every call" do
+      {:ok, compiled} = InputSchema.compile(@lists, even_formats())
+      assert InputSchema.validate(compiled, %{"id" => "abcd"}) == {:ok, %{"id" => "abcd"}}
+
+      assert {:error, :validation, %{pointer: "/id", format: "even"}} =
+               InputSchema.validate(compiled, %{"id" => "abc"})
+
+      assert {:error, :validation, %{pointer: "/id"}} =
+               InputSchema.validate_json(compiled, ~s({"id": "abc"}))
+
+      refute InputSchema.valid?(compiled, %{"id" => "abc"})
+      assert InputSchema.valid?(compiled, %{"id" => "ab"})
+      copy = compiled |> :erlang.term_to_binary() |> :erlang.binary_to_term()
+
+      assert {:error, :validation, %{pointer: "/id"}} =
+               InputSchema.validate(copy, %{"id" => "abc"})
+    end
+
+    test "a function that raises, answers no boolean, or is asked too often is an :execution_failure" do
+      failure = fn function, arguments ->
+        InputSchema.validate(@lists, arguments, even_formats(function))
+      end
+
+      assert failure.(fn _ -> raise "boom" end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:raised, %RuntimeError{message: "boom"}}
+                }}
+
+      assert failure.(fn _ -> :maybe end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:invalid_format_result, :maybe}
+                }}
+
+      assert failure.(fn _ -> throw(:no) end, %{"id" => "x"}) ==
+               {:error, :execution_failure,
+                %{
+                  message: "custom format could not be checked",
+                  format: "even",
+                  reason: {:throw, :no}
+                }}
+
+      assert failure.(fn _ -> true end, %{"l" => Enum.map(1..101, &"s#{&1}")}) ==
+               {:error, :execution_failure,
+                %{message: "custom format needs too many answers", format: "even"}}
+
+      assert {:ok, _} = failure.(fn _ -> true end, %{"l" => Enum.map(1..100, &"s#{&1}")})
+    end
+  end
+
+  describe "valid?/3 and compile!/2" do
+    test "valid? is true exactly when validate accepts, in every mode, raw and compiled" do
+      schema = %{
+        "type" => "object",
+        "properties" => %{"n" => %{"type" => "integer", "minimum" => 1}},
+        "required" => ["n"]
+      }
+
+      for options <- [[], [dialect: :draft2020_12], [dialect: :draft7], [dialect: :auto]],
+          arguments <- [%{"n" => 1}, %{"n" => 0}, %{}, %{"n" => "1"}, [], nil] do
+        expected = match?({:ok, _}, InputSchema.validate(schema, arguments, options))
+        assert InputSchema.valid?(schema, arguments, options) == expected
+        {:ok, compiled} = InputSchema.compile(schema, options)
+        assert InputSchema.valid?(compiled, arguments) == expected
+        # Read back from its source, as on another node.
+        copy = compiled |> :erlang.term_to_binary() |> :erlang.binary_to_term()
+        assert InputSchema.valid?(copy, arguments) == expected
+      end
+
+      refute InputSchema.valid?(%{"type" => "array"}, [])
+      refute InputSchema.valid?(nil, %{})
+      refute InputSchema.valid?(schema, %{"n" => 1}, dialect: :draft3)
+      refute InputSchema.valid?(schema, %{"n" => 1}, errors: :all)
+      assert InputSchema.valid?(true, 1, dialect: :auto, root: :any)
+
+      defs = %{"$defs" => %{"n" => %{"minimum" => 0}}}
+      ref = %{"properties" => %{"n" => %{"$ref" => "defs.json#/$defs/n"}}}
+
+      assert InputSchema.valid?(ref, %{"n" => 1},
+               dialect: :auto,
+               schema_loader: fn _ -> {:ok, defs} end
+             )
+
+      refute InputSchema.valid?(ref, %{"n" => -1},
+               dialect: :auto,
+               schema_loader: fn _ -> {:ok, defs} end
+             )
+
+      refute InputSchema.valid?(ref, %{"n" => 1}, dialect: :auto)
+
+      assert InputSchema.valid?(ref, %{"n" => 1},
+               dialect: :auto,
+               schema_registry: %{"defs.json" => defs}
+             )
+    end
+
+    test "compile! returns the compiled schema or raises InputSchema.Error with the answer" do
+      assert %InputSchema.Compiled{} = InputSchema.compile!(%{"type" => "object"})
+
+      error =
+        assert_raise InputSchema.Error, fn ->
+          InputSchema.compile!(%{"properties" => %{"a" => %{"type" => 1}}}, dialect: :auto)
+        end
+
+      assert {:error, error.class, error.detail} ==
+               InputSchema.compile(%{"properties" => %{"a" => %{"type" => 1}}}, dialect: :auto)
+
+      assert Exception.message(error) ==
+               "validation: schema at /properties/a/type: schema keyword value is invalid: keyword \"type\""
+    end
+  end
+
+  # Encoded by the package's own writer, then read back by the package's own reader.
+  defp round_trip(term) do
+    {:ok, decoded} =
+      InputSchema.validate_json(true, JSONEncoder.encode(term), dialect: :auto, root: :any)
+
+    decoded
+  end
+end
