@@ -104,7 +104,8 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
 
   # Copies only when the bytes differ, so an unchanged build keeps the
   # installed file (and its mtime) as it is.
-  defp install_if_changed(built, installed) do
+  @doc false
+  def install_if_changed(built, installed) do
     bytes =
       case File.read(built) do
         {:ok, bytes} -> bytes
@@ -114,8 +115,13 @@ defmodule Mix.Tasks.Compile.InputSchemaNif do
     if File.read(installed) == {:ok, bytes} do
       :noop
     else
+      # Written beside and renamed over: a VM that has the old library loaded (another mix
+      # command, or a host building this package as a path dependency) keeps its mapping of
+      # the old file, where writing in place would change the code under it.
       File.mkdir_p!(Path.dirname(installed))
-      File.write!(installed, bytes)
+      incoming = installed <> ".#{System.unique_integer([:positive])}.new"
+      File.write!(incoming, bytes)
+      File.rename!(incoming, installed)
       :ok
     end
   end

@@ -29,6 +29,24 @@ defmodule InputSchema.PathDependencyTest do
     %{host: host}
   end
 
+  test "a new build is installed beside the loaded library and renamed over it", %{host: dir} do
+    built = Path.join(dir, "built.so")
+    installed = Path.join([dir, "priv", "native", "lib.so"])
+    # What a running VM has mapped: the installed file's inode, seen here through a hard link.
+    loaded = Path.join(dir, "loaded.so")
+    File.write!(built, "first build")
+    assert Mix.Tasks.Compile.InputSchemaNif.install_if_changed(built, installed) == :ok
+    File.ln!(installed, loaded)
+    assert Mix.Tasks.Compile.InputSchemaNif.install_if_changed(built, installed) == :noop
+
+    File.write!(built, "second build")
+    assert Mix.Tasks.Compile.InputSchemaNif.install_if_changed(built, installed) == :ok
+    assert File.read!(installed) == "second build"
+    # Written in place, the loaded code would have changed under the VM.
+    assert File.read!(loaded) == "first build"
+    assert File.ls!(Path.dirname(installed)) == ["lib.so"]
+  end
+
   test "a host builds the NIF once, and later commands do not run cargo", %{host: host} do
     {first, 0} = mix(host, ["compile"])
     assert first =~ "cargo" or first =~ "Finished"
