@@ -36,9 +36,9 @@
 //! Arguments: `--quick` (fewer, shorter rounds) and one optional substring that keeps only the
 //! cases whose name contains it; cargo's `--bench` and other flags are ignored.
 
-use input_schema_core::json_schema::{self, Dialect, Options};
-use input_schema_core::serde::{Json, NoAtom};
-use input_schema_core::{Budget, Compiled, Failure, Mode};
+use input_schema_core::json_schema::{self, Compiled, Dialect, Options};
+use input_schema_core::serde::Json;
+use input_schema_core::{Budget, Failure, Mode};
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 use std::hint::black_box;
@@ -186,7 +186,7 @@ fn theirs_pair_build(schema: &Value) -> Result<Validator, String> {
         .map_err(|error| error.to_string())
 }
 
-fn ours_compile(schema: &Value, options: Options) -> Result<Compiled<NoAtom>, String> {
+fn ours_compile(schema: &Value, options: Options) -> Result<Compiled, String> {
     let lookup = |_: &str| None;
     json_schema::compile(
         Json::from(schema),
@@ -208,7 +208,7 @@ fn describe<V>(failure: &Failure<V>) -> String {
 
 /// The core's answer: valid, invalid, or something else (a schema error, exhaustion, or
 /// `is_valid` and `validate` answering differently).
-fn ours_answer(schema: &Compiled<NoAtom>, data: &Value) -> Result<bool, String> {
+fn ours_answer(schema: &Compiled, data: &Value) -> Result<bool, String> {
     let reported = match schema.validate(Json::from(data), Mode::First, &mut Budget::unlimited()) {
         Ok(()) => Ok(true),
         Err(Failure::Arguments(_)) => Ok(false),
@@ -382,7 +382,7 @@ fn geomean(ratios: impl Iterator<Item = f64>) -> Option<f64> {
 /// A pair's schema compiled by both engines, with each instance's agreed answer.
 struct Ready<'p> {
     pair: &'p Pair,
-    ours: Compiled<NoAtom>,
+    ours: Compiled,
     theirs: Validator,
     /// The agreed answer per instance; `None` where the engines disagree (not timed).
     answers: Vec<Option<bool>>,

@@ -13,6 +13,13 @@ pub struct Node<A> {
     pub kind: SubsetNode<A>,
 }
 
+/// A schema compiled in the subset: its nodes, and the root's index.
+#[derive(Debug)]
+pub struct Tree<A> {
+    pub(crate) nodes: Vec<Node<A>>,
+    pub(crate) root: NodeId,
+}
+
 impl<A> Node<A> {
     pub fn subset(node: SubsetNode<A>) -> Self {
         Node { kind: node }

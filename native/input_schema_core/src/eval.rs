@@ -1,8 +1,8 @@
 //! The context the subset's walks run in (`validate.rs`): the compiled schema, the budget, the
 //! errors found so far against the error cap, the stack depth and the quiet `oneOf` branches.
 
+use crate::arena::Tree;
 use crate::budget::Budget;
-use crate::entry::Compiled;
 use crate::error::{Error, Failure, Mode, ERROR_BYTES};
 use crate::flow::{Flow, Halt};
 use crate::stack::Levels;
@@ -13,7 +13,7 @@ use crate::value::Value;
 /// value's own in the subset's walks (a JSON mode also walks documents of its own, the
 /// `contentSchema` of a string, say).
 pub struct Eval<'s, 'b, V, A> {
-    pub schema: &'s Compiled<A>,
+    pub schema: &'s Tree<A>,
     pub budget: &'b mut Budget,
     pub(crate) mode: Mode,
     pub(crate) errors: Vec<Error<V>>,
@@ -26,7 +26,7 @@ pub struct Eval<'s, 'b, V, A> {
 }
 
 impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
-    pub fn new(schema: &'s Compiled<A>, mode: Mode, budget: &'b mut Budget) -> Self {
+    pub fn new(schema: &'s Tree<A>, mode: Mode, budget: &'b mut Budget) -> Self {
         Eval {
             schema,
             budget,

@@ -38,14 +38,13 @@ mod validate;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
-pub use entry::{no_documents, Compiled, Profile};
+pub use entry::{compile, no_documents, Compiled, Profile};
 pub use error::{
     Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
     ERROR_BYTES,
 };
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
-pub use schema::compile;
 pub use stack::MAX_DEPTH;
 pub use validate::{entry_gate, validate};
 pub use value::{AtomKind, Element, Kind, NoAtom, Value};

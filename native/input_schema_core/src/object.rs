@@ -642,6 +642,7 @@ mod tests {
     use crate::error::{Failure, Mode};
     use crate::schema::{compile, Shape};
     use crate::serde::Json;
+    use crate::validate::validate_compiled;
     use crate::Budget;
     use serde_json::json;
 
@@ -664,8 +665,10 @@ mod tests {
         // named; make it ask for a second property, which no key can name.
         object.required_mask = Some(0b10);
         let arguments = json!({"a": "x"});
+        let mut budget = Budget::unlimited();
         for mode in [Mode::First, Mode::All { max_errors: 10 }] {
-            match compiled.validate(Json::from(&arguments), mode, &mut Budget::unlimited()) {
+            let answer = validate_compiled(&compiled, Json::from(&arguments), mode, &mut budget);
+            match answer {
                 Err(Failure::Arguments(errors)) => match &errors[..] {
                     [Error::Unreported {
                         keyword,

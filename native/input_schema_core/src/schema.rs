@@ -1,11 +1,10 @@
 //! The subset's schema phase (contract section 4): the root gate, then a depth-first check of
 //! every schema map, each compiled into a node of the engine's arena (`arena.rs`).
 
-use crate::arena::{Node, NodeId};
+use crate::arena::{Node, NodeId, Tree};
 use crate::array::Array;
 use crate::budget::{Budget, Exhausted};
 use crate::choices::{self, Choices};
-use crate::entry::{Compiled, Profile};
 use crate::error::{Error, Failure, TypeLabel};
 use crate::object::Object;
 use crate::offending::OffendingKeys;
@@ -360,7 +359,7 @@ fn schema_type<'a, V: Value<'a>>(value: V) -> Result<SchemaType, Kind> {
 pub fn compile<'a, V: Value<'a>>(
     schema: V,
     budget: &mut Budget,
-) -> Result<Compiled<V::AtomKey>, Failure<V>> {
+) -> Result<Tree<V::AtomKey>, Failure<V>> {
     match schema.kind() {
         Kind::Map => {}
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
@@ -372,12 +371,9 @@ pub fn compile<'a, V: Value<'a>>(
         unnamed_objects: 0,
     };
     match compiler.node(schema, &ROOT, 0) {
-        Ok(root) => Ok(Compiled {
+        Ok(root) => Ok(Tree {
             nodes: compiler.nodes,
             root,
-            profile: Profile::Subset,
-            program: crate::engine::Program::default(),
-            draft: None,
         }),
         Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
         Err(Stop::Exhausted) if compiler.budget.is_too_large() => Err(Failure::Schema {

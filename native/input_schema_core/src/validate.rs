@@ -1,9 +1,8 @@
 //! The subset's argument phase (contract section 5), its walks on the engine's evaluation
 //! context, and the entry points that run both phases.
 
-use crate::arena::{Node, NodeId};
+use crate::arena::{Node, NodeId, Tree};
 use crate::budget::{Budget, Exhausted};
-use crate::entry::Compiled;
 use crate::error::{Error, Failure, Mode, Path};
 use crate::eval::Eval;
 use crate::flow::{Flow, Halt};
@@ -310,7 +309,7 @@ impl<'s, 'a, V: Value<'a>> Eval<'s, '_, V, V::AtomKey> {
 /// `Compiled::validate` in the subset: the quick walk, then, when it did not find the
 /// arguments valid, the full walk for the errors.
 pub(crate) fn validate_compiled<'a, A: Copy + PartialEq, V: Value<'a, AtomKey = A>>(
-    schema: &Compiled<A>,
+    schema: &Tree<A>,
     arguments: V,
     mode: Mode,
     budget: &mut Budget,
@@ -369,10 +368,9 @@ fn unreported<V, A>(root: &SubsetNode<A>) -> Failure<V> {
     }])
 }
 
-impl<A: Copy + PartialEq> Compiled<A> {
+impl<A: Copy + PartialEq> Tree<A> {
     /// The subset's full walk alone, as `validate` runs it when the quick walk did not accept:
     /// for the tests that hold the two walks to the same answers.
-    #[doc(hidden)]
     pub fn validate_fully<'a, V: Value<'a, AtomKey = A>>(
         &self,
         arguments: V,
@@ -389,7 +387,6 @@ impl<A: Copy + PartialEq> Compiled<A> {
 
     /// The subset's quick walk alone: `Some(valid)` when it decided, `None` when it left the
     /// call to the full walk or ran out of budget. For those same tests.
-    #[doc(hidden)]
     pub fn quick_answer<'a, V: Value<'a, AtomKey = A>>(
         &self,
         arguments: V,
@@ -433,12 +430,12 @@ pub fn validate<'a, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
     entry_gate(schema, arguments)?;
-    compile(schema, budget)?.validate(arguments, mode, budget)
+    validate_compiled(&compile(schema, budget)?, arguments, mode, budget)
 }
 
 /// The entry gate of `validate/2`, which looks at nothing inside either map: a `nil` schema,
 /// then anything but two maps. A caller that already holds the schema compiled runs this,
-/// then [`Compiled::validate`], and gets exactly what [`validate`] gives.
+/// then [`crate::Compiled::validate`], and gets exactly what [`validate`] gives.
 pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => Err(Failure::schema(Error::SchemaRequired)),

@@ -35,9 +35,9 @@
     clippy::indexing_slicing
 )]
 
-use input_schema_core::json_schema::{self, Dialect, Options};
-use input_schema_core::serde::{Json, NoAtom};
-use input_schema_core::{Budget, Compiled, Failure, Mode};
+use input_schema_core::json_schema::{self, Compiled, Dialect, Options};
+use input_schema_core::serde::Json;
+use input_schema_core::{Budget, Failure, Mode};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde_json::{json, Map, Value};
@@ -845,7 +845,7 @@ fn anchored(draft: Draft, i: usize, def: Value) -> Value {
 // The two engines
 // ---------------------------------------------------------------------------------------------
 
-fn ours_compile(schema: &Value, options: Options) -> Result<Compiled<NoAtom>, String> {
+fn ours_compile(schema: &Value, options: Options) -> Result<Compiled, String> {
     let lookup = |_: &str| None;
     json_schema::compile(
         Json::from(schema),
@@ -867,7 +867,7 @@ fn describe<V>(failure: &Failure<V>) -> String {
 
 /// The core's answer: valid, invalid, or anything else (a schema error at validation time, or
 /// exhaustion under an unlimited budget), which is a failure in itself.
-fn ours_valid(schema: &Compiled<NoAtom>, value: &Value) -> Result<bool, String> {
+fn ours_valid(schema: &Compiled, value: &Value) -> Result<bool, String> {
     match schema.validate(Json::from(value), Mode::First, &mut Budget::unlimited()) {
         Ok(()) => Ok(true),
         Err(Failure::Arguments(_)) => Ok(false),

@@ -6,9 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use input_schema_core::json_schema::literal::{Literal, LiteralView};
-use input_schema_core::json_schema::{compile, Dialect, Options};
-use input_schema_core::serde::NoAtom;
-use input_schema_core::{Budget, Compiled, Error, Failure, Mode};
+use input_schema_core::json_schema::{compile, Compiled, Dialect, Options};
+use input_schema_core::{Budget, Error, Failure, Mode};
 
 const LEVELS: usize = 40;
 
@@ -54,10 +53,7 @@ fn chain(first: &str, levels: usize, leaf: Literal) -> Literal {
 }
 
 /// Compiles `schema` within 100,000 work units, far below what its paths would take.
-fn compile_small(
-    schema: &Literal,
-    dialect: Dialect,
-) -> Result<Compiled<NoAtom>, Failure<LiteralView<'_>>> {
+fn compile_small(schema: &Literal, dialect: Dialect) -> Result<Compiled, Failure<LiteralView<'_>>> {
     compile(
         LiteralView::Value(schema),
         &|_| None,

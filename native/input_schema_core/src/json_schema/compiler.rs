@@ -11,7 +11,7 @@ use super::registry::{
     DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
+use super::{Compiled, Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
 use crate::budget::{Budget, Exhausted};
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -21,7 +21,6 @@ use crate::engine::number::{Bound, MultipleOf};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::string::{Content, FormatCheck, Pattern};
-use crate::entry::{Compiled, Profile};
 use crate::error::{Error, Failure};
 use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use crate::names::{name, type_name};
@@ -124,7 +123,7 @@ pub fn compile<'a, V: Value<'a>>(
     lookup: &dyn Fn(&str) -> Option<V>,
     options: Options,
     budget: &mut Budget,
-) -> Result<Compiled<V::AtomKey>, Failure<V>> {
+) -> Result<Compiled, Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         Kind::Map => {}
@@ -169,7 +168,7 @@ fn compile_literal<'a, V: Value<'a>>(
     (root, source): (Literal, Option<usize>),
     registry: &mut Registry<'_, V>,
     options: Options,
-) -> Result<Compiled<V::AtomKey>, Stop<V>> {
+) -> Result<Compiled, Stop<V>> {
     let declared = match root.get(name::SCHEMA) {
         None => None,
         Some(Literal::String(uri)) => Some(uri.to_string()),
@@ -232,11 +231,9 @@ fn compile_literal<'a, V: Value<'a>>(
         loops::Found::Exhausted => Stop::Exhausted,
     })?;
     Ok(Compiled {
-        nodes: Vec::new(),
         program,
-        root: 0,
-        profile: Profile::Json(options),
-        draft: Some(draft),
+        options,
+        draft,
     })
 }
 

@@ -133,20 +133,18 @@ fn open(
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
-    use super::super::{compile, Dialect, Options};
+    use super::super::{compile, Compiled, Dialect, Options};
     use crate::budget::Budget;
     use crate::engine::program::Check;
-    use crate::entry::Compiled;
     use crate::error::Error;
     use crate::error::{Failure, Mode};
     use crate::serde::Json;
-    use crate::value::NoAtom;
     use serde_json::json;
 
     fn compiled(
         schema: &serde_json::Value,
         dialect: Dialect,
-    ) -> Result<Compiled<NoAtom>, Failure<Json<'_>>> {
+    ) -> Result<Compiled, Failure<Json<'_>>> {
         let mut options = Options::new(dialect);
         options.any_root = true;
         compile(

@@ -1,16 +1,16 @@
 //! The JSON Schema modes: Draft 2020-12, Draft 2019-09, draft-07, draft-06 and draft-04
 //! (`docs/json-schema.md`).
 //!
-//! Layers, each in its own file:
-//! - `literal`: schemas copied from the host's terms into owned JSON values, and JSON equality;
-//! - `registry`: documents, `$id`/`$anchor`/`$dynamicAnchor` resources, reference resolution;
+//! The profile is data and a compiler on the engine (`crate::engine`), each part in its own
+//! file:
 //! - `vocabulary`: each dialect's keywords, their vocabularies and evaluation order, as data;
-//! - `compiler`: every schema object becomes an ordered list of keyword checks in an arena,
-//!   so references are indices and cycles are fine; `loops` refuses references that apply
-//!   schemas to one value without end;
-//! - `eval` and `keywords/`: the quick walk (`valid`) and the reporting walk (`report`) on the
-//!   engine's evaluation context (`crate::eval`), one file per keyword family;
-//! - `unreported`: the error when the two walks disagree.
+//! - `registry`: documents, `$id`/`$anchor`/`$dynamicAnchor` resources, reference resolution;
+//! - `compiler` reads each schema object into `keyword`'s checks, and `lower` makes them the
+//!   engine's nodes (families fused, what a node's children allow learned once all are known);
+//!   `loops` refuses references that apply schemas to one value without end;
+//! - `eval`: the entry gate and the answers, on the engine's one walk; `keys`: the rule for
+//!   argument terms where the walk left a container unread; `unreported`: the error when the
+//!   quick and the reporting walk disagree.
 
 mod compiler;
 pub(crate) mod eval;
@@ -21,6 +21,12 @@ mod lower;
 pub(crate) mod registry;
 mod unreported;
 pub(crate) mod vocabulary;
+
+use crate::budget::Budget;
+use crate::engine::Program;
+use crate::error::{Failure, Mode};
+use crate::path::{ANY_ROOT, ARGUMENTS};
+use crate::value::Value;
 
 pub use crate::error::{Assertion, Detail};
 pub use crate::literal::{self, Literal};
@@ -61,6 +67,56 @@ pub const CUSTOM_FORMAT_KEY: &str = "\u{0}format:";
 /// Where it holds the answers of a custom format defined by a host function, before the
 /// format's name: a map from the strings asked to `true` or `false`.
 pub const FORMAT_ANSWERS_KEY: &str = "\u{0}answers:";
+
+/// A schema compiled in a JSON Schema dialect: the engine's program, the options it was read
+/// with, and the dialect its root was read in.
+#[derive(Debug)]
+pub struct Compiled {
+    pub(crate) program: Program,
+    pub(crate) options: Options,
+    pub(crate) draft: Draft,
+}
+
+impl Compiled {
+    /// The dialect the root was read in.
+    pub fn draft(&self) -> Draft {
+        self.draft
+    }
+
+    /// Whether the tool boundary applies: the arguments must be an object.
+    pub fn object_root(&self) -> bool {
+        !self.options.any_root
+    }
+
+    /// Where argument paths start.
+    pub(crate) fn argument_root(&self) -> &'static [u8] {
+        if self.object_root() {
+            ARGUMENTS
+        } else {
+            ANY_ROOT
+        }
+    }
+
+    /// Validates `arguments`: the first error, or up to `mode`'s count of them.
+    #[inline(always)]
+    pub fn validate<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        eval::validate(self, arguments, mode, budget)
+    }
+
+    /// Whether `arguments` are valid: `validate`'s answer without its errors.
+    pub fn is_valid<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        budget: &mut Budget,
+    ) -> Result<bool, Failure<V>> {
+        eval::is_valid(self, arguments, budget)
+    }
+}
 
 /// The options that shape compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,10 +2,9 @@
 //! reporting walk found no error in them. That is a bug in one walk, and the call is refused
 //! with an error naming where the quick walk failed, never accepted.
 
-use super::eval::{halted, root_of};
+use super::Compiled;
 use crate::budget::Budget;
 use crate::engine::Walk;
-use crate::entry::Compiled;
 use crate::error::{Error, Failure, Mode};
 use crate::literal::push_token;
 use crate::value::Value;
@@ -13,16 +12,12 @@ use crate::value::Value;
 /// The error naming the root's first check that the quick walk refuses on its own (its `type`
 /// first; none when only the checks together refuse: the root as a whole).
 #[cold]
-pub fn failure<'a, V: Value<'a>, A>(
-    schema: &Compiled<A>,
-    value: V,
-    budget: &mut Budget,
-) -> Failure<V> {
+pub fn failure<'a, V: Value<'a>>(schema: &Compiled, value: V, budget: &mut Budget) -> Failure<V> {
     let program = &schema.program;
-    let mut walk = Walk::new(program, Mode::First, root_of(schema), budget);
+    let mut walk = Walk::new(program, Mode::First, schema.argument_root(), budget);
     let failed = match walk.refusing_check(program.root, value) {
         Ok(failed) => failed,
-        Err(halt) => return halted(program, (walk.loop_at, walk.asked), halt),
+        Err(halt) => return walk.halted(halt),
     };
     let mut schema_path = String::new();
     if let Some(keyword) = failed {
@@ -30,7 +25,7 @@ pub fn failure<'a, V: Value<'a>, A>(
     }
     Failure::Arguments(vec![Error::Unreported {
         keyword: failed.map_or("", |keyword| keyword.name),
-        path: root_of(schema).to_vec(),
+        path: schema.argument_root().to_vec(),
         schema_path: schema_path.into(),
     }])
 }

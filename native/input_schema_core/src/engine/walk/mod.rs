@@ -17,7 +17,8 @@ use crate::engine::array::length;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
 use crate::engine::program::{Check, Program};
 use crate::error::{
-    listed_value, Actual, Assertion, BranchError, Error, Failed, KeywordFailure, Mode, ERROR_BYTES,
+    listed_value, Actual, Assertion, BranchError, Error, Failed, Failure, KeywordFailure, Mode,
+    ERROR_BYTES,
 };
 use crate::flow::{Flow, Halt};
 use crate::names::type_name;
@@ -216,6 +217,21 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
                 Ok(true)
             }
+        }
+    }
+
+    /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
+    /// format the host did not answer are the schema's failures; the rest, the budget spent.
+    pub fn halted(&self, halt: Halt) -> Failure<V> {
+        match (halt, &self.asked) {
+            (Halt::Exhausted, Some((format, value))) => Failure::schema(Error::FormatUnanswered {
+                format: format.clone(),
+                value: value.clone(),
+            }),
+            (Halt::Loop, _) => Failure::schema(Error::ReferenceLoop {
+                schema_path: self.program.location(self.loop_at).into(),
+            }),
+            (Halt::Failed | Halt::Exhausted | Halt::NoStringForm, _) => Failure::Exhausted,
         }
     }
 
