@@ -835,8 +835,8 @@ defmodule InputSchema do
   # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
   # in a process of its own. A closure is copied, with all it captures, into a process spawned
   # to run it, in full and without a break on the caller's scheduler (a loader closing over a
-  # large store took tens of milliseconds a load; one capturing a term of shared subterms,
-  # seconds or hours); a copy of this size takes some tens of microseconds.
+  # large store, or over a term of shared subterms, which the copy expands, would hold it for
+  # long); a copy of this size is short.
   @max_loader_bytes 64 * 1024
 
   # The answer, and the registry it was given (what the loader added included).
