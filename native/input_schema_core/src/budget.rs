@@ -24,8 +24,8 @@ const STACK_SEGMENT_UNITS: u64 = 10_000;
 
 /// Bytes a compiled schema may hold (see `keep`). A schema term can use one subterm many
 /// times over (`%{"a" => p, "b" => p}` nested 25 times is 400 words), and a copy of every use
-/// would exhaust memory; a schema whose copy would pass this is refused instead. A million
-/// properties took 235 MB (measured).
+/// would exhaust memory; a schema whose copy would pass this is refused instead, well above
+/// what a schema written by hand, a million properties included, needs.
 pub const MAX_KEPT_BYTES: u64 = 512 << 20;
 
 /// Units a call may spend in all, on any scheduler (see `Budget::capped`): at the prices
@@ -234,9 +234,9 @@ impl Budget {
     }
 
     /// Recording an argument error, which is later encoded as a map of terms with its path
-    /// (about a microsecond each, measured with a thousand), plus one unit per 64 bytes it
-    /// copies (its path, a required name, a big `minimum`): they are copied twice, here and
-    /// into the detail term, and a long name made each error cost milliseconds.
+    /// (the cost of many visits), plus one unit per 64 bytes it copies (its path, a required
+    /// name, a big `minimum`): they are copied twice, here and into the detail term, so a long
+    /// name makes each error costly.
     #[inline]
     pub fn spend_error(&mut self, copied_bytes: usize) -> Result<(), Exhausted> {
         self.spend(ERROR_UNITS + (copied_bytes as u64 >> 6))

@@ -73,8 +73,8 @@ impl Drop for Entry {
 impl Entry {
     /// The schema is kept as a copy made through the external format, not `enif_make_copy`:
     /// that one shares a large binary, and a string of a decoded JSON text is often a slice of
-    /// the whole text (Jason's default), which the entry would then keep alive: 40 schemas
-    /// with a 1,000-byte name out of 25 MB texts held 1 GB after their callers had exited.
+    /// the whole text (Jason's default), which the entry would then keep alive: a few short
+    /// names out of large texts would hold the whole texts after their callers had exited.
     fn new(
         fingerprint: u64,
         schema_term: Term<'_>,
