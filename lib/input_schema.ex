@@ -519,6 +519,11 @@ defmodule InputSchema do
   came; an `anyOf`/`oneOf` error is followed by a line per failed branch (at most 8) with its
   first error. Control characters and bytes that are not UTF-8 are escaped, values are cut at
   64 characters and lines at 300. Any other answer (`{:ok, _}`, `:ok`) renders as `""`.
+  Never raises, whatever the answer.
+
+  Its one option is `role:`: `:input` (default), or `:output` to render the answer as a
+  result check's, its messages and paths speaking of the result as `validate/3`'s
+  `role: :output` gives them. Options of another shape change nothing.
 
       iex> schema = %{"properties" => %{"max_length" => %{"type" => "integer", "minimum" => 1}}}
       iex> InputSchema.validate(schema, %{"max_length" => 0}, dialect: :auto) |> InputSchema.format_error()
@@ -540,8 +545,9 @@ defmodule InputSchema do
   can correct its call): `"content"` holds `format_error/2`'s text under a heading, and
   `"structuredContent"` the errors as JSON-encodable data (`"class"`, `"errors"`: the detail
   maps with string keys, at most 100, strings cut at 1,024 bytes and made valid UTF-8,
-  `"errorCount"`). Never raises, whatever the answer; `role: :output` (or an error whose path
-  starts at `$result`) heads it as a result check.
+  `"errorCount"`). Never raises, whatever the answer. An answer that speaks of the result
+  (`validate/3`'s `role: :output`) is headed as a result check; `role: :output` here reads any
+  answer so, as `format_error/2` does.
 
       iex> schema = %{"type" => "object", "required" => ["path"]}
       iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()

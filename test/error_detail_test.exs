@@ -323,6 +323,12 @@ defmodule InputSchema.ErrorDetailTest do
 
     assert InputSchema.format_error(answer) ===
              "options: options are invalid: :errors must be :first or :all"
+
+    # A reason is escaped and bounded as any other text.
+    odd = %{message: "options are invalid", options: [], option: :a, reason: "a\nb\e" <> <<255>>}
+
+    assert InputSchema.format_error({:error, :validation, odd}) ===
+             "options: options are invalid: :a a\\u000Ab\\u001B\\xFF"
   end
 
   describe "role: :output" do
@@ -381,6 +387,48 @@ defmodule InputSchema.ErrorDetailTest do
 
       assert {:error, :validation, %{option: :role, reason: "must be :input or :output"}} =
                InputSchema.validate(compiled, %{}, dialect: :auto, role: :result)
+    end
+
+    test "the tool result of a result check is headed as one, whatever its path or message" do
+      {:ok, compiled} = InputSchema.compile(%{"type" => "object"}, dialect: :auto)
+      heading = &(&1 |> InputSchema.tool_result() |> get_in(["content", Access.at(0), "text"]))
+
+      assert heading.(InputSchema.validate(compiled, [], role: :output)) ==
+               "The tool's result could not be checked against its output schema:\n" <>
+                 "schema: output schema and result must be maps"
+
+      assert heading.(InputSchema.validate_json(compiled, "[1]", role: :output)) ==
+               "The tool's result does not match its output schema:\n" <>
+                 "(root): result must be a JSON object"
+
+      any =
+        InputSchema.validate(%{"type" => "number"}, "x", dialect: :auto, root: :any, role: :output)
+
+      assert {:error, :validation, %{path: "$", message: "result has the wrong type"}} = any
+
+      assert heading.(any) ==
+               "The tool's result does not match its output schema:\n" <>
+                 "(root): result has the wrong type: expected number, got string"
+    end
+
+    test "format_error/2 and tool_result/2 with role: :output render an answer as a result check's" do
+      answer = InputSchema.validate(%{"required" => ["unit"]}, %{}, dialect: :auto)
+
+      assert InputSchema.format_error(answer, role: :output) ==
+               ~s[(root): required result property is missing: missing "unit"]
+
+      assert %{
+               "content" => [
+                 %{"text" => "The tool's result does not match its output schema:\n" <> _}
+               ],
+               "structuredContent" => %{"errors" => [%{"path" => "$result"}]}
+             } = InputSchema.tool_result(answer, role: :output)
+
+      # Without it, or with options of another shape, the answer is rendered as it is.
+      for options <- [[], [role: :input], :role, [:role | :output], %{role: :output}] do
+        assert InputSchema.format_error(answer, options) ==
+                 ~s[(root): required tool argument is missing: missing "unit"]
+      end
     end
   end
 
@@ -478,7 +526,17 @@ defmodule InputSchema.ErrorDetailTest do
         {:error, :execution_failure,
          %{message: "x", reference: "r", reason: {:raised, %RuntimeError{}}}},
         {:error, :validation, %{message: "m", options: [a: 1], option: nil, reason: "r"}},
-        {:error, :validation, %{message: String.duplicate("é\u0007", 10_000), path: "$"}}
+        {:error, :validation, %{message: String.duplicate("é\u0007", 10_000), path: "$"}},
+        # Improper lists where a list is read, and structs where a map is.
+        {:error, :validation, %{message: "x", errors: [%{message: "a"} | :b]}},
+        {:error, :validation, %{message: "x", branches: [%{message: "a"} | :b]}},
+        {:error, :validation, %{message: "x", enum: [1 | 2]}},
+        {:error, :validation, %{message: "x", type: [1 | 2], keyword: "type"}},
+        {:error, :validation, %{message: "x", keywords: [1 | 2]}},
+        {:error, :validation, %{message: "x", matched: [1, 2 | 3]}},
+        {:error, :validation, %URI{}},
+        {:error, :validation, %{message: "m", errors: [%URI{}, %{message: "n"}]}},
+        {:error, :validation, %{message: "m", branches: [%URI{}, %{message: "n"}]}}
       ]
 
       for answer <- answers do
@@ -493,6 +551,58 @@ defmodule InputSchema.ErrorDetailTest do
         assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer)))
         assert byte_size(JSONEncoder.encode(result)) < 100_000
       end
+    end
+
+    test "never raise on hostile terms anywhere in an answer, its options or an InputSchema.Error" do
+      options = fn term -> [term, [role: term], [{:role, :output} | term], %{role: :output}] end
+
+      for term <- InputSchema.HostileTerms.all() do
+        answers = [
+          term,
+          {:error, term, %{message: "m"}},
+          {:error, :validation, term},
+          {:error, :validation,
+           Map.new(
+             [:message, :path, :pointer, :errors, :branches, :enum, :const, :type, :matched] ++
+               [:keywords, :actual, :property, :keyword, :schema_path, :option, :reason],
+             &{&1, term}
+           )},
+          {:error, :validation,
+           %{message: "m", errors: [term, %{message: term, branches: [term]}]}},
+          {:error, :validation, %{term => term, message: "m", errors: [%{term => term}]}}
+        ]
+
+        for answer <- answers, options <- options.(term) do
+          label = inspect({answer, options}, limit: 8)
+          text = InputSchema.format_error(answer, options)
+          assert String.valid?(text), label
+          assert is_binary(JSONEncoder.encode(InputSchema.tool_result(answer, options))), label
+          assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer))), label
+        end
+
+        for class <- [:validation, term], detail <- [term, %{message: "m", errors: term}] do
+          message = Exception.message(%InputSchema.Error{class: class, detail: detail})
+          assert String.valid?(message)
+          refute message =~ "while retrieving Exception.message"
+        end
+      end
+
+      assert Exception.message(%InputSchema.Error{class: {1}, detail: [1 | 2]}) == "{1}: "
+
+      assert Exception.message(%InputSchema.Error{class: :"a\nb", detail: %{message: "m"}}) ==
+               "a\\u000Ab: schema: m"
+    end
+
+    test "branch lines read only each branch's first error, however deep the branches nest" do
+      # Eight branches each of eight branches, 30 levels deep: one shared term, 8^30 paths.
+      nested =
+        Enum.reduce(1..30, %{message: "leaf"}, fn _, inner ->
+          %{message: "m", branches: List.duplicate(inner, 8)}
+        end)
+
+      lines = InputSchema.format_error({:error, :validation, nested}) |> String.split("\n")
+      assert length(lines) == 9
+      assert Enum.all?(tl(lines), &(&1 == "  branch : schema: m"))
     end
 
     test "stay bounded for 10,000 errors" do
