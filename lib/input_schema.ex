@@ -41,8 +41,10 @@ defmodule InputSchema do
   option the function does not take, or that the chosen mode does not read (`strict: true`
   with the subset), is refused with `{:error, :validation, %{message: "options are invalid",
   options: options}}`, never ignored. A compiled schema keeps the options it was compiled with:
-  a different `:dialect`, `:strict`, `:format_assertion`, `:content_assertion` or `:root` with
-  it, or any `:schema_registry` or `:schema_loader`, is refused the same way.
+  options given beside it are read in its dialect (`dialect:` may be left out), those left out
+  are its own, and a different `:dialect`, `:strict`, `:format_assertion`,
+  `:content_assertion` or `:root`, or any `:schema_registry`, `:schema_loader` or `:formats`,
+  is refused the same way.
 
     * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
       `:draft2019_09`, `:draft7`, `:draft6`, `:draft4`, or `:auto` (the root `$schema` picks
@@ -221,7 +223,7 @@ defmodule InputSchema do
   def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
 
   def validate(schema, arguments, options) do
-    case Options.parse(options, :validate) do
+    case parse_options(schema, options, :validate) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           schema |> run_validate(arguments, parsed) |> in_role(parsed)
@@ -284,7 +286,7 @@ defmodule InputSchema do
     do: run_validate_json(schema, json_text, %Options{})
 
   def validate_json(schema, json_text, options) do
-    case Options.parse(options, :validate) do
+    case parse_options(schema, options, :validate) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           schema |> run_validate_json(json_text, parsed) |> in_role(parsed)
@@ -330,7 +332,7 @@ defmodule InputSchema do
     do: run_validate_schema(schema, %Options{})
 
   def validate_schema(schema, options) do
-    case Options.parse(options, :validate_schema) do
+    case parse_options(schema, options, :validate_schema) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           case recognise(schema) do
@@ -460,7 +462,7 @@ defmodule InputSchema do
   def valid?(schema, arguments, options \\ [])
 
   def valid?(%Compiled{} = compiled, arguments, options) do
-    case Options.parse(options, :valid) do
+    case parse_options(compiled, options, :valid) do
       {:ok, parsed} ->
         with :ok <- same_options(compiled, parsed, options),
              :alive <- recognise(compiled) do
@@ -768,27 +770,44 @@ defmodule InputSchema do
     end)
   end
 
+  # A compiled schema's options are read in its own mode: without `dialect:`, in its dialect.
+  defp parse_options(%Compiled{} = compiled, options, function) do
+    case kept_option(Map.get(compiled, :options), :dialect) do
+      dialect when is_atom(dialect) and dialect != nil ->
+        Options.parse(options, function, dialect)
+
+      _unknown ->
+        Options.parse(options, function)
+    end
+  end
+
+  defp parse_options(_schema, options, function), do: Options.parse(options, function)
+
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
-  # never ignored.
+  # never ignored. Only the options given are compared: one left out is the compiled one.
   defp same_options(%Compiled{} = compiled, parsed, options) do
     kept = Map.get(compiled, :options)
-    shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
     asked = Options.compiled(parsed)
 
+    # The documents and formats it read are part of what it was compiled from: others cannot
+    # apply.
+    source =
+      Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
+
+    differs =
+      Enum.find(
+        [:dialect, :strict, :format_assertion, :content_assertion, :root],
+        &(Keyword.has_key?(options, &1) and kept_option(kept, &1) != kept_option(asked, &1))
+      )
+
     cond do
-      # The documents and formats it read are part of what it was compiled from: others cannot
-      # apply.
-      Enum.any?([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1)) ->
-        option =
-          Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
-
+      source ->
         reason = "a compiled schema keeps the documents and formats it was compiled with"
-        invalid_options(compiled, options, option, reason)
+        invalid_options(compiled, options, source, reason)
 
-      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != asked ->
-        option = Enum.find(shaping, :dialect, &(kept_option(kept, &1) != kept_option(asked, &1)))
-        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, option))})"
-        invalid_options(compiled, options, option, reason)
+      differs ->
+        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, differs))})"
+        invalid_options(compiled, options, differs, reason)
 
       true ->
         :ok
@@ -1049,7 +1068,11 @@ defmodule InputSchema do
 
   defp kept_option(:subset, :dialect), do: :subset
   defp kept_option(:subset, _option), do: nil
-  defp kept_option(kept, option) when is_list(kept), do: Keyword.get(kept, option)
+
+  defp kept_option(kept, option) when is_list(kept) do
+    if Keyword.keyword?(kept), do: Keyword.get(kept, option)
+  end
+
   defp kept_option(_kept, _option), do: nil
 
   # The subset's answer names the options given; in the JSON modes (options that name a JSON
@@ -1068,10 +1091,7 @@ defmodule InputSchema do
   defp json_mode?(%Compiled{options: kept}, _options) when is_list(kept), do: true
 
   defp json_mode?(_schema, options) do
-    Keyword.keyword?(options) and
-      Enum.any?(options, fn {key, value} ->
-        key == :dialect and value in [:draft2020_12, :draft7, :auto]
-      end)
+    Keyword.keyword?(options) and Options.json_dialect?(Keyword.get(options, :dialect))
   end
 
   # `role: :output`: an error speaks of the result (messages, `$result` paths).

@@ -50,17 +50,25 @@ defmodule InputSchema.Options do
   def default_max_errors, do: @default_max_errors
 
   @doc false
+  # The JSON Schema modes' dialects: every dialect but the subset.
+  def json_dialect?(dialect), do: dialect in @dialects and dialect != :subset
+
+  @doc false
   # `{:ok, %Options{}}`, or `{:error, option, reason}` for the first option that is not taken
   # or has an invalid value (`option` nil when the options are no keyword list).
   # The usual call names a dialect alone: every other option at its default, read without the
   # general walk, which took about 2 us a call.
-  def parse([dialect: dialect], _function) when dialect in @dialects,
+  # Options given without `dialect:` are read in `default`'s mode (a compiled schema's own).
+  def parse(options, function, default \\ :subset)
+
+  def parse([dialect: dialect], _function, _default) when dialect in @dialects,
     do: {:ok, %__MODULE__{dialect: dialect}}
 
-  def parse(options, function) do
+  def parse(options, function, default) do
     case read(options, Map.fetch!(@taken, function), %{}, nil) do
       {:ok, given, bad_value} ->
-        dialect = Map.get(given, :dialect, :subset)
+        given = Map.put_new(given, :dialect, default)
+        dialect = given.dialect
 
         with :ok <- json_only_in_json_modes(given, dialect),
              :ok <- bad_value || :ok,
