@@ -68,18 +68,21 @@ defmodule InputSchema do
       or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
       found anywhere in the string unless anchored) or to a function of one string returning a
       boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
-      name that the dialect defines replaces it). A function runs on the Elixir side as
-      `:schema_loader` does (each distinct string asked once per call, at most 100, 10 s in
-      all); one that raises, answers no boolean or is slow is `{:error, :execution_failure,
-      %{message: "custom format could not be checked", format: name, reason: reason}}`. A
-      compiled schema keeps its formats (one with functions validates through its source).
+      name that the dialect defines replaces it). A pattern that cannot be read (or that uses
+      what `pattern` does not support) is refused as an option, asserted or not: "options are
+      invalid" with `reason: "pattern of \"name\" is invalid"` (or `"... is unsupported"`).
+      A function runs on the Elixir side as `:schema_loader` does (each distinct string asked
+      once per call, at most 100, 10 s in all); one that raises, answers no boolean or is slow
+      is `{:error, :execution_failure, %{message: "custom format could not be checked", format:
+      name, reason: reason}}`. A compiled schema keeps its formats (one with functions
+      validates through its source).
     * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
       Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
       refused.
     * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
       external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
-      it is looked up as written.
+      it is looked up as written. A key that starts with NUL is no URI: it is refused.
     * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
       the registry lacks (at most 100 per call). It runs in a process of its own (whose
@@ -401,7 +404,7 @@ defmodule InputSchema do
   def compile(schema, []), do: compile_subset(schema, %Options{})
 
   def compile(schema, options) do
-    case Options.parse(options, :compile) do
+    case parse_options(schema, options, :compile) do
       {:ok, %Options{dialect: :subset} = parsed} ->
         compile_subset(schema, parsed)
 
@@ -483,7 +486,7 @@ defmodule InputSchema do
   end
 
   def valid?(schema, arguments, options) do
-    case Options.parse(options, :valid) do
+    case parse_options(schema, options, :valid) do
       {:ok, %Options{dialect: :subset}} ->
         nif_call(
           Native.valid(schema, arguments, :subset, %{}),
@@ -622,8 +625,7 @@ defmodule InputSchema do
            Map.get(compiled, :source),
          {:ok, options} <- kept_options(Map.get(compiled, :options)),
          {:ok, {schema, registry}} when is_map(registry) <- read_source(binary, leaves) do
-      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
-      {:rebuild, schema, options ++ registry_option}
+      {:rebuild, schema, Options.source_options(options, registry)}
     else
       {:error, _class, _detail} = error -> error
       _ -> {:error, :validation, %{message: "compiled schema is invalid"}}
@@ -770,18 +772,45 @@ defmodule InputSchema do
     end)
   end
 
-  # A compiled schema's options are read in its own mode: without `dialect:`, in its dialect.
-  defp parse_options(%Compiled{} = compiled, options, function) do
-    case kept_option(Map.get(compiled, :options), :dialect) do
-      dialect when is_atom(dialect) and dialect != nil ->
-        Options.parse(options, function, dialect)
+  # The options, read for `function`; then each custom format's pattern, read as `pattern`
+  # reads it, so that one that cannot be read is the options' error, named and found whether
+  # or not a schema asserts it.
+  defp parse_options(schema, options, function) do
+    with {:ok, parsed} <- Options.parse(options, function, own_dialect(schema)) do
+      unreadable =
+        Enum.find_value(parsed.format_patterns, fn {name, pattern} ->
+          pattern_reason(name, pattern)
+        end)
 
-      _unknown ->
-        Options.parse(options, function)
+      if unreadable, do: {:error, :formats, unreadable}, else: {:ok, parsed}
     end
   end
 
-  defp parse_options(_schema, options, function), do: Options.parse(options, function)
+  # A compiled schema's options are read in its own mode: without `dialect:`, in its dialect.
+  defp own_dialect(%Compiled{} = compiled) do
+    case kept_option(Map.get(compiled, :options), :dialect) do
+      dialect when is_atom(dialect) and dialect != nil -> dialect
+      _unknown -> :subset
+    end
+  end
+
+  defp own_dialect(_schema), do: :subset
+
+  # Any dialect reads `pattern` alike.
+  @pattern_check {:draft2020_12, false, false, false, true, false}
+
+  defp pattern_reason(name, pattern) do
+    schema = %{"pattern" => pattern}
+
+    case nif_call(
+           Native.json_validate_schema(schema, @pattern_check, %{}, false),
+           Native.json_validate_schema_dirty(schema, @pattern_check, %{}, false)
+         ) do
+      :ok -> nil
+      {:error, :unsupported_capability, _detail} -> "pattern of #{inspect(name)} is unsupported"
+      _invalid -> "pattern of #{inspect(name)} is invalid"
+    end
+  end
 
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
   # never ignored. Only the options given are compared: one left out is the compiled one.

@@ -693,40 +693,76 @@ defmodule InputSchema.ErrorDetailTest do
                InputSchema.validate(compiled, %{}, dialect: :auto, formats: %{"ticket" => "x"})
     end
 
-    test "a pattern that cannot be read, or a format that is no pattern, is refused" do
-      with_format = fn pattern ->
-        InputSchema.validate(@schema, %{"id" => "abc"},
-          dialect: :auto,
-          format_assertion: true,
-          formats: %{"ticket" => pattern}
+    test "a pattern that cannot be read, or a format that is no pattern, is refused as an option" do
+      with_format = fn pattern, options ->
+        InputSchema.validate(
+          @schema,
+          %{"id" => "abc"},
+          options ++ [formats: %{"ticket" => pattern}]
         )
       end
 
-      assert with_format.("(?<=a)b") ==
-               {:error, :unsupported_capability,
-                %{
-                  message: "schema pattern is unsupported",
-                  keyword: "format",
-                  schema_path: "/properties/id/format"
-                }}
+      # Whether or not it is asserted, and whether or not a schema names it.
+      for options <- [[dialect: :auto, format_assertion: true], [dialect: :auto]] do
+        for {pattern, reason} <- [
+              {"(?<=a)b", ~s(pattern of "ticket" is unsupported)},
+              {"(", ~s(pattern of "ticket" is invalid)}
+            ] do
+          assert with_format.(pattern, options) ==
+                   {:error, :validation,
+                    %{
+                      message: "options are invalid",
+                      options: options ++ [formats: %{"ticket" => pattern}],
+                      option: :formats,
+                      reason: reason
+                    }}
+        end
+      end
 
-      assert with_format.("(") ==
-               {:error, :validation,
-                %{
-                  message: "schema keyword value is invalid",
-                  keyword: "format",
-                  schema_path: "/properties/id/format"
-                }}
+      assert {:error, :validation, %{option: :formats, reason: ~s(pattern of "other" is invalid)}} =
+               InputSchema.validate(%{}, %{}, dialect: :draft7, formats: %{"other" => "["})
+
+      assert {:error, :validation, %{option: :formats, reason: ~s(pattern of "t" is invalid)}} =
+               InputSchema.compile(%{}, dialect: :draft4, formats: %{"t" => "("})
+
+      refute InputSchema.valid?(%{}, %{}, dialect: :draft6, formats: %{"t" => "("})
 
       assert {:error, :validation,
               %{
                 option: :formats,
                 reason:
                   "must map format names (strings) to ECMA-262 patterns or functions of one argument"
-              }} = with_format.(&Map.put(%{}, &1, &2))
+              }} = with_format.(&Map.put(%{}, &1, &2), dialect: :auto)
 
       assert {:error, :validation, %{message: "options are invalid", options: [formats: %{}]}} =
                InputSchema.validate(@schema, %{}, formats: %{})
+    end
+
+    test "the registry's keys are URIs: the keys that hold custom formats cannot be given" do
+      schema = %{"properties" => %{"a" => %{"format" => "ticket"}}}
+
+      for registry <- [
+            %{"\0format:ticket" => :function},
+            %{"\0format:ticket" => "^T"},
+            %{"\0answers:ticket" => %{"x" => true}},
+            %{"https://example.com/a.json" => %{}, "\0" => %{}}
+          ] do
+        options = [dialect: :draft2020_12, format_assertion: true, schema_registry: registry]
+
+        assert InputSchema.validate(schema, %{"a" => "x"}, options) ==
+                 {:error, :validation,
+                  %{
+                    message: "options are invalid",
+                    options: options,
+                    option: :schema_registry,
+                    reason: "must be a map of URIs to schemas"
+                  }}
+
+        refute InputSchema.valid?(schema, %{"a" => "x"}, options)
+
+        assert {:error, :validation, %{option: :schema_registry}} =
+                 InputSchema.compile(schema, options)
+      end
     end
   end
 
