@@ -571,14 +571,15 @@ defmodule InputSchema do
   The JSON Schema specification's `basic` output unit for any answer: `%{"valid" => true}`,
   or `%{"valid" => false, "errors" => units}` with a unit per error (an `anyOf`/`oneOf`
   error's units followed by one per branch error it carries), each with `"keywordLocation"`
-  and `"absoluteKeywordLocation"` (the error's `schema_path` pointer, and the same as a
-  fragment; `""` where an error has none, as in the subset), `"instanceLocation"` (the
-  argument's pointer) and `"error"` (the message). Every value is a string of valid UTF-8,
-  ready for any JSON encoder.
+  (the error's `schema_path` pointer; `""` where an error has none, as in the subset),
+  `"instanceLocation"` (the argument's pointer) and `"error"` (the message). At most 100
+  units, then one whose `"error"` says how many more there are (`"(9900 more errors)"`).
+  No `"absoluteKeywordLocation"`: an error does not carry the URI of its keyword's document.
+  Every value is a string of valid UTF-8, ready for any JSON encoder. Never raises.
 
       iex> schema = %{"properties" => %{"n" => %{"maximum" => 5}}}
       iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto) |> InputSchema.basic_output()
-      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "absoluteKeywordLocation" => "#/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
+      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
   """
   @spec basic_output(term()) :: map()
   def basic_output(answer), do: InputSchema.Render.basic_output(answer)

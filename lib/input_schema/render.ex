@@ -13,6 +13,8 @@ defmodule InputSchema.Render do
   @max_value 64
   # The most errors `structuredContent` carries, and the longest string in it (in bytes).
   @max_structured_errors 100
+  # The most units `basic_output/1` lists before the one that counts the rest.
+  @max_units 100
   @max_string 1024
 
   # ---------------------------------------------------------------------------------------
@@ -452,8 +454,18 @@ defmodule InputSchema.Render do
 
   @doc false
   def basic_output({:error, _class, detail}) when is_detail(detail) do
-    units = detail |> errors_of() |> Enum.flat_map(&units/1)
-    %{"valid" => false, "errors" => units}
+    errors = errors_of(detail)
+    units = errors |> Stream.flat_map(&units/1) |> Enum.take(@max_units)
+    left = Enum.reduce(errors, 0, &(&2 + 1 + length(detail_maps(&1[:branches])))) - @max_units
+
+    more =
+      if left > 0,
+        do: [
+          %{"keywordLocation" => "", "instanceLocation" => "", "error" => "(#{left} more errors)"}
+        ],
+        else: []
+
+    %{"valid" => false, "errors" => units ++ more}
   end
 
   def basic_output({:ok, _}), do: %{"valid" => true}
@@ -465,6 +477,8 @@ defmodule InputSchema.Render do
     [unit(detail) | detail[:branches] |> detail_maps() |> Enum.map(&unit/1)]
   end
 
+  # No `absoluteKeywordLocation`: an error does not carry the URI of the document its keyword
+  # is in, and the specification lets it be left out then.
   defp unit(detail) do
     # The subset's `locate: true` places are no pointers: they are left out.
     keyword_location =
@@ -475,7 +489,6 @@ defmodule InputSchema.Render do
 
     %{
       "keywordLocation" => json_string(keyword_location),
-      "absoluteKeywordLocation" => json_string("#" <> keyword_location),
       "instanceLocation" => json_string(pointer_of(detail) || ""),
       "error" =>
         json_string(if is_binary(detail[:message]), do: detail[:message], else: "invalid answer")
