@@ -1,6 +1,7 @@
 # Issue 18's corpus figures: microseconds per valid call through the NIF, one call per corpus
-# schema, across the 488 tool schemas of ../shared/corpus/mcp-tools. Not a test: nothing here
-# fails a build; the PASS/MISS lines compare against the issue's targets.
+# schema, across a corpus of real MCP tool schemas kept outside the repository (its folder is
+# read in `run/0`). Not a test: nothing here fails a build; the PASS/MISS lines compare against
+# the issue's targets.
 #
 #     mix run bench/corpus.exs
 #     INPUT_SCHEMA_NIF_FEATURES=bench-peer mix run bench/corpus.exs   # also the peer's figures

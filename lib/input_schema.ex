@@ -28,25 +28,30 @@ defmodule InputSchema do
 
     * `{:ok, arguments}`: the very same term;
     * `{:error, :validation | :unsupported_capability | :execution_failure, detail}`:
-      `:execution_failure` only when a `:schema_loader` fails; `detail` is a flat map with
-      `:message` and, depending on the error, `:path`, `:property`, `:type`, `:minimum`,
-      `:keyword` or `:keywords`; the JSON Schema modes add `:schema_path` and the failing
-      keyword's own value under its name. The catalog is `docs/errors.md`. A call that
-      spends more than 100,000,000 work units (a few seconds), in any mode, answers
+      `:execution_failure` only when a `:schema_loader` or a function of `:formats` fails;
+      `detail` is a flat map with `:message` and, depending on the error, `:path`,
+      `:property`, `:type`, `:minimum`, `:keyword` or `:keywords`. The JSON Schema modes add
+      `:pointer` (the argument's RFC 6901 JSON pointer), `:schema_path`, the failing keyword's
+      own value under its name (`:enum` and `:const` when small enough to list), what came
+      (`:actual`), and for `anyOf`/`oneOf` each failed branch's first error (`:branches`) and
+      the `oneOf` branches that matched (`:matched`). The catalog, with each message's
+      rendering by `format_error/1`, is `docs/errors.md`. A call that spends more than
+      100,000,000 work units (a few seconds), in any mode, answers
       `{:error, :unsupported_capability, %{message: "validation work limit exceeded"}}`.
 
   ## Options
 
-  `validate/3`, `validate_json/3`, `validate_schema/2` and `compile/2` take a keyword list. An
-  option the function does not take, or that the chosen mode does not read (`strict: true`
-  with the subset), is refused with `{:error, :validation, %{message: "options are invalid",
-  options: options}}`, never ignored. A compiled schema keeps the options it was compiled with:
-  options given beside it are read in its dialect (`dialect:` may be left out), those left out
-  are its own, and a different `:dialect`, `:strict`, `:format_assertion`,
-  `:content_assertion` or `:root`, or any `:schema_registry`, `:schema_loader` or `:formats`,
-  is refused the same way.
+  `validate/3`, `validate_json/3`, `validate_schema/2`, `compile/2` and `valid?/3` take a
+  keyword list. An option the function does not take, or that the chosen mode does not read
+  (`strict: true` with the subset), is refused with `{:error, :validation, %{message: "options
+  are invalid", options: options}}` (`valid?/3` answers `false`), never ignored; in the JSON
+  Schema modes the detail also names the `:option` and the `:reason`. A compiled schema keeps
+  the options it was compiled with: options given beside it are read in its dialect
+  (`dialect:` may be left out), those left out are its own, and a different `:dialect`,
+  `:strict`, `:format_assertion`, `:content_assertion` or `:root`, or any `:schema_registry`,
+  `:schema_loader` or `:formats`, is refused the same way.
 
-    * `:dialect` - every mode; all four functions. `:subset` (default), `:draft2020_12`,
+    * `:dialect` - every mode; all five functions. `:subset` (default), `:draft2020_12`,
       `:draft2019_09`, `:draft7`, `:draft6`, `:draft4`, or `:auto` (the root `$schema` picks
       one, its meta-schema's URI with `http` or `https`, with or without the trailing `#`;
       none means Draft 2020-12).
@@ -56,15 +61,20 @@ defmodule InputSchema do
     * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
       default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
       `errors: :first`).
+    * `:role` - every mode; `validate/3` and `validate_json/3`. `:input` (default), or
+      `:output` for a tool's result (its `structuredContent`) checked against the tool's
+      `outputSchema`: the messages speak of the result ("required result property is
+      missing", "result has the wrong type") and paths start at `$result` instead of
+      `$arguments`; pointers, detail keys and classes do not change.
     * `:locate` - every mode; `validate_schema/2`. `false` (default); `true` adds to a schema
       error its `:schema_path`, where in the schema it sits.
-    * `:strict` - the JSON Schema modes; all four functions. `false` (default) reads unknown
+    * `:strict` - the JSON Schema modes; all five functions. `false` (default) reads unknown
       keywords as annotations; `true` refuses them ("schema keyword is unsupported"), except
       keys that start with `x-`.
-    * `:format_assertion` - the JSON Schema modes; all four functions. `false` (default) reads
+    * `:format_assertion` - the JSON Schema modes; all five functions. `false` (default) reads
       `format` as an annotation; `true` asserts every format the dialect defines (unknown
       formats stay annotations).
-    * `:formats` - the JSON Schema modes; all four functions and `valid?/3`. `%{}` (default),
+    * `:formats` - the JSON Schema modes; all five functions. `%{}` (default),
       or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
       found anywhere in the string unless anchored) or to a function of one string returning a
       boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
@@ -76,14 +86,14 @@ defmodule InputSchema do
       is `{:error, :execution_failure, %{message: "custom format could not be checked", format:
       name, reason: reason}}`. A compiled schema keeps its formats (one with functions
       validates through its source).
-    * `:content_assertion` - the JSON Schema modes; all four functions. `false` (default);
+    * `:content_assertion` - the JSON Schema modes; all five functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
       Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
       refused.
-    * `:schema_registry` - the JSON Schema modes; all four functions. `%{}` (default):
+    * `:schema_registry` - the JSON Schema modes; all five functions. `%{}` (default):
       external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
       it is looked up as written. A key that starts with NUL is no URI: it is refused.
-    * `:schema_loader` - the JSON Schema modes; all four functions. `nil` (default), or a
+    * `:schema_loader` - the JSON Schema modes; all five functions. `nil` (default), or a
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
       the registry lacks (at most 100 per call). It runs in a process of its own (whose
       `:"$callers"` names the caller first, as a Task's does), never in the NIF, and the loads
@@ -93,7 +103,7 @@ defmodule InputSchema do
       part way, and the deadline is read when it returns. A failure (an error, a raise, an
       answer of another shape, a document over 64 MiB counting each use of a shared subterm,
       the deadline, a 101st document) is `{:error, :execution_failure, detail}`.
-    * `:root` - the JSON Schema modes; all four functions. `:tool` (default): the tool
+    * `:root` - the JSON Schema modes; all five functions. `:tool` (default): the tool
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
       arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
       value, with paths from `$`.
@@ -156,7 +166,7 @@ defmodule InputSchema do
           | {:schema_registry, %{optional(String.t()) => term()}}
           | {:schema_loader, (String.t() -> {:ok, term()} | {:error, term()}) | nil}
           | {:root, :tool | :any}
-          | {:formats, %{optional(String.t()) => String.t()}}
+          | {:formats, %{optional(String.t()) => String.t() | (String.t() -> boolean())}}
   @type validate_option ::
           {:errors, :first | :all}
           | {:max_errors, pos_integer()}
@@ -193,6 +203,15 @@ defmodule InputSchema do
       {:error, :validation,
        %{message: "additional tool argument is not allowed", path: "$arguments", property: "x",
          errors: [%{message: "additional tool argument is not allowed", path: "$arguments", property: "x"}]}}
+
+  `role: :output` checks a tool's result against its `outputSchema`: the errors speak of the
+  result, with paths from `$result`:
+
+      iex> schema = %{"properties" => %{"temperature" => %{"type" => "number"}}}
+      iex> InputSchema.validate(schema, %{"temperature" => "warm"}, dialect: :draft2020_12, role: :output)
+      {:error, :validation, %{message: "result has the wrong type", path: "$result.temperature", pointer: "/temperature", keyword: "type", schema_path: "/properties/temperature/type", type: "number", actual: "string"}}
+      iex> InputSchema.validate(%{"type" => "object", "required" => ["temperature"]}, %{}, role: :output)
+      {:error, :validation, %{message: "required result property is missing", path: "$result", property: "temperature"}}
 
   An option the chosen mode does not read is refused, never ignored (`:strict` is read by the
   JSON Schema modes only):
@@ -870,8 +889,8 @@ defmodule InputSchema do
   # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
   # in a process of its own. A closure is copied, with all it captures, into a process spawned
   # to run it, in full and without a break on the caller's scheduler (a loader closing over a
-  # large store took tens of milliseconds a load; one capturing a term of shared subterms,
-  # seconds or hours); a copy of this size takes some tens of microseconds.
+  # large store, or over a term of shared subterms, which the copy expands, would hold it for
+  # long); a copy of this size is short.
   @max_loader_bytes 64 * 1024
 
   # The answer, and the registry it was given (what the loader added included).

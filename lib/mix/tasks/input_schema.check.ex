@@ -596,8 +596,8 @@ defmodule Mix.Tasks.InputSchema.Check do
   defp culprit(%{type: type}), do: "type " <> show(type)
   defp culprit(_detail), do: nil
 
-  # A keyword or `type` value can be as large as the input: bounded, a 1 MB key that inspect
-  # writes byte by byte took 600 MB to show.
+  # A keyword or `type` value can be as large as the input: bounded, since inspect writes a
+  # long key byte by byte, in memory many times its size.
   defp show(term), do: inspect(term, limit: 50, printable_limit: 200)
 
   defp status(%{totals: %{unreadable: unreadable}}) when unreadable > 0, do: 2

@@ -112,8 +112,8 @@ defmodule Mix.Tasks.InputSchema.Validate do
   defp validate(_options, _files), do: {"", @usage <> "\n", 2}
 
   # inspect's default limits (50 items of a collection, 4,096 characters of a string) keep the
-  # text small for any arguments: unbounded, a 2 MB string that inspect writes byte by byte
-  # took 1.4 GB to print. JSON is asked for whole, and written by runs of bytes.
+  # text small for any arguments: unbounded, inspect writes a long string byte by byte, in
+  # memory many times its size. JSON is asked for whole, and written by runs of bytes.
   defp render(format) when format in [nil, "text"],
     do: {:ok, &(inspect(&1, pretty: true) <> "\n")}
 

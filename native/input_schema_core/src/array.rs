@@ -16,9 +16,9 @@ const LABEL: TypeLabel = TypeLabel {
     atom: false,
 };
 
-/// Following cons cells is cheap, but not free: a walk of a huge list on a budget gives up
-/// after 8 * 10,000 cells, which took 0.3 ms on this project's machine in a slow phase (at 16
-/// per unit, 0.6-0.8 ms: too near the 1 ms a normal scheduler may be held).
+/// Following cons cells is cheap, but not free: a unit pays for 8 cells, which keeps a walk of
+/// a huge list on a normal call's budget well within the time a normal scheduler may be held
+/// (16 a unit came too near it).
 const CELLS_PER_UNIT: u64 = 8;
 
 #[derive(Debug)]

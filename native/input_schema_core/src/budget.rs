@@ -24,8 +24,8 @@ const STACK_SEGMENT_UNITS: u64 = 10_000;
 
 /// Bytes a compiled schema may hold (see `keep`). A schema term can use one subterm many
 /// times over (`%{"a" => p, "b" => p}` nested 25 times is 400 words), and a copy of every use
-/// would exhaust memory; a schema whose copy would pass this is refused instead. A million
-/// properties took 235 MB (measured).
+/// would exhaust memory; a schema whose copy would pass this is refused instead, well above
+/// what a schema written by hand, a million properties included, needs.
 pub const MAX_KEPT_BYTES: u64 = 512 << 20;
 
 /// Units a call may spend in all, on any scheduler (see `Budget::capped`): at the prices
@@ -119,9 +119,8 @@ impl Budget {
         Ok(())
     }
 
-    /// Work proportional to `bytes` read or compared (one unit per 512 bytes: comparing 10 MB
-    /// took 0.5 to 1.2 ms), so that a long key or string cannot hold a scheduler on one node's
-    /// unit.
+    /// Work proportional to `bytes` read or compared (one unit per 512 bytes), so that a long
+    /// key or string cannot hold a scheduler on one node's unit.
     #[inline]
     pub fn spend_bytes(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(1 + Self::byte_units(bytes))
@@ -136,9 +135,8 @@ impl Budget {
 
     /// Looking a value up by a name of `bytes` bytes: the host may first build the name as a
     /// key (the NIF copies it into a binary), and in a large map the lookup misses the cache
-    /// at every level, up to a microsecond on a cold heap; the VM then hashes the whole key
-    /// and compares it. A unit per 64 bytes: a 100 KB name took 50-60 us a lookup (200 lookups
-    /// held a scheduler 3 ms when priced a unit per 512).
+    /// at every level; the VM then hashes the whole key and compares it. A unit per 64 bytes,
+    /// since a long name costs far more per byte here than a plain read.
     #[inline]
     pub fn spend_lookup(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(LOOKUP_UNITS + (bytes as u64 >> 6))
@@ -146,16 +144,16 @@ impl Budget {
 
     /// Looking a value up by a key the host encoded in `bytes` bytes (`Value::exact_key`),
     /// which it decodes for the lookup: priced as the decoded key, `EXACT_KEY_EXPANSION`
-    /// times as large at most (a 3,900-character list name in 550 maps held a scheduler 2.3
-    /// ms when priced by its encoded size).
+    /// times as large at most, since priced by its encoded size a long list name read in many
+    /// maps would hold a scheduler past its slice.
     #[inline]
     pub fn spend_exact_lookup(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend_lookup(bytes.saturating_mul(EXACT_KEY_EXPANSION))
     }
 
     /// Comparing two integers of `bytes` bytes each (the smaller, when both are big), word by
-    /// word from the top: about 10 us for 4,000 words, a unit per 128 bytes (2,000 big enum
-    /// choices held a scheduler 20 ms at a unit each).
+    /// word from the top: a unit per 128 bytes, since priced at one unit a comparison, many
+    /// big `enum` choices would hold a scheduler far past its slice.
     #[inline]
     pub fn spend_number_compare(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(bytes as u64 >> 7)
@@ -189,24 +187,23 @@ impl Budget {
     }
 
     /// Copying `bytes` into a new allocation, which costs about as much as a few visits. A
-    /// large one is fresh memory whose pages fault in as they are written (about 3 us per 4
-    /// KiB measured): a unit per 128 bytes.
+    /// large one is fresh memory whose pages fault in as they are written: a unit per 128
+    /// bytes.
     #[inline]
     pub fn spend_copy(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(COPY_UNITS + (bytes as u64 >> 7))
     }
 
     /// Writing an integer of `words` 64-bit words in decimal: each 19-digit chunk divides the
-    /// whole number, so the work grows with the square of its size (a 10,000-digit key took a
-    /// millisecond unpriced). About 8 word divisions (25 ns) a unit, like a visited node.
+    /// whole number, so the work grows with the square of its size. About 8 word divisions a
+    /// unit, like a visited node.
     #[inline]
     pub fn spend_decimal(&mut self, words: usize) -> Result<(), Exhausted> {
         let words = words as u64;
         self.spend(1 + (words.saturating_mul(words) >> 3))
     }
 
-    /// Writing a float's string form: one or two formatting passes, up to a few microseconds
-    /// (1,000 float keys took 1-2.5 ms unpriced).
+    /// Writing a float's string form: one or two formatting passes, each worth many visits.
     #[inline]
     pub fn spend_float_text(&mut self) -> Result<(), Exhausted> {
         self.spend(FLOAT_TEXT_UNITS)
@@ -214,8 +211,7 @@ impl Budget {
 
     /// A value read from JSON text and built as a host value (a term, or a literal; an
     /// object's keys too): what it costs is mostly the memory it lands in, which a large text
-    /// makes fresh, page by page. 100 MB of small objects (37.5 million values) took 12-17 s to
-    /// build as terms, 0.3-0.45 us a value, and 75 MB 13 s as literals.
+    /// makes fresh, page by page.
     #[inline]
     pub fn spend_built_value(&mut self) -> Result<(), Exhausted> {
         self.spend(BUILT_VALUE_UNITS)
@@ -238,9 +234,9 @@ impl Budget {
     }
 
     /// Recording an argument error, which is later encoded as a map of terms with its path
-    /// (about a microsecond each, measured with a thousand), plus one unit per 64 bytes it
-    /// copies (its path, a required name, a big `minimum`): they are copied twice, here and
-    /// into the detail term, and a long name made each error cost milliseconds.
+    /// (the cost of many visits), plus one unit per 64 bytes it copies (its path, a required
+    /// name, a big `minimum`): they are copied twice, here and into the detail term, so a long
+    /// name makes each error costly.
     #[inline]
     pub fn spend_error(&mut self, copied_bytes: usize) -> Result<(), Exhausted> {
         self.spend(ERROR_UNITS + (copied_bytes as u64 >> 6))

@@ -81,7 +81,7 @@ impl Choices {
         let mut pending: Vec<(V, Slot)> = Vec::new();
         // Each value met is also kept for a while as a pending entry, and for good in the slot
         // that will point at its node: counted too, since they peak together with the nodes
-        // (15,000,000 zeros took 914 MB before they were refused as too large).
+        // and a huge `enum` would otherwise use far more memory than the size cap counts.
         let pending_bytes = size_of::<(V, Slot)>() + size_of::<usize>();
         if value.kind() != Kind::List {
             return Err(CompileError::NotJson);

@@ -708,12 +708,12 @@ impl Mode {
 /// Bytes that the errors of one `Mode::All` answer may take, each counting what it copies
 /// (its path, a required name, a big minimum) and `ERROR_BYTES` for the rest of it: past this
 /// the walk stops, as at `max_errors`, with the error that passed it kept. Each error copies
-/// its own path, so 150 errors under a 9.9 MB key took 3 GB, and a million small errors
-/// (`max_errors` may be that large) peaked at 917 MB; no useful answer needs a fraction of it.
+/// its own path, so a few errors under a long key, or a great many small errors (`max_errors`
+/// may be that large), would take gigabytes; no useful answer needs a fraction of this.
 pub const ERRORS_MAX_BYTES: usize = 64 << 20;
 
 /// What an error takes besides its copies, at the peak of making its answer (the Rust error,
-/// then its detail map and message as terms): measured at about 900 bytes.
+/// then its detail map and message as terms), rounded up.
 pub const ERROR_BYTES: usize = 1024;
 
 /// Why a value was not accepted.

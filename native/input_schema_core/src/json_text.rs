@@ -122,7 +122,7 @@ fn first_past_blanks(text: &[u8]) -> Option<u8> {
 /// When the budget is a call's last (`Budget::is_unlimited`: a dirty call's cap) and the text
 /// could cost more than is left, the text is first read without building anything, on a copy
 /// of the budget: one it cannot pay for is refused before any value is made, rather than after
-/// gigabytes of them (100 MB of small objects built 3 GB of terms).
+/// gigabytes of them (the terms of small objects take many times their text).
 pub fn parse<B: Builder>(
     text: &[u8],
     builder: &mut B,

@@ -15,8 +15,8 @@ use crate::value::{AtomKind, Element, Kind, Value};
 pub(crate) enum TextUse {
     /// Compares it with texts of at most this many bytes: a longer one cannot match, and the
     /// caller gets `None` for it rather than have it written (a big integer's decimal form takes
-    /// time in the square of its size, 13 s for a 4,000,000-bit key; chardata can spell
-    /// gigabytes with a few shared sublists).
+    /// time in the square of its size; chardata can spell gigabytes with a few shared
+    /// sublists).
     Compare(usize),
     /// Keeps it in a compiled schema: chardata longer than the schema may still keep stops
     /// with `Exhausted`, the budget marked too large.

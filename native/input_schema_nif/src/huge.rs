@@ -1,10 +1,10 @@
 //! Big integers on a normal scheduler.
 //!
 //! The NIF API has no call for an integer's size, and reading a bignum (through its external
-//! form) takes time in proportion to it: a 4 MB one held a scheduler for 8 ms, and even a
-//! two-word one costs about 250 ns. So a normal call reads only bignums within two limits kept
-//! since load (comparing two bignums of different sizes looks at their sizes alone), and only
-//! so many words of them in all. Past either, it reads a stand-in and the bridge answers
+//! form) takes time in proportion to it, and even a two-word one costs as much as many visits.
+//! So a normal call reads only bignums within two limits kept since load (comparing two
+//! bignums of different sizes looks at their sizes alone), and only so many words of them in
+//! all. Past either, it reads a stand-in and the bridge answers
 //! `:budget_exhausted` however the walk ended, so that the dirty twin, which reads any integer,
 //! decides.
 
@@ -12,11 +12,12 @@ use rustler::sys::{enif_alloc_env, enif_binary_to_term, enif_compare, ErlNifTerm
 use std::cell::Cell;
 use std::sync::OnceLock;
 
-/// Digits (64-bit words) of the largest integer a normal call reads: 20 us warm, up to 100 us
-/// for the first read.
+/// Digits (64-bit words) of the largest integer a normal call reads: a small part of a normal
+/// call's time, even on a first read.
 const NORMAL_WORDS_MAX: usize = 4096;
 /// Words of bignums a normal call reads in all, each read counting `READ_OVERHEAD_WORDS` more
-/// than its digits (measured: 250 ns a read, plus 5 ns a word): 200-300 us.
+/// than its digits (a read's fixed cost is that of many words): a fraction of a normal call's
+/// time.
 const NORMAL_READ_WORDS: u64 = 40_000;
 const READ_OVERHEAD_WORDS: u64 = 50;
 

@@ -400,9 +400,8 @@ twin_nifs!("compile", "compile_dirty", |env, schema; dirty| run_compile(
 ));
 
 /// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
-/// normal call's budget, only to start over. Building the terms of a text this size took 0.34
-/// ms (median) and 0.6 ms at worst for a map of 1,040 keys; at 20 KiB, a map of 2,600 keys or
-/// 3,400 nested maps took 0.8-1.3 ms.
+/// normal call's budget, only to start over. Building the terms of a text this size stays
+/// within the time a normal scheduler may be held; a few times larger does not.
 const NORMAL_TEXT_MAX: usize = 8 * 1024;
 
 /// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term is a raw

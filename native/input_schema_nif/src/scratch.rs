@@ -1,8 +1,7 @@
 //! Keys built for map lookups, made in a scratch env of the scheduler thread's own.
 //!
-//! A key made in the call's env is held until the call returns: a 100 KB name looked up in
-//! 2,000 large argument maps held 200 MB, and the held bytes grow with the product of the
-//! schema's names and the argument's maps. The scratch env is cleared as soon as the keys made
+//! A key made in the call's env is held until the call returns, and the held bytes grow with
+//! the product of the schema's names and the argument's maps. The scratch env is cleared as soon as the keys made
 //! since the last clear pass `CLEAR_BYTES`, so it holds at most that much between lookups, and
 //! one key besides during one.
 

@@ -199,7 +199,7 @@ mod tests {
     use crate::engine::program::Check;
     use crate::json_schema::{compile, Dialect, Options};
     use crate::serde::Json;
-    use crate::{Budget, Mode};
+    use crate::Budget;
     use serde_json::{json, Value as JsonValue};
 
     /// A `oneOf` and an `anyOf` of tagged branches: a tag by `const`, one by `enum`, a branch
@@ -230,17 +230,8 @@ mod tests {
         })
     }
 
-    /// The quick walk's answer and the reporting walk's, which must agree.
     fn answers(schema: &JsonValue, value: &JsonValue) -> (bool, bool) {
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let mut budget = Budget::unlimited();
-        let compiled = compile(Json::from(schema), &|_| None, options, &mut budget).unwrap();
-        let quick = compiled.is_valid(Json::from(value), &mut budget).unwrap();
-        let reported = compiled
-            .validate(Json::from(value), Mode::First, &mut budget)
-            .is_ok();
-        (quick, reported)
+        crate::engine::both_walks::answers(schema, value, false)
     }
 
     #[test]

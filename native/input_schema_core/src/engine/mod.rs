@@ -17,3 +17,30 @@ pub mod walk;
 
 pub use program::{Node, NodeId, Program};
 pub use walk::{Quick, Report, Walk};
+
+/// What the families' tests ask of a schema: both walks' answers, which must agree.
+#[cfg(all(test, feature = "serde_json"))]
+pub(crate) mod both_walks {
+    use crate::json_schema::{compile, Dialect, Options};
+    use crate::serde::Json;
+    use crate::{Budget, Mode};
+
+    /// The quick walk's answer and the reporting walk's for `value` against `schema` (Draft
+    /// 2020-12), at the tool boundary when `tool` is set, else with none.
+    #[allow(clippy::unwrap_used)]
+    pub fn answers(
+        schema: &serde_json::Value,
+        value: &serde_json::Value,
+        tool: bool,
+    ) -> (bool, bool) {
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = !tool;
+        let mut budget = Budget::unlimited();
+        let compiled = compile(Json::from(schema), &|_| None, options, &mut budget).unwrap();
+        let quick = compiled.is_valid(Json::from(value), &mut budget).unwrap();
+        let reported = compiled
+            .validate(Json::from(value), Mode::First, &mut budget)
+            .is_ok();
+        (quick, reported)
+    }
+}

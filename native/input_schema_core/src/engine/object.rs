@@ -278,22 +278,12 @@ impl NameTable {
 mod tests {
     use crate::json_schema::{compile, Dialect, Options};
     use crate::serde::Json;
-    use crate::{Budget, Mode};
+    use crate::Budget;
     use serde_json::{json, Map, Value as JsonValue};
 
     /// The quick walk's answer and the reporting walk's, which must agree.
     fn answers(schema: &JsonValue, arguments: &JsonValue) -> (bool, bool) {
-        let lookup = |_: &str| None;
-        let options = Options::new(Dialect::Draft2020_12);
-        let mut budget = Budget::unlimited();
-        let compiled = compile(Json::from(schema), &lookup, options, &mut budget).unwrap();
-        let quick = compiled
-            .is_valid(Json::from(arguments), &mut budget)
-            .unwrap();
-        let reported = compiled
-            .validate(Json::from(arguments), Mode::First, &mut budget)
-            .is_ok();
-        (quick, reported)
+        crate::engine::both_walks::answers(schema, arguments, true)
     }
 
     fn names(count: usize) -> Vec<String> {

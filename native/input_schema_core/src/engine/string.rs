@@ -207,22 +207,11 @@ impl Content {
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use crate::json_schema::{compile, Dialect, Options};
-    use crate::serde::Json;
-    use crate::{Budget, Mode};
     use serde_json::json;
 
     /// Both walks' answers for `value` against `schema`, with no tool boundary.
     fn answers(schema: &serde_json::Value, value: &serde_json::Value) -> (bool, bool) {
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let mut budget = Budget::unlimited();
-        let compiled = compile(Json::from(schema), &|_| None, options, &mut budget).unwrap();
-        let quick = compiled.is_valid(Json::from(value), &mut budget).unwrap();
-        let reported = compiled
-            .validate(Json::from(value), Mode::First, &mut budget)
-            .is_ok();
-        (quick, reported)
+        crate::engine::both_walks::answers(schema, value, false)
     }
 
     /// The byte count's shortcuts answer as counting the characters does.
