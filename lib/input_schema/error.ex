@@ -13,9 +13,9 @@ defmodule InputSchema.Error do
 
   @impl true
   def message(%__MODULE__{class: class, detail: detail}) do
-    class = if is_atom(class), do: Atom.to_string(class), else: inspect(class, limit: 8)
+    label = if is_atom(class), do: Atom.to_string(class), else: inspect(class, limit: 8)
 
-    InputSchema.Render.printable(class) <>
+    InputSchema.Render.printable(label) <>
       ": " <> InputSchema.format_error({:error, class, detail})
   end
 end
