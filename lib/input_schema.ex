@@ -46,9 +46,10 @@ defmodule InputSchema do
   (`strict: true` with the subset), is refused with `{:error, :validation, %{message: "options
   are invalid", options: options}}` (`valid?/3` answers `false`), never ignored; in the JSON
   Schema modes the detail also names the `:option` and the `:reason`. A compiled schema keeps
-  the options it was compiled with: a different `:dialect`, `:strict`, `:format_assertion`,
-  `:content_assertion` or `:root` with it, or any `:schema_registry`, `:schema_loader` or
-  `:formats`, is refused the same way.
+  the options it was compiled with: options given beside it are read in its dialect
+  (`dialect:` may be left out), those left out are its own, and a different `:dialect`,
+  `:strict`, `:format_assertion`, `:content_assertion` or `:root`, or any `:schema_registry`,
+  `:schema_loader` or `:formats`, is refused the same way.
 
     * `:dialect` - every mode; all five functions. `:subset` (default), `:draft2020_12`,
       `:draft2019_09`, `:draft7`, `:draft6`, `:draft4`, or `:auto` (the root `$schema` picks
@@ -77,18 +78,21 @@ defmodule InputSchema do
       or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
       found anywhere in the string unless anchored) or to a function of one string returning a
       boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
-      name that the dialect defines replaces it). A function runs on the Elixir side as
-      `:schema_loader` does (each distinct string asked once per call, at most 100, 10 s in
-      all); one that raises, answers no boolean or is slow is `{:error, :execution_failure,
-      %{message: "custom format could not be checked", format: name, reason: reason}}`. A
-      compiled schema keeps its formats (one with functions validates through its source).
+      name that the dialect defines replaces it). A pattern that cannot be read (or that uses
+      what `pattern` does not support) is refused as an option, asserted or not: "options are
+      invalid" with `reason: "pattern of \"name\" is invalid"` (or `"... is unsupported"`).
+      A function runs on the Elixir side as `:schema_loader` does (each distinct string asked
+      once per call, at most 100, 10 s in all); one that raises, answers no boolean or is slow
+      is `{:error, :execution_failure, %{message: "custom format could not be checked", format:
+      name, reason: reason}}`. A compiled schema keeps its formats (one with functions
+      validates through its source).
     * `:content_assertion` - the JSON Schema modes; all five functions. `false` (default);
       `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
       Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
       refused.
     * `:schema_registry` - the JSON Schema modes; all five functions. `%{}` (default):
       external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
-      it is looked up as written.
+      it is looked up as written. A key that starts with NUL is no URI: it is refused.
     * `:schema_loader` - the JSON Schema modes; all five functions. `nil` (default), or a
       function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
       the registry lacks (at most 100 per call). It runs in a process of its own (whose
@@ -241,7 +245,7 @@ defmodule InputSchema do
   def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
 
   def validate(schema, arguments, options) do
-    case Options.parse(options, :validate) do
+    case parse_options(schema, options, :validate) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           schema |> run_validate(arguments, parsed) |> in_role(parsed)
@@ -304,7 +308,7 @@ defmodule InputSchema do
     do: run_validate_json(schema, json_text, %Options{})
 
   def validate_json(schema, json_text, options) do
-    case Options.parse(options, :validate) do
+    case parse_options(schema, options, :validate) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           schema |> run_validate_json(json_text, parsed) |> in_role(parsed)
@@ -350,7 +354,7 @@ defmodule InputSchema do
     do: run_validate_schema(schema, %Options{})
 
   def validate_schema(schema, options) do
-    case Options.parse(options, :validate_schema) do
+    case parse_options(schema, options, :validate_schema) do
       {:ok, parsed} ->
         with :ok <- same_options(schema, parsed, options) do
           case recognise(schema) do
@@ -419,7 +423,7 @@ defmodule InputSchema do
   def compile(schema, []), do: compile_subset(schema, %Options{})
 
   def compile(schema, options) do
-    case Options.parse(options, :compile) do
+    case parse_options(schema, options, :compile) do
       {:ok, %Options{dialect: :subset} = parsed} ->
         compile_subset(schema, parsed)
 
@@ -480,7 +484,7 @@ defmodule InputSchema do
   def valid?(schema, arguments, options \\ [])
 
   def valid?(%Compiled{} = compiled, arguments, options) do
-    case Options.parse(options, :valid) do
+    case parse_options(compiled, options, :valid) do
       {:ok, parsed} ->
         with :ok <- same_options(compiled, parsed, options),
              :alive <- recognise(compiled) do
@@ -501,7 +505,7 @@ defmodule InputSchema do
   end
 
   def valid?(schema, arguments, options) do
-    case Options.parse(options, :valid) do
+    case parse_options(schema, options, :valid) do
       {:ok, %Options{dialect: :subset}} ->
         nif_call(
           Native.valid(schema, arguments, :subset, %{}),
@@ -539,6 +543,11 @@ defmodule InputSchema do
   came; an `anyOf`/`oneOf` error is followed by a line per failed branch (at most 8) with its
   first error. Control characters and bytes that are not UTF-8 are escaped, values are cut at
   64 characters and lines at 300. Any other answer (`{:ok, _}`, `:ok`) renders as `""`.
+  Never raises, whatever the answer.
+
+  Its one option is `role:`: `:input` (default), or `:output` to render the answer as a
+  result check's, its messages and paths speaking of the result as `validate/3`'s
+  `role: :output` gives them. Options of another shape change nothing.
 
       iex> schema = %{"properties" => %{"max_length" => %{"type" => "integer", "minimum" => 1}}}
       iex> InputSchema.validate(schema, %{"max_length" => 0}, dialect: :auto) |> InputSchema.format_error()
@@ -560,8 +569,9 @@ defmodule InputSchema do
   can correct its call): `"content"` holds `format_error/2`'s text under a heading, and
   `"structuredContent"` the errors as JSON-encodable data (`"class"`, `"errors"`: the detail
   maps with string keys, at most 100, strings cut at 1,024 bytes and made valid UTF-8,
-  `"errorCount"`). Never raises, whatever the answer; `role: :output` (or an error whose path
-  starts at `$result`) heads it as a result check.
+  `"errorCount"`). Never raises, whatever the answer. An answer that speaks of the result
+  (`validate/3`'s `role: :output`) is headed as a result check; `role: :output` here reads any
+  answer so, as `format_error/2` does.
 
       iex> schema = %{"type" => "object", "required" => ["path"]}
       iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()
@@ -580,14 +590,15 @@ defmodule InputSchema do
   The JSON Schema specification's `basic` output unit for any answer: `%{"valid" => true}`,
   or `%{"valid" => false, "errors" => units}` with a unit per error (an `anyOf`/`oneOf`
   error's units followed by one per branch error it carries), each with `"keywordLocation"`
-  and `"absoluteKeywordLocation"` (the error's `schema_path` pointer, and the same as a
-  fragment; `""` where an error has none, as in the subset), `"instanceLocation"` (the
-  argument's pointer) and `"error"` (the message). Every value is a string of valid UTF-8,
-  ready for any JSON encoder.
+  (the error's `schema_path` pointer; `""` where an error has none, as in the subset),
+  `"instanceLocation"` (the argument's pointer) and `"error"` (the message). At most 100
+  units, then one whose `"error"` says how many more there are (`"(9900 more errors)"`).
+  No `"absoluteKeywordLocation"`: an error does not carry the URI of its keyword's document.
+  Every value is a string of valid UTF-8, ready for any JSON encoder. Never raises.
 
       iex> schema = %{"properties" => %{"n" => %{"maximum" => 5}}}
       iex> InputSchema.validate(schema, %{"n" => 7}, dialect: :auto) |> InputSchema.basic_output()
-      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "absoluteKeywordLocation" => "#/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
+      %{"valid" => false, "errors" => [%{"keywordLocation" => "/properties/n/maximum", "instanceLocation" => "/n", "error" => "tool argument is above the maximum"}]}
   """
   @spec basic_output(term()) :: map()
   def basic_output(answer), do: InputSchema.Render.basic_output(answer)
@@ -634,8 +645,7 @@ defmodule InputSchema do
            Map.get(compiled, :source),
          {:ok, options} <- kept_options(Map.get(compiled, :options)),
          {:ok, {schema, registry}} when is_map(registry) <- read_source(binary, leaves) do
-      registry_option = if registry == %{}, do: [], else: [schema_registry: registry]
-      {:rebuild, schema, options ++ registry_option}
+      {:rebuild, schema, Options.source_options(options, registry)}
     else
       {:error, _class, _detail} = error -> error
       _ -> {:error, :validation, %{message: "compiled schema is invalid"}}
@@ -782,27 +792,71 @@ defmodule InputSchema do
     end)
   end
 
+  # The options, read for `function`; then each custom format's pattern, read as `pattern`
+  # reads it, so that one that cannot be read is the options' error, named and found whether
+  # or not a schema asserts it.
+  defp parse_options(schema, options, function) do
+    with {:ok, parsed} <- Options.parse(options, function, own_dialect(schema)) do
+      unreadable =
+        Enum.find_value(parsed.format_patterns, fn {name, pattern} ->
+          pattern_reason(name, pattern)
+        end)
+
+      if unreadable, do: {:error, :formats, unreadable}, else: {:ok, parsed}
+    end
+  end
+
+  # A compiled schema's options are read in its own mode: without `dialect:`, in its dialect.
+  defp own_dialect(%Compiled{} = compiled) do
+    case kept_option(Map.get(compiled, :options), :dialect) do
+      dialect when is_atom(dialect) and dialect != nil -> dialect
+      _unknown -> :subset
+    end
+  end
+
+  defp own_dialect(_schema), do: :subset
+
+  # Any dialect reads `pattern` alike.
+  @pattern_check {:draft2020_12, false, false, false, true, false}
+
+  defp pattern_reason(name, pattern) do
+    schema = %{"pattern" => pattern}
+
+    case nif_call(
+           Native.json_validate_schema(schema, @pattern_check, %{}, false),
+           Native.json_validate_schema_dirty(schema, @pattern_check, %{}, false)
+         ) do
+      :ok -> nil
+      {:error, :unsupported_capability, _detail} -> "pattern of #{inspect(name)} is unsupported"
+      _invalid -> "pattern of #{inspect(name)} is invalid"
+    end
+  end
+
   # A compiled schema keeps the options it was compiled with: asking for others is refused,
-  # never ignored.
+  # never ignored. Only the options given are compared: one left out is the compiled one.
   defp same_options(%Compiled{} = compiled, parsed, options) do
     kept = Map.get(compiled, :options)
-    shaping = [:dialect, :strict, :format_assertion, :content_assertion, :root]
     asked = Options.compiled(parsed)
 
+    # The documents and formats it read are part of what it was compiled from: others cannot
+    # apply.
+    source =
+      Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
+
+    differs =
+      Enum.find(
+        [:dialect, :strict, :format_assertion, :content_assertion, :root],
+        &(Keyword.has_key?(options, &1) and kept_option(kept, &1) != kept_option(asked, &1))
+      )
+
     cond do
-      # The documents and formats it read are part of what it was compiled from: others cannot
-      # apply.
-      Enum.any?([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1)) ->
-        option =
-          Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
-
+      source ->
         reason = "a compiled schema keeps the documents and formats it was compiled with"
-        invalid_options(compiled, options, option, reason)
+        invalid_options(compiled, options, source, reason)
 
-      Enum.any?(shaping, &Keyword.has_key?(options, &1)) and kept != asked ->
-        option = Enum.find(shaping, :dialect, &(kept_option(kept, &1) != kept_option(asked, &1)))
-        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, option))})"
-        invalid_options(compiled, options, option, reason)
+      differs ->
+        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, differs))})"
+        invalid_options(compiled, options, differs, reason)
 
       true ->
         :ok
@@ -1063,7 +1117,11 @@ defmodule InputSchema do
 
   defp kept_option(:subset, :dialect), do: :subset
   defp kept_option(:subset, _option), do: nil
-  defp kept_option(kept, option) when is_list(kept), do: Keyword.get(kept, option)
+
+  defp kept_option(kept, option) when is_list(kept) do
+    if Keyword.keyword?(kept), do: Keyword.get(kept, option)
+  end
+
   defp kept_option(_kept, _option), do: nil
 
   # The subset's answer names the options given; in the JSON modes (options that name a JSON
@@ -1082,10 +1140,7 @@ defmodule InputSchema do
   defp json_mode?(%Compiled{options: kept}, _options) when is_list(kept), do: true
 
   defp json_mode?(_schema, options) do
-    Keyword.keyword?(options) and
-      Enum.any?(options, fn {key, value} ->
-        key == :dialect and value in [:draft2020_12, :draft7, :auto]
-      end)
+    Keyword.keyword?(options) and Options.json_dialect?(Keyword.get(options, :dialect))
   end
 
   # `role: :output`: an error speaks of the result (messages, `$result` paths).

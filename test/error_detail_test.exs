@@ -282,7 +282,6 @@ defmodule InputSchema.ErrorDetailTest do
              "errors" => [
                %{
                  "keywordLocation" => "",
-                 "absoluteKeywordLocation" => "#",
                  "instanceLocation" => "/n",
                  "error" => "tool argument is below the minimum"
                }
@@ -323,6 +322,12 @@ defmodule InputSchema.ErrorDetailTest do
 
     assert InputSchema.format_error(answer) ===
              "options: options are invalid: :errors must be :first or :all"
+
+    # A reason is escaped and bounded as any other text.
+    odd = %{message: "options are invalid", options: [], option: :a, reason: "a\nb\e" <> <<255>>}
+
+    assert InputSchema.format_error({:error, :validation, odd}) ===
+             "options: options are invalid: :a a\\u000Ab\\u001B\\xFF"
   end
 
   describe "role: :output" do
@@ -382,6 +387,48 @@ defmodule InputSchema.ErrorDetailTest do
       assert {:error, :validation, %{option: :role, reason: "must be :input or :output"}} =
                InputSchema.validate(compiled, %{}, dialect: :auto, role: :result)
     end
+
+    test "the tool result of a result check is headed as one, whatever its path or message" do
+      {:ok, compiled} = InputSchema.compile(%{"type" => "object"}, dialect: :auto)
+      heading = &(&1 |> InputSchema.tool_result() |> get_in(["content", Access.at(0), "text"]))
+
+      assert heading.(InputSchema.validate(compiled, [], role: :output)) ==
+               "The tool's result could not be checked against its output schema:\n" <>
+                 "schema: output schema and result must be maps"
+
+      assert heading.(InputSchema.validate_json(compiled, "[1]", role: :output)) ==
+               "The tool's result does not match its output schema:\n" <>
+                 "(root): result must be a JSON object"
+
+      any =
+        InputSchema.validate(%{"type" => "number"}, "x", dialect: :auto, root: :any, role: :output)
+
+      assert {:error, :validation, %{path: "$", message: "result has the wrong type"}} = any
+
+      assert heading.(any) ==
+               "The tool's result does not match its output schema:\n" <>
+                 "(root): result has the wrong type: expected number, got string"
+    end
+
+    test "format_error/2 and tool_result/2 with role: :output render an answer as a result check's" do
+      answer = InputSchema.validate(%{"required" => ["unit"]}, %{}, dialect: :auto)
+
+      assert InputSchema.format_error(answer, role: :output) ==
+               ~s[(root): required result property is missing: missing "unit"]
+
+      assert %{
+               "content" => [
+                 %{"text" => "The tool's result does not match its output schema:\n" <> _}
+               ],
+               "structuredContent" => %{"errors" => [%{"path" => "$result"}]}
+             } = InputSchema.tool_result(answer, role: :output)
+
+      # Without it, or with options of another shape, the answer is rendered as it is.
+      for options <- [[], [role: :input], :role, [:role | :output], %{role: :output}] do
+        assert InputSchema.format_error(answer, options) ==
+                 ~s[(root): required tool argument is missing: missing "unit"]
+      end
+    end
   end
 
   describe "tool_result/2 and basic_output/1" do
@@ -440,19 +487,16 @@ defmodule InputSchema.ErrorDetailTest do
                "errors" => [
                  %{
                    "keywordLocation" => "/properties/a/anyOf",
-                   "absoluteKeywordLocation" => "#/properties/a/anyOf",
                    "instanceLocation" => "/a",
                    "error" => "tool argument must match at least one anyOf branch"
                  },
                  %{
                    "keywordLocation" => "/properties/a/anyOf/0/type",
-                   "absoluteKeywordLocation" => "#/properties/a/anyOf/0/type",
                    "instanceLocation" => "/a",
                    "error" => "tool argument has the wrong type"
                  },
                  %{
                    "keywordLocation" => "/properties/a/anyOf/1/minimum",
-                   "absoluteKeywordLocation" => "#/properties/a/anyOf/1/minimum",
                    "instanceLocation" => "/a",
                    "error" => "tool argument is below the minimum"
                  }
@@ -478,7 +522,17 @@ defmodule InputSchema.ErrorDetailTest do
         {:error, :execution_failure,
          %{message: "x", reference: "r", reason: {:raised, %RuntimeError{}}}},
         {:error, :validation, %{message: "m", options: [a: 1], option: nil, reason: "r"}},
-        {:error, :validation, %{message: String.duplicate("é\u0007", 10_000), path: "$"}}
+        {:error, :validation, %{message: String.duplicate("é\u0007", 10_000), path: "$"}},
+        # Improper lists where a list is read, and structs where a map is.
+        {:error, :validation, %{message: "x", errors: [%{message: "a"} | :b]}},
+        {:error, :validation, %{message: "x", branches: [%{message: "a"} | :b]}},
+        {:error, :validation, %{message: "x", enum: [1 | 2]}},
+        {:error, :validation, %{message: "x", type: [1 | 2], keyword: "type"}},
+        {:error, :validation, %{message: "x", keywords: [1 | 2]}},
+        {:error, :validation, %{message: "x", matched: [1, 2 | 3]}},
+        {:error, :validation, %URI{}},
+        {:error, :validation, %{message: "m", errors: [%URI{}, %{message: "n"}]}},
+        {:error, :validation, %{message: "m", branches: [%URI{}, %{message: "n"}]}}
       ]
 
       for answer <- answers do
@@ -493,6 +547,58 @@ defmodule InputSchema.ErrorDetailTest do
         assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer)))
         assert byte_size(JSONEncoder.encode(result)) < 100_000
       end
+    end
+
+    test "never raise on hostile terms anywhere in an answer, its options or an InputSchema.Error" do
+      options = fn term -> [term, [role: term], [{:role, :output} | term], %{role: :output}] end
+
+      for term <- InputSchema.HostileTerms.all() do
+        answers = [
+          term,
+          {:error, term, %{message: "m"}},
+          {:error, :validation, term},
+          {:error, :validation,
+           Map.new(
+             [:message, :path, :pointer, :errors, :branches, :enum, :const, :type, :matched] ++
+               [:keywords, :actual, :property, :keyword, :schema_path, :option, :reason],
+             &{&1, term}
+           )},
+          {:error, :validation,
+           %{message: "m", errors: [term, %{message: term, branches: [term]}]}},
+          {:error, :validation, %{term => term, message: "m", errors: [%{term => term}]}}
+        ]
+
+        for answer <- answers, options <- options.(term) do
+          label = inspect({answer, options}, limit: 8)
+          text = InputSchema.format_error(answer, options)
+          assert String.valid?(text), label
+          assert is_binary(JSONEncoder.encode(InputSchema.tool_result(answer, options))), label
+          assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer))), label
+        end
+
+        for class <- [:validation, term], detail <- [term, %{message: "m", errors: term}] do
+          message = Exception.message(%InputSchema.Error{class: class, detail: detail})
+          assert String.valid?(message)
+          refute message =~ "while retrieving Exception.message"
+        end
+      end
+
+      assert Exception.message(%InputSchema.Error{class: {1}, detail: [1 | 2]}) == "{1}: "
+
+      assert Exception.message(%InputSchema.Error{class: :"a\nb", detail: %{message: "m"}}) ==
+               "a\\u000Ab: schema: m"
+    end
+
+    test "branch lines read only each branch's first error, however deep the branches nest" do
+      # Eight branches each of eight branches, 30 levels deep: one shared term, 8^30 paths.
+      nested =
+        Enum.reduce(1..30, %{message: "leaf"}, fn _, inner ->
+          %{message: "m", branches: List.duplicate(inner, 8)}
+        end)
+
+      lines = InputSchema.format_error({:error, :validation, nested}) |> String.split("\n")
+      assert length(lines) == 9
+      assert Enum.all?(tl(lines), &(&1 == "  branch : schema: m"))
     end
 
     test "stay bounded for 10,000 errors" do
@@ -517,9 +623,17 @@ defmodule InputSchema.ErrorDetailTest do
       assert result["structuredContent"]["errorCount"] == 10_000
       assert byte_size(JSONEncoder.encode(result)) < 64_000
 
+      # At most 100 units, then one that says how many more there are.
       basic = InputSchema.basic_output(answer)
-      assert length(basic["errors"]) == 10_000
-      assert byte_size(JSONEncoder.encode(basic)) < 10_000 * 256
+      assert length(basic["errors"]) == 101
+
+      assert List.last(basic["errors"]) == %{
+               "keywordLocation" => "",
+               "instanceLocation" => "",
+               "error" => "(9900 more errors)"
+             }
+
+      assert byte_size(JSONEncoder.encode(basic)) < 64_000
     end
   end
 
@@ -583,40 +697,76 @@ defmodule InputSchema.ErrorDetailTest do
                InputSchema.validate(compiled, %{}, dialect: :auto, formats: %{"ticket" => "x"})
     end
 
-    test "a pattern that cannot be read, or a format that is no pattern, is refused" do
-      with_format = fn pattern ->
-        InputSchema.validate(@schema, %{"id" => "abc"},
-          dialect: :auto,
-          format_assertion: true,
-          formats: %{"ticket" => pattern}
+    test "a pattern that cannot be read, or a format that is no pattern, is refused as an option" do
+      with_format = fn pattern, options ->
+        InputSchema.validate(
+          @schema,
+          %{"id" => "abc"},
+          options ++ [formats: %{"ticket" => pattern}]
         )
       end
 
-      assert with_format.("(?<=a)b") ==
-               {:error, :unsupported_capability,
-                %{
-                  message: "schema pattern is unsupported",
-                  keyword: "format",
-                  schema_path: "/properties/id/format"
-                }}
+      # Whether or not it is asserted, and whether or not a schema names it.
+      for options <- [[dialect: :auto, format_assertion: true], [dialect: :auto]] do
+        for {pattern, reason} <- [
+              {"(?<=a)b", ~s(pattern of "ticket" is unsupported)},
+              {"(", ~s(pattern of "ticket" is invalid)}
+            ] do
+          assert with_format.(pattern, options) ==
+                   {:error, :validation,
+                    %{
+                      message: "options are invalid",
+                      options: options ++ [formats: %{"ticket" => pattern}],
+                      option: :formats,
+                      reason: reason
+                    }}
+        end
+      end
 
-      assert with_format.("(") ==
-               {:error, :validation,
-                %{
-                  message: "schema keyword value is invalid",
-                  keyword: "format",
-                  schema_path: "/properties/id/format"
-                }}
+      assert {:error, :validation, %{option: :formats, reason: ~s(pattern of "other" is invalid)}} =
+               InputSchema.validate(%{}, %{}, dialect: :draft7, formats: %{"other" => "["})
+
+      assert {:error, :validation, %{option: :formats, reason: ~s(pattern of "t" is invalid)}} =
+               InputSchema.compile(%{}, dialect: :draft4, formats: %{"t" => "("})
+
+      refute InputSchema.valid?(%{}, %{}, dialect: :draft6, formats: %{"t" => "("})
 
       assert {:error, :validation,
               %{
                 option: :formats,
                 reason:
                   "must map format names (strings) to ECMA-262 patterns or functions of one argument"
-              }} = with_format.(&Map.put(%{}, &1, &2))
+              }} = with_format.(&Map.put(%{}, &1, &2), dialect: :auto)
 
       assert {:error, :validation, %{message: "options are invalid", options: [formats: %{}]}} =
                InputSchema.validate(@schema, %{}, formats: %{})
+    end
+
+    test "the registry's keys are URIs: the keys that hold custom formats cannot be given" do
+      schema = %{"properties" => %{"a" => %{"format" => "ticket"}}}
+
+      for registry <- [
+            %{"\0format:ticket" => :function},
+            %{"\0format:ticket" => "^T"},
+            %{"\0answers:ticket" => %{"x" => true}},
+            %{"https://example.com/a.json" => %{}, "\0" => %{}}
+          ] do
+        options = [dialect: :draft2020_12, format_assertion: true, schema_registry: registry]
+
+        assert InputSchema.validate(schema, %{"a" => "x"}, options) ==
+                 {:error, :validation,
+                  %{
+                    message: "options are invalid",
+                    options: options,
+                    option: :schema_registry,
+                    reason: "must be a map of URIs to schemas"
+                  }}
+
+        refute InputSchema.valid?(schema, %{"a" => "x"}, options)
+
+        assert {:error, :validation, %{option: :schema_registry}} =
+                 InputSchema.compile(schema, options)
+      end
     end
   end
 

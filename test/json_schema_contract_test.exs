@@ -435,8 +435,9 @@ defmodule InputSchema.JsonSchemaContractTest do
             {@d20 ++ [strict: true], :strict, differs.("false")},
             {@d20 ++ [format_assertion: true], :format_assertion, differs.("false")},
             {@d20 ++ [root: :any], :root, differs.(":tool")},
-            # Without dialect: the options are read as the subset's first.
-            {[strict: true], :strict, "is read by the JSON Schema modes only (dialect:)"}
+            # Without dialect: the options are read in the compiled schema's own dialect.
+            {[strict: true], :strict, differs.("false")},
+            {[root: :any], :root, differs.(":tool")}
           ] do
         refused = options_invalid(options, option, reason)
         assert InputSchema.validate(compiled, %{"a" => 0}, options) === refused
@@ -449,6 +450,75 @@ defmodule InputSchema.JsonSchemaContractTest do
       assert InputSchema.validate(subset_compiled, %{}, @d20) === refused
       assert InputSchema.validate_schema(subset_compiled, @d20) === refused
       assert InputSchema.compile(subset_compiled, @d20) === refused
+    end
+
+    test "a compiled schema takes the options it was compiled with, given in part or in full" do
+      schema = %{"properties" => %{"a" => %{"type" => "string", "format" => "ticket"}}}
+
+      {:ok, strict} = InputSchema.compile(schema, @d20 ++ [strict: true])
+
+      for options <- [@d20, [strict: true], [root: :tool], @d20 ++ [strict: true, root: :tool]] do
+        assert {:error, :validation, %{keyword: "type"}} =
+                 InputSchema.validate(strict, %{"a" => 1}, options)
+
+        assert InputSchema.validate_schema(strict, options) === :ok
+        refute InputSchema.valid?(strict, %{"a" => 1}, options)
+        assert InputSchema.valid?(strict, %{"a" => "x"}, options)
+      end
+
+      {:ok, draft7} = InputSchema.compile(schema, dialect: :draft7)
+
+      for options <- [
+            [strict: false],
+            [format_assertion: false],
+            [dialect: :draft7, strict: false]
+          ] do
+        assert {:error, :validation, %{keyword: "type"}} =
+                 InputSchema.validate(draft7, %{"a" => 1}, options)
+      end
+
+      ticket = [format_assertion: true, formats: %{"ticket" => &String.starts_with?(&1, "T")}]
+      {:ok, with_function} = InputSchema.compile(schema, @d20 ++ ticket)
+      same = @d20 ++ [format_assertion: true]
+
+      assert InputSchema.validate(with_function, %{"a" => "T1"}, same) === {:ok, %{"a" => "T1"}}
+
+      assert {:error, :validation, %{keyword: "format"}} =
+               InputSchema.validate(with_function, %{"a" => "x"}, same)
+
+      assert InputSchema.valid?(with_function, %{"a" => "T1"}, same)
+      refute InputSchema.valid?(with_function, %{"a" => "x"}, same)
+
+      assert InputSchema.validate(
+               with_function,
+               %{"a" => "T1"},
+               @d20 ++ [format_assertion: false]
+             ) ===
+               options_invalid(
+                 @d20 ++ [format_assertion: false],
+                 :format_assertion,
+                 "differs from the compiled schema's (true)"
+               )
+    end
+
+    test "every JSON dialect's options answer names the option and the reason" do
+      for dialect <- [:draft2020_12, :draft2019_09, :draft7, :draft6, :draft4, :auto] do
+        options = [dialect: dialect, errors: :some]
+
+        assert InputSchema.validate(%{}, %{}, options) ===
+                 options_invalid(options, :errors, "must be :first or :all")
+      end
+
+      {:ok, subset_compiled} = InputSchema.compile(%{"required" => ["a"]})
+
+      for dialect <- [:draft2019_09, :draft6, :draft4] do
+        assert InputSchema.validate(subset_compiled, %{}, dialect: dialect) ===
+                 options_invalid(
+                   [dialect: dialect],
+                   :dialect,
+                   "differs from the compiled schema's (:subset)"
+                 )
+      end
     end
 
     test "a compiled JSON-mode schema refuses dialect: :subset" do

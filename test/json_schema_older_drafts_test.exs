@@ -407,7 +407,13 @@ defmodule InputSchema.JsonSchemaOlderDraftsTest do
         options = [dialect: dialect, content_assertion: true]
 
         assert InputSchema.validate(schema, %{"doc" => "{"}, options) ===
-                 {:error, :validation, %{message: "options are invalid", options: options}}
+                 {:error, :validation,
+                  %{
+                    message: "options are invalid",
+                    options: options,
+                    option: :content_assertion,
+                    reason: "the dialect has no content keywords to assert"
+                  }}
       end
     end
   end

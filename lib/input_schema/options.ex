@@ -43,6 +43,7 @@ defmodule InputSchema.Options do
             schema_loader: nil,
             any_root: false,
             role: :input,
+            format_patterns: %{},
             format_functions: %{}
 
   @type t :: %__MODULE__{}
@@ -50,17 +51,25 @@ defmodule InputSchema.Options do
   def default_max_errors, do: @default_max_errors
 
   @doc false
+  # The JSON Schema modes' dialects: every dialect but the subset.
+  def json_dialect?(dialect), do: dialect in @dialects and dialect != :subset
+
+  @doc false
   # `{:ok, %Options{}}`, or `{:error, option, reason}` for the first option that is not taken
   # or has an invalid value (`option` nil when the options are no keyword list).
   # The usual call names a dialect alone: every other option at its default, read without the
   # general walk, since it is on the path of nearly every call.
-  def parse([dialect: dialect], _function) when dialect in @dialects,
+  # Options given without `dialect:` are read in `default`'s mode (a compiled schema's own).
+  def parse(options, function, default \\ :subset)
+
+  def parse([dialect: dialect], _function, _default) when dialect in @dialects,
     do: {:ok, %__MODULE__{dialect: dialect}}
 
-  def parse(options, function) do
+  def parse(options, function, default) do
     case read(options, Map.fetch!(@taken, function), %{}, nil) do
       {:ok, given, bad_value} ->
-        dialect = Map.get(given, :dialect, :subset)
+        given = Map.put_new(given, :dialect, default)
+        dialect = given.dialect
 
         with :ok <- json_only_in_json_modes(given, dialect),
              :ok <- bad_value || :ok,
@@ -122,10 +131,14 @@ defmodule InputSchema.Options do
   defp value_reason(:role, value) when value in [:input, :output], do: nil
   defp value_reason(:role, _), do: "must be :input or :output"
 
-  defp value_reason(:schema_registry, value) when is_map(value) and not is_struct(value),
-    do: nil
+  @registry_reason "must be a map of URIs to schemas"
 
-  defp value_reason(:schema_registry, _), do: "must be a map of URIs to schemas"
+  # A key that starts with NUL is no URI: such keys hold the custom formats and their answers.
+  defp value_reason(:schema_registry, value) when is_map(value) and not is_struct(value) do
+    if Enum.any?(value, &match?({"\0" <> _, _}, &1)), do: @registry_reason
+  end
+
+  defp value_reason(:schema_registry, _), do: @registry_reason
   defp value_reason(:schema_loader, nil), do: nil
   defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
   defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
@@ -169,6 +182,7 @@ defmodule InputSchema.Options do
         %{
           parsed
           | schema_registry: Map.merge(parsed.schema_registry, custom_formats(formats)),
+            format_patterns: Map.filter(formats, fn {_name, format} -> is_binary(format) end),
             format_functions: Map.filter(formats, fn {_name, format} -> is_function(format) end)
         }
 
@@ -189,6 +203,30 @@ defmodule InputSchema.Options do
       {name, pattern} when is_binary(pattern) -> {@custom_format_key <> name, pattern}
       {name, _function} -> {@custom_format_key <> name, :function}
     end)
+  end
+
+  @doc false
+  # The options to compile a kept schema again: those it keeps, and from the registry its
+  # source holds, the documents and, back out of their keys, the pattern formats.
+  def source_options(kept, registry) do
+    {patterns, documents} =
+      Enum.reduce(registry, {%{}, %{}}, fn
+        {@custom_format_key <> name, pattern}, {patterns, documents} when is_binary(pattern) ->
+          {Map.put(patterns, name, pattern), documents}
+
+        # A function format is among the kept options; answers belong to one call.
+        {"\0" <> _, _entry}, acc ->
+          acc
+
+        {uri, document}, {patterns, documents} ->
+          {patterns, Map.put(documents, uri, document)}
+      end)
+
+    formats = Map.merge(patterns, Keyword.get(kept, :formats, %{}))
+
+    Keyword.delete(kept, :formats) ++
+      if(formats == %{}, do: [], else: [formats: formats]) ++
+      if documents == %{}, do: [], else: [schema_registry: documents]
   end
 
   @doc false

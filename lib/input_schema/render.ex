@@ -13,6 +13,8 @@ defmodule InputSchema.Render do
   @max_value 64
   # The most errors `structuredContent` carries, and the longest string in it (in bytes).
   @max_structured_errors 100
+  # The most units `basic_output/1` lists before the one that counts the rest.
+  @max_units 100
   @max_string 1024
 
   # ---------------------------------------------------------------------------------------
@@ -37,8 +39,11 @@ defmodule InputSchema.Render do
     "tool schema and arguments must be maps" => "output schema and result must be maps"
   }
 
+  # A detail map, as opposed to any other term an answer may hold (a struct included).
+  defguardp is_detail(term) when is_map(term) and not is_struct(term)
+
   @doc false
-  def as_result({:error, class, detail}) when is_map(detail),
+  def as_result({:error, class, detail}) when is_detail(detail),
     do: {:error, class, detail_as_result(detail)}
 
   def as_result(answer), do: answer
@@ -53,14 +58,14 @@ defmodule InputSchema.Render do
         {:path, result_path(path)}
 
       {key, list} when key in [:errors, :branches] and is_list(list) ->
-        {key, Enum.map(list, &nested_as_result/1)}
+        {key, list |> items() |> Enum.map(&nested_as_result/1)}
 
       pair ->
         pair
     end)
   end
 
-  defp nested_as_result(detail) when is_map(detail), do: detail_as_result(detail)
+  defp nested_as_result(detail) when is_detail(detail), do: detail_as_result(detail)
   defp nested_as_result(other), do: other
 
   defp result_message(message) do
@@ -78,7 +83,9 @@ defmodule InputSchema.Render do
   # ---------------------------------------------------------------------------------------
 
   @doc false
-  def format_error({:error, _class, detail}, _options) when is_map(detail) do
+  def format_error(answer, options), do: answer |> in_role(options) |> text_of()
+
+  defp text_of({:error, _class, detail}) when is_detail(detail) do
     errors = errors_of(detail)
     {shown, left} = Enum.split(errors, @max_text_errors)
     lines = Enum.flat_map(shown, &error_lines/1)
@@ -86,31 +93,45 @@ defmodule InputSchema.Render do
     Enum.join(lines ++ more, "\n")
   end
 
-  def format_error(_answer, _options), do: ""
+  defp text_of(_answer), do: ""
 
-  # An answer's errors: those of `errors: :all`, or its one.
-  defp errors_of(%{errors: [_ | _] = errors}), do: Enum.filter(errors, &is_map/1)
-  defp errors_of(detail), do: [detail]
+  # `role: :output` reads the answer as a result check's, as `validate/3` gives it; any other
+  # options are no keyword list a renderer can refuse, and change nothing.
+  defp in_role(answer, options) do
+    if Keyword.keyword?(options) and Keyword.get(options, :role) == :output,
+      do: as_result(answer),
+      else: answer
+  end
+
+  # An answer's errors: the detail maps of `errors: :all`, or its one.
+  defp errors_of(detail) do
+    case detail_maps(detail[:errors]) do
+      [] -> [detail]
+      errors -> errors
+    end
+  end
+
+  # The detail maps in a list, up to its end or an improper tail; none in any other term.
+  defp detail_maps(list), do: list |> items() |> Enum.filter(&is_detail/1)
+
+  # The elements of a list up to its end or an improper tail; none for any other term.
+  defp items(list), do: items(list, [])
+  defp items([item | rest], acc), do: items(rest, [item | acc])
+  defp items(_end, acc), do: Enum.reverse(acc)
 
   defp error_lines(detail) do
-    line = bounded(location(detail) <> ": " <> text(detail[:message]) <> said(detail))
-
     branches =
-      case detail do
-        %{branches: branches} when is_list(branches) ->
-          branches
-          |> Enum.filter(&is_map/1)
-          |> Enum.take(@max_branch_lines)
-          |> Enum.map(fn branch ->
-            bounded("  branch #{text(branch[:branch])}: " <> hd(error_lines(branch)))
-          end)
+      detail[:branches]
+      |> detail_maps()
+      |> Enum.take(@max_branch_lines)
+      |> Enum.map(fn branch -> bounded("  branch #{text(branch[:branch])}: " <> line(branch)) end)
 
-        _ ->
-          []
-      end
-
-    [line | branches]
+    [line(detail) | branches]
   end
+
+  # An error's own line, without its branches.
+  defp line(detail),
+    do: bounded(location(detail) <> ": " <> text(detail[:message]) <> said(detail))
 
   # Where: the argument's pointer (`/a/0`, `(root)` for the whole value), or for an error of
   # the schema, `schema` and where in it.
@@ -200,7 +221,7 @@ defmodule InputSchema.Render do
     end) ||
       cond do
         is_list(detail[:enum]) ->
-          "one of " <> Enum.map_join(Enum.take(detail[:enum], 16), ", ", &value/1)
+          "one of " <> Enum.map_join(Enum.take(items(detail[:enum]), 16), ", ", &value/1)
 
         Map.has_key?(detail, :const) ->
           value(detail[:const])
@@ -232,10 +253,10 @@ defmodule InputSchema.Render do
   end
 
   defp came(%{option: option, reason: reason}) when is_binary(reason),
-    do: inspect(option) <> " " <> reason
+    do: printable(inspect(option, limit: 8)) <> " " <> printable(reason, @max_line)
 
   defp came(%{matched: [_, _ | _] = matched}),
-    do: "branches " <> Enum.map_join(matched, ", ", &text/1) <> " matched"
+    do: "branches " <> Enum.map_join(Enum.take(items(matched), 8), ", ", &text/1) <> " matched"
 
   defp came(%{matched: []}), do: "no branch matched"
 
@@ -249,7 +270,7 @@ defmodule InputSchema.Render do
   defp came(%{actual: actual}), do: value(actual)
 
   defp came(%{keywords: keywords}) when is_list(keywords),
-    do: Enum.map_join(Enum.take(keywords, 8), ", ", &value/1)
+    do: Enum.map_join(Enum.take(items(keywords), 8), ", ", &value/1)
 
   defp came(%{keyword: _, path: _}), do: nil
   defp came(%{keyword: keyword}), do: "keyword " <> value(keyword)
@@ -258,7 +279,7 @@ defmodule InputSchema.Render do
   defp came(_detail), do: nil
 
   defp type_words(types) when is_list(types),
-    do: Enum.map_join(Enum.take(types, 8), " or ", &text/1)
+    do: Enum.map_join(Enum.take(items(types), 8), " or ", &text/1)
 
   defp type_words(type), do: text(type)
 
@@ -322,27 +343,29 @@ defmodule InputSchema.Render do
   # ---------------------------------------------------------------------------------------
 
   @doc false
-  def tool_result({:error, class, detail} = answer, options) when is_map(detail) do
+  def tool_result(answer, options), do: answer |> in_role(options) |> result_of()
+
+  defp result_of({:error, class, detail} = answer) when is_detail(detail) do
     errors = errors_of(detail)
-    output? = Keyword.get(options, :role) == :output or role_of(detail) == :output
 
     heading =
-      cond do
-        class == :validation and argument_error?(detail) and output? ->
+      case {class == :validation and argument_error?(detail), role_of(detail)} do
+        {true, :output} ->
           "The tool's result does not match its output schema:"
 
-        class == :validation and argument_error?(detail) ->
+        {true, :input} ->
           "The tool call's arguments are invalid; correct them and call the tool again:"
 
-        true ->
+        {false, :output} ->
+          "The tool's result could not be checked against its output schema:"
+
+        {false, :input} ->
           "The tool call could not be checked (the tool was not run):"
       end
 
     %{
       "isError" => true,
-      "content" => [
-        %{"type" => "text", "text" => heading <> "\n" <> format_error(answer, options)}
-      ],
+      "content" => [%{"type" => "text", "text" => heading <> "\n" <> text_of(answer)}],
       "structuredContent" => %{
         "class" => text(class),
         "errors" => errors |> Enum.take(@max_structured_errors) |> Enum.map(&json_detail/1),
@@ -351,7 +374,7 @@ defmodule InputSchema.Render do
     }
   end
 
-  def tool_result(_answer, _options) do
+  defp result_of(_answer) do
     %{
       "isError" => true,
       "content" => [%{"type" => "text", "text" => "The tool call could not be checked."}],
@@ -364,13 +387,20 @@ defmodule InputSchema.Render do
   defp argument_error?(%{message: "result " <> _}), do: true
   defp argument_error?(_detail), do: false
 
+  # Whether an answer speaks of a result: its messages and paths, as `role: :output` made them.
+  @result_wording Map.values(@result_messages)
+
   defp role_of(%{path: "$result" <> _}), do: :output
+  defp role_of(%{message: "result " <> _}), do: :output
+  defp role_of(%{message: message}) when message in @result_wording, do: :output
   defp role_of(_detail), do: :input
 
   # A detail map as JSON-encodable data: string keys, strings of valid UTF-8 (a stray byte
   # becomes U+FFFD) no longer than @max_string bytes, other terms written as text.
   defp json_detail(detail) do
-    Map.new(detail, fn {key, value} -> {text(key), json_value(value, 3)} end)
+    detail
+    |> Enum.take(@max_structured_errors)
+    |> Map.new(fn {key, value} -> {json_string(text(key)), json_value(value, 3)} end)
   end
 
   defp json_value(value, _depth) when is_binary(value), do: json_string(value)
@@ -423,9 +453,19 @@ defmodule InputSchema.Render do
   # ---------------------------------------------------------------------------------------
 
   @doc false
-  def basic_output({:error, _class, detail}) when is_map(detail) do
-    units = detail |> errors_of() |> Enum.flat_map(&units/1)
-    %{"valid" => false, "errors" => units}
+  def basic_output({:error, _class, detail}) when is_detail(detail) do
+    errors = errors_of(detail)
+    units = errors |> Stream.flat_map(&units/1) |> Enum.take(@max_units)
+    left = Enum.reduce(errors, 0, &(&2 + 1 + length(detail_maps(&1[:branches])))) - @max_units
+
+    more =
+      if left > 0,
+        do: [
+          %{"keywordLocation" => "", "instanceLocation" => "", "error" => "(#{left} more errors)"}
+        ],
+        else: []
+
+    %{"valid" => false, "errors" => units ++ more}
   end
 
   def basic_output({:ok, _}), do: %{"valid" => true}
@@ -434,15 +474,11 @@ defmodule InputSchema.Render do
 
   # An error's unit, then its branches' units (each branch's first error).
   defp units(detail) do
-    branches =
-      case detail do
-        %{branches: branches} when is_list(branches) -> Enum.filter(branches, &is_map/1)
-        _ -> []
-      end
-
-    [unit(detail) | Enum.map(branches, &unit/1)]
+    [unit(detail) | detail[:branches] |> detail_maps() |> Enum.map(&unit/1)]
   end
 
+  # No `absoluteKeywordLocation`: an error does not carry the URI of the document its keyword
+  # is in, and the specification lets it be left out then.
   defp unit(detail) do
     # The subset's `locate: true` places are no pointers: they are left out.
     keyword_location =
@@ -453,7 +489,6 @@ defmodule InputSchema.Render do
 
     %{
       "keywordLocation" => json_string(keyword_location),
-      "absoluteKeywordLocation" => json_string("#" <> keyword_location),
       "instanceLocation" => json_string(pointer_of(detail) || ""),
       "error" =>
         json_string(if is_binary(detail[:message]), do: detail[:message], else: "invalid answer")
