@@ -31,7 +31,8 @@ defmodule InputSchema do
       `:execution_failure` only when a `:schema_loader` or a function of `:formats` fails;
       `detail` is a flat map with `:message` and, depending on the error, `:path`,
       `:property`, `:type`, `:minimum`, `:keyword` or `:keywords`. The JSON Schema modes add
-      `:pointer` (the argument's RFC 6901 JSON pointer), `:schema_path`, the failing keyword's
+      `:pointer` (the argument's RFC 6901 JSON pointer), `:schema_path` (and
+      `:evaluation_path`, through each reference, where the walk crossed one), the failing keyword's
       own value under its name (`:enum` and `:const` when small enough to list), what came
       (`:actual`), and for `anyOf`/`oneOf` each failed branch's first error (`:branches`) and
       the `oneOf` branches that matched (`:matched`). The catalog, with each message's
@@ -399,7 +400,7 @@ defmodule InputSchema do
       {:error, :validation, %{message: "external schema reference requires an explicit loader", reference: "defs.json"}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12, schema_registry: %{"defs.json" => defs})
       iex> InputSchema.validate(compiled, %{"n" => -1})
-      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", pointer: "/n", keyword: "minimum", schema_path: "/$defs/count/minimum", minimum: 0, actual: -1}}
+      {:error, :validation, %{message: "tool argument is below the minimum", path: "$arguments.n", pointer: "/n", keyword: "minimum", schema_path: "/$defs/count/minimum", evaluation_path: "/properties/n/$ref/minimum", minimum: 0, actual: -1}}
       iex> {:ok, compiled} = InputSchema.compile(schema, dialect: :auto, schema_loader: fn "defs.json" -> {:ok, defs} end)
       iex> InputSchema.validate(compiled, %{"n" => 3})
       {:ok, %{"n" => 3}}

@@ -507,6 +507,41 @@ defmodule InputSchema.ErrorDetailTest do
       assert InputSchema.basic_output(:ok) == %{"valid" => true}
     end
 
+    test "basic output: the keyword location goes through each reference, as the evaluation path" do
+      schema = %{
+        "$defs" => %{
+          "count" => %{"allOf" => [%{"$ref" => "#/$defs/whole"}]},
+          "whole" => %{"minimum" => 0}
+        },
+        "properties" => %{"n" => %{"$ref" => "#/$defs/count"}}
+      }
+
+      {:error, :validation, detail} =
+        answer = InputSchema.validate(schema, %{"n" => -1}, dialect: :draft2020_12)
+
+      assert detail.schema_path == "/$defs/whole/minimum"
+      assert detail.evaluation_path == "/properties/n/$ref/allOf/0/$ref/minimum"
+
+      assert InputSchema.basic_output(answer) == %{
+               "valid" => false,
+               "errors" => [
+                 %{
+                   "keywordLocation" => "/properties/n/$ref/allOf/0/$ref/minimum",
+                   "instanceLocation" => "/n",
+                   "error" => "tool argument is below the minimum"
+                 }
+               ]
+             }
+
+      # No reference crossed: no evaluation path beside the schema path.
+      {:error, :validation, plain} =
+        InputSchema.validate(%{"properties" => %{"n" => %{"minimum" => 0}}}, %{"n" => -1},
+          dialect: :draft2020_12
+        )
+
+      refute Map.has_key?(plain, :evaluation_path)
+    end
+
     test "never raise on any answer, and always encode; no raw control characters in the text" do
       answers = [
         :ok,

@@ -8,7 +8,7 @@ defmodule InputSchema.JsonSchemaContractTest do
   # `check_as_written/3` does the same without the atom-key run, for cases whose keys are the
   # point.
   #
-  # The detail that says what came and where (`:pointer`, `:actual`, the listed `:enum` or
+  # The detail that says what came and where (`:pointer`, `:evaluation_path`, `:actual`, the listed `:enum` or
   # `:const`, `:matched`, `:branches`) is set aside by `check/3` once the four answers agree:
   # `test/error_detail_test.exs` asserts it, kind by kind.
   use ExUnit.Case, async: true
@@ -51,7 +51,7 @@ defmodule InputSchema.JsonSchemaContractTest do
     without_what_came(first)
   end
 
-  @what_came [:pointer, :actual, :enum, :const, :matched, :branches]
+  @what_came [:pointer, :evaluation_path, :actual, :enum, :const, :matched, :branches]
 
   defp without_what_came({:error, class, detail}) do
     detail = Map.drop(detail, @what_came)

@@ -477,13 +477,15 @@ defmodule InputSchema.Render do
     [unit(detail) | detail[:branches] |> detail_maps() |> Enum.map(&unit/1)]
   end
 
-  # No `absoluteKeywordLocation`: an error does not carry the URI of the document its keyword
-  # is in, and the specification lets it be left out then.
+  # `keywordLocation` is the evaluation path, through each reference the walk crossed (the
+  # schema path where it crossed none). No `absoluteKeywordLocation`: an error does not carry
+  # the URI of the document its keyword is in (see docs/readings.md).
   defp unit(detail) do
     # The subset's `locate: true` places are no pointers: they are left out.
     keyword_location =
-      case detail[:schema_path] do
-        "/" <> _ = pointer -> pointer
+      case {detail[:evaluation_path], detail[:schema_path]} do
+        {"/" <> _ = pointer, _} -> pointer
+        {_, "/" <> _ = pointer} -> pointer
         _ -> ""
       end
 

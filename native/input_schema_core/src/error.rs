@@ -207,6 +207,8 @@ pub struct KeywordFailure<V> {
     pub path: Path,
     pub pointer: Path,
     pub schema_path: Box<str>,
+    /// The way from the root schema through each reference keyword, when it crossed one.
+    pub evaluation_path: Option<Box<str>>,
     pub property: Option<V>,
     pub actual: Option<Actual>,
     pub branches: Vec<BranchError<V>>,
@@ -379,6 +381,7 @@ impl<V: Copy> Error<V> {
                     path,
                     pointer,
                     schema_path,
+                    evaluation_path,
                     property,
                     actual,
                     branches,
@@ -389,6 +392,9 @@ impl<V: Copy> Error<V> {
                     ("keyword", Field::Binary(keyword.as_bytes())),
                     ("schema_path", Field::Binary(schema_path.as_bytes())),
                 ];
+                if let Some(evaluation_path) = evaluation_path {
+                    fields.push(("evaluation_path", Field::Binary(evaluation_path.as_bytes())));
+                }
                 if let Some((name, detail)) = assertion.detail() {
                     fields.push((
                         name,

@@ -149,8 +149,9 @@ pub struct WalkPath<'p> {
 pub enum Step<'p> {
     /// Where the walk started: the roots of both paths, the schema's at `location`.
     Start(&'p str),
-    /// A reference's target: the schema path starts again at its own location.
-    Target(&'p str),
+    /// A reference's target, reached by `keyword` (`$ref`, `$dynamicRef`): the schema path
+    /// starts again at its own location; the evaluation path goes on through the keyword.
+    Target { keyword: &'p str, location: &'p str },
     /// Into a keyword's subschema: `/keyword`, then `/key` when there is one; the argument path
     /// gets `argument` when the subschema reads a part of the value.
     Into {
@@ -239,8 +240,10 @@ impl<'p> WalkPath<'p> {
     /// takes: the argument path below `root`, the argument's RFC 6901 JSON pointer below the
     /// root (`""` for the root itself; a key holding `.` or `[` leaves it unambiguous, as the
     /// dotted path is not), priced at its bound of twice the path's bytes past the root (a
-    /// `~` or `/` in a key takes two), and the schema pointer of keyword `keyword`. The chain
-    /// is read once for the argument and once for the schema.
+    /// `~` or `/` in a key takes two), the schema pointer of keyword `keyword`, and, when the
+    /// way crossed a reference, the evaluation path: the pointer from the root schema through
+    /// each reference keyword (the JSON Schema output's `keywordLocation`). The chain is read
+    /// once for the argument and once for each schema path.
     pub fn rendered<E>(
         &self,
         root: &[u8],
@@ -257,10 +260,19 @@ impl<'p> WalkPath<'p> {
         tokens
             .iter()
             .for_each(|key| write_pointer_token(&mut schema_len, *key));
+        let evaluation = self.evaluation_tokens(keyword);
+        let mut evaluation_len = ByteCount(0);
+        if let Some((start, tokens)) = &evaluation {
+            evaluation_len.0 = start.len();
+            tokens
+                .iter()
+                .for_each(|key| write_pointer_token(&mut evaluation_len, *key));
+        }
         price(
             root.len()
                 .saturating_add(path_len.0.saturating_mul(3))
-                .saturating_add(schema_len.0),
+                .saturating_add(schema_len.0)
+                .saturating_add(evaluation_len.0),
         )?;
         let mut path = Vec::with_capacity(root.len() + path_len.0);
         path.extend_from_slice(root);
@@ -274,12 +286,48 @@ impl<'p> WalkPath<'p> {
         tokens
             .iter()
             .for_each(|key| write_pointer_token(&mut schema_path, *key));
+        let evaluation_path = evaluation.map(|(start, tokens)| {
+            let mut rendered = Vec::with_capacity(evaluation_len.0);
+            rendered.extend_from_slice(start.as_bytes());
+            tokens
+                .iter()
+                .for_each(|key| write_pointer_token(&mut rendered, *key));
+            String::from_utf8(rendered).map_or_else(|_| Box::default(), String::into_boxed_str)
+        });
         Ok(Rendered {
             path,
             pointer,
             schema_path: String::from_utf8(schema_path)
                 .map_or_else(|_| Box::default(), String::into_boxed_str),
+            evaluation_path,
         })
+    }
+
+    /// The evaluation path of keyword `keyword`, when the way crossed a reference: the start's
+    /// location, then every step's tokens, a reference as its keyword.
+    fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Vec<Key<'p>>)> {
+        let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
+        let mut crossed = false;
+        let mut current = Some(self);
+        let mut start = "";
+        while let Some(path) = current {
+            match path.step {
+                Step::Start(location) => start = location,
+                Step::Target { keyword, .. } => {
+                    crossed = true;
+                    tokens.push(Key::Name(keyword));
+                }
+                Step::Into { keyword, key, .. } => {
+                    if !matches!(key, Key::None) {
+                        tokens.push(key);
+                    }
+                    tokens.push(Key::Name(keyword));
+                }
+            }
+            current = path.parent;
+        }
+        tokens.reverse();
+        crossed.then_some((start, tokens))
     }
 
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
@@ -290,7 +338,7 @@ impl<'p> WalkPath<'p> {
         let mut current = Some(self);
         while let Some(path) = current {
             match path.step {
-                Step::Start(location) | Step::Target(location) => {
+                Step::Start(location) | Step::Target { location, .. } => {
                     tokens.reverse();
                     return (location, tokens);
                 }
@@ -313,6 +361,7 @@ pub struct Rendered {
     pub path: Path,
     pub pointer: Path,
     pub schema_path: Box<str>,
+    pub evaluation_path: Option<Box<str>>,
 }
 
 /// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
@@ -398,8 +447,51 @@ mod tests {
             assert_eq!(pointer, expected);
         }
         let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
-        assert!(matches!(root, Ok(Rendered { path, pointer, schema_path })
-            if path == b"$" && pointer.is_empty() && &*schema_path == "/maximum"));
+        assert!(
+            matches!(root, Ok(Rendered { path, pointer, schema_path, evaluation_path: None })
+            if path == b"$" && pointer.is_empty() && &*schema_path == "/maximum")
+        );
+    }
+
+    #[test]
+    fn the_evaluation_path_goes_through_each_reference_the_schema_path_starts_again_at() {
+        let start = WalkPath::start("");
+        let property = start.then(Step::Into {
+            keyword: "properties",
+            key: Key::Name("n"),
+            argument: Some(Segment::Property(b"n")),
+        });
+        let reference = property.then(Step::Target {
+            keyword: "$ref",
+            location: "/$defs/count",
+        });
+        let branch = reference.then(Step::Into {
+            keyword: "allOf",
+            key: Key::Index(1),
+            argument: None,
+        });
+        let dynamic = branch.then(Step::Target {
+            keyword: "$dynamicRef",
+            location: "/$defs/whole",
+        });
+        let rendered = dynamic.rendered(ARGUMENTS, Some("minimum"), |_| Ok::<(), ()>(()));
+        let Ok(rendered) = rendered else {
+            panic!("not rendered");
+        };
+        assert_eq!(&*rendered.schema_path, "/$defs/whole/minimum");
+        assert_eq!(
+            rendered.evaluation_path.as_deref(),
+            Some("/properties/n/$ref/allOf/1/$dynamicRef/minimum")
+        );
+        // No reference crossed: the schema path is the evaluation path, given once.
+        let plain = property.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+        assert!(matches!(
+            plain,
+            Ok(Rendered {
+                evaluation_path: None,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -115,10 +115,10 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
     at: &S::At<'_>,
 ) -> Flow {
     match check {
-        Check::Ref(target) => walk.visit_target::<S>(*target, value, at),
+        Check::Ref(target) => walk.visit_target::<S>(*target, named.token, value, at),
         Check::DynamicRef(reference) => {
             let target = reference.target_in(walk.scope(), &walk.program.dynamic_anchors);
-            walk.visit_target::<S>(target, value, at)
+            walk.visit_target::<S>(target, named.token, value, at)
         }
         Check::AllOf(branches) => {
             let mut valid = true;

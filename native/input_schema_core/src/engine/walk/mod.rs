@@ -295,14 +295,27 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         result
     }
 
-    /// A reference's target: the reporting walk's schema path starts again at its location.
+    /// A reference's target, reached by `keyword`: the reporting walk's schema path starts
+    /// again at its location.
     #[inline]
-    pub fn visit_target<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+    pub fn visit_target<S: Sink>(
+        &mut self,
+        id: NodeId,
+        keyword: &'static str,
+        value: V,
+        at: &S::At<'_>,
+    ) -> Flow {
         if !S::REPORTS {
             return self.visit::<S>(id, value, at);
         }
         let program = self.program;
-        let here = S::then(at, Step::Target(program.location(id)));
+        let here = S::then(
+            at,
+            Step::Target {
+                keyword,
+                location: program.location(id),
+            },
+        );
         self.visit::<S>(id, value, &here)
     }
 
@@ -694,6 +707,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             path: rendered.path,
             pointer: rendered.pointer,
             schema_path: rendered.schema_path,
+            evaluation_path: rendered.evaluation_path,
             property,
             actual,
             branches,
