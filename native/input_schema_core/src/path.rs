@@ -303,30 +303,10 @@ impl<'p> WalkPath<'p> {
         })
     }
 
-    /// The evaluation path of keyword `keyword`, when the way crossed a reference: the start's
-    /// location, then every step's tokens, a reference as its keyword.
+    /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
+    /// start, a reference as its keyword.
     fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Vec<Key<'p>>)> {
-        let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
-        let mut crossed = false;
-        let mut current = Some(self);
-        let mut start = "";
-        while let Some(path) = current {
-            match path.step {
-                Step::Start(location) => start = location,
-                Step::Target { keyword, .. } => {
-                    crossed = true;
-                    tokens.push(Key::Name(keyword));
-                }
-                Step::Into { keyword, key, .. } => {
-                    if !matches!(key, Key::None) {
-                        tokens.push(key);
-                    }
-                    tokens.push(Key::Name(keyword));
-                }
-            }
-            current = path.parent;
-        }
-        tokens.reverse();
+        let (start, tokens, crossed) = self.tokens(keyword, true);
         crossed.then_some((start, tokens))
     }
 
@@ -334,13 +314,27 @@ impl<'p> WalkPath<'p> {
     /// itself without one): the steps since the last start or reference target, then the
     /// keyword.
     fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Vec<Key<'p>>) {
+        let (location, tokens, _) = self.tokens(keyword, false);
+        (location, tokens)
+    }
+
+    /// The tokens of keyword `keyword`'s pointer, outermost first, and where they start: back
+    /// to the last start or reference target, or (`through` references) to the start, each
+    /// reference crossed a token of its keyword; and whether one was crossed.
+    fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Vec<Key<'p>>, bool) {
         let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
+        let mut crossed = false;
+        let mut start = "";
         let mut current = Some(self);
         while let Some(path) = current {
             match path.step {
+                Step::Target { keyword, .. } if through => {
+                    crossed = true;
+                    tokens.push(Key::Name(keyword));
+                }
                 Step::Start(location) | Step::Target { location, .. } => {
-                    tokens.reverse();
-                    return (location, tokens);
+                    start = location;
+                    break;
                 }
                 Step::Into { keyword, key, .. } => {
                     if !matches!(key, Key::None) {
@@ -352,7 +346,7 @@ impl<'p> WalkPath<'p> {
             current = path.parent;
         }
         tokens.reverse();
-        ("", tokens)
+        (start, tokens, crossed)
     }
 }
 
