@@ -797,13 +797,21 @@ defmodule InputSchema do
   # reads it, so that one that cannot be read is the options' error, named and found whether
   # or not a schema asserts it.
   defp parse_options(schema, options, function) do
-    with {:ok, parsed} <- Options.parse(options, function, own_dialect(schema)) do
-      unreadable =
-        Enum.find_value(parsed.format_patterns, fn {name, pattern} ->
-          pattern_reason(name, pattern)
-        end)
+    case Options.parse(options, function, own_dialect(schema)) do
+      # The usual call names no custom format: nothing more to read, on every call's path.
+      {:ok, %Options{format_patterns: patterns}} = parsed when map_size(patterns) == 0 ->
+        parsed
 
-      if unreadable, do: {:error, :formats, unreadable}, else: {:ok, parsed}
+      {:ok, parsed} ->
+        unreadable =
+          Enum.find_value(parsed.format_patterns, fn {name, pattern} ->
+            pattern_reason(name, pattern)
+          end)
+
+        if unreadable, do: {:error, :formats, unreadable}, else: {:ok, parsed}
+
+      error ->
+        error
     end
   end
 
