@@ -1,5 +1,6 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
+use crate::flow::{Flow, Halt};
 use crate::json_text::JsonError;
 use crate::literal::Literal;
 use crate::names::name;
@@ -707,6 +708,18 @@ impl Mode {
         match self {
             Mode::All { max_errors } => errors < max_errors && error_bytes < ERRORS_MAX_BYTES,
             Mode::First => false,
+        }
+    }
+
+    /// Counts an error just recorded, of `bytes` copied, into `error_bytes` (with `errors`
+    /// recorded in all), and says whether the walk goes on (`Ok(false)`) or stops
+    /// (`Err(Failed)`).
+    pub(crate) fn after_error(self, errors: usize, error_bytes: &mut usize, bytes: usize) -> Flow {
+        *error_bytes = error_bytes.saturating_add(bytes.saturating_add(ERROR_BYTES));
+        if self.goes_on(errors, *error_bytes) {
+            Ok(false)
+        } else {
+            Err(Halt::Failed)
         }
     }
 }

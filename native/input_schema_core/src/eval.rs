@@ -3,7 +3,7 @@
 
 use crate::arena::Tree;
 use crate::budget::Budget;
-use crate::error::{Error, Failure, Mode, ERROR_BYTES};
+use crate::error::{Error, Failure, Mode};
 use crate::flow::{Flow, Halt};
 use crate::stack::Levels;
 use crate::value::Value;
@@ -47,14 +47,8 @@ impl<'s, 'b, 'a, V: Value<'a>, A> Eval<'s, 'b, V, A> {
     /// Counts an error just recorded, of `bytes` copied, and says whether to go on:
     /// `Ok(false)` to go on, `Err(Failed)` to stop.
     pub(crate) fn record(&mut self, bytes: usize) -> Flow {
-        self.error_bytes = self
-            .error_bytes
-            .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
-            Ok(false)
-        } else {
-            Err(Halt::Failed)
-        }
+        self.mode
+            .after_error(self.errors.len(), &mut self.error_bytes, bytes)
     }
 }
 

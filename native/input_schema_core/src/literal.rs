@@ -793,14 +793,6 @@ impl<'a> Value<'a> for LiteralView<'a> {
         }
     }
 
-    fn exact_key(self) -> Option<Vec<u8>> {
-        None
-    }
-
-    fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
-        None
-    }
-
     /// The shared entries' address: a literal built from one subterm shares it (see `copy`).
     fn identity(self) -> Option<usize> {
         match self {

@@ -158,15 +158,6 @@ impl<'a> Value<'a> for Json<'a> {
         match key {}
     }
 
-    /// JSON object keys are strings.
-    fn exact_key(self) -> Option<Vec<u8>> {
-        None
-    }
-
-    fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
-        None
-    }
-
     /// The address of the value: a `serde_json` value is a tree, so this tells nothing is
     /// shared, yet exercises the same memo as the VM's shared terms.
     fn identity(self) -> Option<usize> {

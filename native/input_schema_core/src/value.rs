@@ -186,11 +186,15 @@ pub trait Value<'a>: Copy + 'a {
 
     /// A map key that is neither a binary nor an atom (an integer, float or list naming a
     /// property) encoded so that two keys are the same term exactly when their encodings are
-    /// equal; `None` where the host has no such keys.
-    fn exact_key(self) -> Option<Vec<u8>>;
+    /// equal; `None` where the host has no such keys (the default).
+    fn exact_key(self) -> Option<Vec<u8>> {
+        None
+    }
 
     /// The value under the key that `exact_key` encoded as `key`.
-    fn map_get_exact(self, key: &[u8]) -> Option<Self>;
+    fn map_get_exact(self, _key: &[u8]) -> Option<Self> {
+        None
+    }
 
     /// An identity for a map or list, for the duration of the call: two values with the same
     /// identity are the very same subterm, so a schema that uses one subterm many times (a

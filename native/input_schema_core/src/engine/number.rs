@@ -7,7 +7,6 @@ use super::node::Named;
 use crate::budget::Budget;
 use crate::error::Assertion;
 use crate::flow::Halt;
-use crate::json_schema::vocabulary::Role;
 use crate::literal::Literal;
 use crate::number::Number;
 use num_bigint::BigUint;
@@ -51,15 +50,10 @@ pub struct Bound {
 }
 
 impl Bound {
-    pub fn compile(role: Role, value: &Literal) -> Option<Bound> {
+    /// The bound on `side` of `value`; `None` unless `value` is a number.
+    pub fn compile(side: Side, value: &Literal) -> Option<Bound> {
         let Literal::Number(limit) = value else {
             return None;
-        };
-        let side = match role {
-            Role::Minimum => Side::Minimum,
-            Role::ExclusiveMinimum => Side::ExclusiveMinimum,
-            Role::Maximum => Side::Maximum,
-            _ => Side::ExclusiveMaximum,
         };
         Some(Bound {
             side,

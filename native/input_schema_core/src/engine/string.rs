@@ -9,7 +9,6 @@ use crate::ecma_regex;
 use crate::error::Assertion;
 use crate::flow::Halt;
 use crate::format::{Format, FormatDialect};
-use crate::json_schema::vocabulary::Draft;
 use crate::literal::{with_key_name, Literal};
 use crate::names::name;
 use crate::value::Value;
@@ -117,17 +116,10 @@ enum Defined {
 impl FormatCheck {
     /// The format's check, or `None` where `format` is an annotation (no assertion asked, or a
     /// format the dialect does not define).
-    pub fn compile(name: &str, draft: Draft, assert: bool) -> Option<FormatCheck> {
+    pub fn compile(name: &str, dialect: FormatDialect, assert: bool) -> Option<FormatCheck> {
         if !assert {
             return None;
         }
-        let dialect = match draft {
-            Draft::Draft2020_12 => FormatDialect::Draft2020_12,
-            Draft::Draft2019_09 => FormatDialect::Draft2019_09,
-            Draft::Draft7 => FormatDialect::Draft7,
-            Draft::Draft6 => FormatDialect::Draft6,
-            Draft::Draft4 => FormatDialect::Draft4,
-        };
         Some(FormatCheck {
             format: Defined::Dialect(Format::from_name(name, dialect)?),
             name: name.into(),

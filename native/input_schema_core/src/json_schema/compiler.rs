@@ -17,7 +17,7 @@ use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
 use crate::engine::equality::Enum;
-use crate::engine::number::{Bound, MultipleOf};
+use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::string::{Content, FormatCheck, Pattern};
@@ -500,7 +500,13 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             Role::MultipleOf => Check::MultipleOf(MultipleOf::compile(at.value).ok_or_else(bad)?),
             Role::Minimum | Role::ExclusiveMinimum | Role::Maximum | Role::ExclusiveMaximum => {
                 let role = exclusive_by_flag(role, at, draft);
-                Check::Bound(Bound::compile(role, at.value).ok_or_else(bad)?)
+                let side = match role {
+                    Role::Minimum => Side::Minimum,
+                    Role::ExclusiveMinimum => Side::ExclusiveMinimum,
+                    Role::Maximum => Side::Maximum,
+                    _ => Side::ExclusiveMaximum,
+                };
+                Check::Bound(Bound::compile(side, at.value).ok_or_else(bad)?)
             }
             Role::BoundFlag => {
                 // Its meta-schema requires the bound it makes exclusive beside it.
@@ -541,7 +547,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     };
                     return Ok(Some(Check::Format(check)));
                 }
-                match FormatCheck::compile(name, draft, assert) {
+                match FormatCheck::compile(name, draft.formats(), assert) {
                     Some(check) => Check::Format(check),
                     None => return Ok(None),
                 }

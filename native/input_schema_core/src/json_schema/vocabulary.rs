@@ -3,6 +3,7 @@
 //! keywords are evaluated (so the first error of an object follows this order, written as
 //! data); for the subset (`subset`) its ten keywords and the types each is allowed beside.
 
+use crate::format::FormatDialect;
 use crate::literal::Literal;
 use std::sync::OnceLock;
 
@@ -535,6 +536,17 @@ pub fn alias_of(keyword: &str) -> Option<&'static str> {
 }
 
 impl Draft {
+    /// The formats it defines.
+    pub fn formats(self) -> FormatDialect {
+        match self {
+            Draft::Draft2020_12 => FormatDialect::Draft2020_12,
+            Draft::Draft2019_09 => FormatDialect::Draft2019_09,
+            Draft::Draft7 => FormatDialect::Draft7,
+            Draft::Draft6 => FormatDialect::Draft6,
+            Draft::Draft4 => FormatDialect::Draft4,
+        }
+    }
+
     /// The keyword a key of `schema` names: its own name, or an alias of a keyword `schema`
     /// does not spell out.
     pub fn keyword_in(self, schema: &Literal, key: &str) -> Option<&'static Keyword> {

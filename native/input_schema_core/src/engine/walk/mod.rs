@@ -18,7 +18,6 @@ use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
 use crate::engine::program::{Check, Program};
 use crate::error::{
     listed_value, Actual, Assertion, BranchError, Error, Failed, Failure, KeywordFailure, Mode,
-    ERROR_BYTES,
 };
 use crate::flow::{Flow, Halt};
 use crate::names::type_name;
@@ -712,14 +711,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             actual,
             branches,
         })));
-        self.error_bytes = self
-            .error_bytes
-            .saturating_add(bytes.saturating_add(ERROR_BYTES));
-        if self.mode.goes_on(self.errors.len(), self.error_bytes) {
-            Ok(false)
-        } else {
-            Err(Halt::Failed)
-        }
+        self.mode
+            .after_error(self.errors.len(), &mut self.error_bytes, bytes)
     }
 }
 
