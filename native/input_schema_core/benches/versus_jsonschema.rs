@@ -19,7 +19,7 @@
 //! few minutes on two cores; criterion's own flags override them.
 
 use criterion::Criterion;
-use input_schema_core::serde::{Json, NoAtom};
+use input_schema_core::serde::Json;
 use input_schema_core::{compile, Budget, Compiled, Mode};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -158,12 +158,12 @@ fn tool_schema(tools: &Value, name: &str) -> Value {
         .unwrap()
 }
 
-fn core_compile(schema: &Value) -> Compiled<NoAtom> {
+fn core_compile(schema: &Value) -> Compiled {
     compile(Json::from(schema), &mut Budget::unlimited())
         .unwrap_or_else(|_| panic!("the core refused a bench schema"))
 }
 
-fn core_accepts(schema: &Compiled<NoAtom>, arguments: &Value) -> bool {
+fn core_accepts(schema: &Compiled, arguments: &Value) -> bool {
     schema
         .validate(Json::from(arguments), Mode::First, &mut Budget::unlimited())
         .is_ok()

@@ -3,12 +3,11 @@
 //! registry, vocabularies and compiler of `json_schema`, which compile into the engine's
 //! `Program`); a bridge holds a `Compiled` and never asks which profile made it.
 
-use crate::arena::Tree;
 use crate::budget::Budget;
+use crate::engine::Program;
 use crate::error::{Failure, Mode};
 use crate::json_schema::{self, Draft};
-use crate::schema;
-use crate::validate;
+use crate::subset;
 use crate::value::Value;
 
 /// Which rules read a schema: the subset, or a JSON Schema dialect with its options.
@@ -21,17 +20,17 @@ pub enum Profile {
 /// A compiled schema of either profile: owned, immutable, shareable between threads. `A` is
 /// the host's atom handle (the subset keeps property names that are atoms as atoms).
 #[derive(Debug)]
-pub struct Compiled<A> {
-    body: Body<A>,
+pub struct Compiled {
+    body: Body,
 }
 
 #[derive(Debug)]
-enum Body<A> {
-    Subset(Tree<A>),
+enum Body {
+    Subset(Program),
     Json(json_schema::Compiled),
 }
 
-impl<A> From<json_schema::Compiled> for Compiled<A> {
+impl From<json_schema::Compiled> for Compiled {
     fn from(compiled: json_schema::Compiled) -> Self {
         Compiled {
             body: Body::Json(compiled),
@@ -42,12 +41,9 @@ impl<A> From<json_schema::Compiled> for Compiled<A> {
 /// Checks a whole schema in the subset (its schema phase alone) and compiles it.
 ///
 /// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
-pub fn compile<'a, V: Value<'a>>(
-    schema: V,
-    budget: &mut Budget,
-) -> Result<Compiled<V::AtomKey>, Failure<V>> {
-    schema::compile(schema, budget).map(|tree| Compiled {
-        body: Body::Subset(tree),
+pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Compiled, Failure<V>> {
+    subset::compile(schema, budget).map(|program| Compiled {
+        body: Body::Subset(program),
     })
 }
 
@@ -64,7 +60,7 @@ impl Profile {
     /// the tool boundary) anything but two maps.
     pub fn gate<'a, V: Value<'a>>(self, schema: V, arguments: V) -> Result<(), Failure<V>> {
         match self {
-            Profile::Subset => validate::entry_gate(schema, arguments),
+            Profile::Subset => subset::entry_gate(schema, arguments),
             Profile::Json(options) => json_schema::gate(schema, arguments, options),
         }
     }
@@ -76,7 +72,7 @@ impl Profile {
         schema: V,
         lookup: &dyn Fn(&str) -> Option<V>,
         budget: &mut Budget,
-    ) -> Result<Compiled<V::AtomKey>, Failure<V>> {
+    ) -> Result<Compiled, Failure<V>> {
         match self {
             Profile::Subset => compile(schema, budget),
             Profile::Json(options) => {
@@ -100,7 +96,7 @@ impl Profile {
     }
 }
 
-impl<A> Compiled<A> {
+impl Compiled {
     /// The dialect the root was read in (none in the subset).
     pub fn draft(&self) -> Option<Draft> {
         match &self.body {
@@ -118,18 +114,18 @@ impl<A> Compiled<A> {
     }
 }
 
-impl<A: Copy + PartialEq> Compiled<A> {
+impl Compiled {
     /// Validates `arguments`: the first error, or up to `mode`'s count of them. The quick
     /// walk first; when it does not accept, the walk that reports the errors.
     #[inline(always)]
-    pub fn validate<'a, V: Value<'a, AtomKey = A>>(
+    pub fn validate<'a, V: Value<'a>>(
         &self,
         arguments: V,
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
         match &self.body {
-            Body::Subset(tree) => validate::validate_compiled(tree, arguments, mode, budget),
+            Body::Subset(program) => subset::validate_compiled(program, arguments, mode, budget),
             Body::Json(compiled) => compiled.validate(arguments, mode, budget),
         }
     }
@@ -139,14 +135,14 @@ impl<A: Copy + PartialEq> Compiled<A> {
     /// subset, whose quick walk may leave a call undecided, answers as `validate` does. `Err`
     /// only where `validate` would not answer with argument errors either: arguments that are
     /// no map at the tool boundary, a reference loop, or the budget spent.
-    pub fn is_valid<'a, V: Value<'a, AtomKey = A>>(
+    pub fn is_valid<'a, V: Value<'a>>(
         &self,
         arguments: V,
         budget: &mut Budget,
     ) -> Result<bool, Failure<V>> {
         match &self.body {
-            Body::Subset(tree) => {
-                match validate::validate_compiled(tree, arguments, Mode::First, budget) {
+            Body::Subset(program) => {
+                match subset::validate_compiled(program, arguments, Mode::First, budget) {
                     Ok(()) => Ok(true),
                     Err(Failure::Arguments(_)) => Ok(false),
                     Err(failure) => Err(failure),
@@ -159,14 +155,14 @@ impl<A: Copy + PartialEq> Compiled<A> {
     /// The subset's full walk alone, as `validate` runs it when the quick walk did not accept:
     /// for the tests that hold the two walks to the same answers (`Ok` in the JSON modes).
     #[doc(hidden)]
-    pub fn validate_fully<'a, V: Value<'a, AtomKey = A>>(
+    pub fn validate_fully<'a, V: Value<'a>>(
         &self,
         arguments: V,
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
         match &self.body {
-            Body::Subset(tree) => tree.validate_fully(arguments, mode, budget),
+            Body::Subset(program) => subset::validate_fully(program, arguments, mode, budget),
             Body::Json(_) => Ok(()),
         }
     }
@@ -174,13 +170,13 @@ impl<A: Copy + PartialEq> Compiled<A> {
     /// The subset's quick walk alone: `Some(valid)` when it decided, `None` when it left the
     /// call to the full walk or ran out of budget (and in the JSON modes). For those same tests.
     #[doc(hidden)]
-    pub fn quick_answer<'a, V: Value<'a, AtomKey = A>>(
+    pub fn quick_answer<'a, V: Value<'a>>(
         &self,
         arguments: V,
         budget: &mut Budget,
     ) -> Option<bool> {
         match &self.body {
-            Body::Subset(tree) => tree.quick_answer(arguments, budget),
+            Body::Subset(program) => subset::quick_answer(program, arguments, budget),
             Body::Json(_) => None,
         }
     }

@@ -6,8 +6,6 @@
 
 #![forbid(unsafe_code)]
 
-mod arena;
-mod array;
 mod budget;
 mod choice_index;
 mod choices;
@@ -15,7 +13,6 @@ mod ecma_regex;
 mod engine;
 mod entry;
 mod error;
-mod eval;
 mod flow;
 pub mod format;
 pub mod json_schema;
@@ -24,17 +21,13 @@ pub mod literal;
 mod name;
 mod names;
 mod number;
-mod object;
 mod offending;
-mod one_of;
 mod path;
-mod scalar;
-mod schema;
 #[cfg(feature = "serde_json")]
 pub mod serde;
 mod stack;
 mod string_form;
-mod validate;
+mod subset;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
@@ -46,5 +39,5 @@ pub use error::{
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
 pub use stack::MAX_DEPTH;
-pub use validate::{entry_gate, validate};
-pub use value::{AtomKind, Element, Kind, NoAtom, Value};
+pub use subset::{entry_gate, validate};
+pub use value::{AtomKind, Element, Kind, Value};

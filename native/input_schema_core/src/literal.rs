@@ -11,7 +11,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::names::name;
 use crate::number::Number;
 use crate::stack::{with_stack, StackSegment};
-use crate::value::{AtomKind, Element, Kind, NoAtom, Value};
+use crate::value::{AtomKind, Element, Kind, Value};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -714,7 +714,6 @@ impl<'a> Iterator for LiteralElements<'a> {
 }
 
 impl<'a> Value<'a> for LiteralView<'a> {
-    type AtomKey = NoAtom;
     type Entries = LiteralEntries<'a>;
     type Elements = LiteralElements<'a>;
 
@@ -748,10 +747,6 @@ impl<'a> Value<'a> for LiteralView<'a> {
         }
     }
 
-    fn atom_key(self) -> Option<NoAtom> {
-        None
-    }
-
     fn number(self) -> Option<Number> {
         match self {
             LiteralView::Value(Literal::Number(number)) => Some(number.clone()),
@@ -780,10 +775,6 @@ impl<'a> Value<'a> for LiteralView<'a> {
         literal
             .get(std::str::from_utf8(key).ok()?)
             .map(LiteralView::Value)
-    }
-
-    fn map_get_atom(self, key: NoAtom) -> Option<Self> {
-        match key {}
     }
 
     fn list_elements(self) -> LiteralElements<'a> {

@@ -48,38 +48,6 @@ impl<'p> Trail<'p> {
         segments
     }
 
-    /// The length of `argument_path`, found without making it.
-    pub fn argument_path_len(&self) -> usize {
-        self.path_len_from(ARGUMENTS)
-    }
-
-    /// `argument_path`: `$arguments.a.b[1].c`: property names in their string form, unescaped.
-    pub fn argument_path(&self) -> Path {
-        self.path_from(ARGUMENTS)
-    }
-
-    /// The length of `path_from(root)`, found without making it.
-    pub fn path_len_from(&self, root: &[u8]) -> usize {
-        let mut length = root.len();
-        let mut current = Some(self);
-        while let Some(trail) = current {
-            let mut counter = ByteCount(0);
-            write_argument_segment(&mut counter, trail.segment);
-            length += counter.0;
-            current = trail.parent;
-        }
-        length
-    }
-
-    /// The path below `root` (`$arguments`, or `$` for a value that is no tool's arguments).
-    pub fn path_from(&self, root: &[u8]) -> Path {
-        let mut path = root.to_vec();
-        for segment in self.segments() {
-            write_argument_segment(&mut path, segment);
-        }
-        path
-    }
-
     /// `properties.options.items.oneOf[1].properties.value`; empty for the root.
     pub fn schema_location(&self) -> Path {
         let mut path = Vec::new();
@@ -227,13 +195,21 @@ impl<'p> WalkPath<'p> {
     }
 
     /// The length of `argument_path`, found without making it.
-    #[cfg(test)]
     pub fn argument_path_len(&self, root: &[u8]) -> usize {
         let mut counter = ByteCount(root.len());
         for segment in self.argument_segments() {
             write_argument_segment(&mut counter, segment);
         }
         counter.0
+    }
+
+    /// The argument path below `root` alone (`$arguments.a.b[1]`).
+    pub fn argument_path(&self, root: &[u8]) -> Path {
+        let mut path = root.to_vec();
+        for segment in self.argument_segments() {
+            write_argument_segment(&mut path, segment);
+        }
+        path
     }
 
     /// What an error names of the way to it, rendered once `price` accepted the bytes it
@@ -490,17 +466,29 @@ mod tests {
 
     #[test]
     fn the_counted_length_is_the_written_one() {
-        let property = ROOT.child(Segment::Property(b"name"));
-        let items = property.child(Segment::Items);
-        let first = items.child(Segment::Index(0));
-        let branch = first.child(Segment::Branch(3));
-        let tenth = branch.child(Segment::Index(10));
-        let nested = tenth.child(Segment::Property("é".as_bytes()));
-        for trail in [ROOT, property, items, first, branch, tenth, nested] {
-            assert_eq!(trail.argument_path_len(), trail.argument_path().len());
+        let start = WalkPath::start("");
+        let property = start.then(Step::entry("properties", b"name"));
+        let items = property.then(Step::Into {
+            keyword: "items",
+            key: Key::None,
+            argument: None,
+        });
+        let first = items.then(Step::item("items", 0));
+        let branch = first.then(Step::Into {
+            keyword: "oneOf",
+            key: Key::Index(3),
+            argument: None,
+        });
+        let tenth = branch.then(Step::item("items", 10));
+        let nested = tenth.then(Step::entry("properties", "é".as_bytes()));
+        for path in [start, property, items, first, branch, tenth, nested] {
+            assert_eq!(
+                path.argument_path_len(ARGUMENTS),
+                path.argument_path(ARGUMENTS).len()
+            );
         }
         assert_eq!(
-            nested.argument_path(),
+            nested.argument_path(ARGUMENTS),
             "$arguments.name[0][10].é".as_bytes()
         );
     }

@@ -2,7 +2,6 @@
 //! for the atoms of the same meaning and every key is a binary.
 
 use crate::number::{BigInt, Number};
-pub use crate::value::NoAtom;
 use crate::value::{AtomKind, Element, Kind, Value};
 
 /// A JSON value, or an object key (keys are strings but not `serde_json::Value`s).
@@ -51,7 +50,6 @@ impl<'a> Iterator for Elements<'a> {
 }
 
 impl<'a> Value<'a> for Json<'a> {
-    type AtomKey = NoAtom;
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;
 
@@ -106,10 +104,6 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
-    fn atom_key(self) -> Option<NoAtom> {
-        None
-    }
-
     fn number(self) -> Option<Number> {
         let Json::Value(serde_json::Value::Number(number)) = self else {
             return None;
@@ -152,10 +146,6 @@ impl<'a> Value<'a> for Json<'a> {
             return None;
         };
         map.get(key).map(Json::Value)
-    }
-
-    fn map_get_atom(self, key: NoAtom) -> Option<Self> {
-        match key {}
     }
 
     /// The address of the value: a `serde_json` value is a tree, so this tells nothing is

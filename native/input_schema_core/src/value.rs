@@ -28,38 +28,6 @@ pub enum AtomKind {
     Other,
 }
 
-impl Kind {
-    /// Every kind, in the order of `slot`.
-    pub(crate) const ALL: [Kind; 10] = [
-        Kind::Map,
-        Kind::List,
-        Kind::Binary,
-        Kind::Integer,
-        Kind::Float,
-        Kind::Atom(AtomKind::True),
-        Kind::Atom(AtomKind::False),
-        Kind::Atom(AtomKind::Nil),
-        Kind::Atom(AtomKind::Other),
-        Kind::Other,
-    ];
-
-    /// The kind's place in `ALL`, for tables indexed by kind.
-    pub(crate) fn slot(self) -> usize {
-        match self {
-            Kind::Map => 0,
-            Kind::List => 1,
-            Kind::Binary => 2,
-            Kind::Integer => 3,
-            Kind::Float => 4,
-            Kind::Atom(AtomKind::True) => 5,
-            Kind::Atom(AtomKind::False) => 6,
-            Kind::Atom(AtomKind::Nil) => 7,
-            Kind::Atom(AtomKind::Other) => 8,
-            Kind::Other => 9,
-        }
-    }
-}
-
 /// One step of a list walk: an element, or the tail of an improper list.
 #[derive(Clone, Copy, Debug)]
 pub enum Element<V> {
@@ -68,9 +36,6 @@ pub enum Element<V> {
 }
 
 pub trait Value<'a>: Copy + 'a {
-    /// A host handle for an atom key, kept in compiled schemas for fast lookups. Atoms live as
-    /// long as the VM, so the handle may outlive the value it came from.
-    type AtomKey: Copy + PartialEq + Send + Sync + std::fmt::Debug + 'static;
     /// Map entries in the host's iteration order (the VM's `Map.to_list/1` order); the map's
     /// size comes with them.
     type Entries: ExactSizeIterator<Item = (Self, Self)>;
@@ -96,9 +61,6 @@ pub trait Value<'a>: Copy + 'a {
 
     /// Calls `read` with an atom's name; `None` when the value is not an atom.
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R>;
-
-    /// The handle of an atom, `None` for other values.
-    fn atom_key(self) -> Option<Self::AtomKey>;
 
     /// An integer or float; `None` for anything else.
     fn number(self) -> Option<Number>;
@@ -155,9 +117,6 @@ pub trait Value<'a>: Copy + 'a {
         self.map_get_binary(key.as_bytes())
     }
 
-    /// The value under an atom key.
-    fn map_get_atom(self, key: Self::AtomKey) -> Option<Self>;
-
     /// The value under the atom whose name is `name`, if such an atom exists: looked up, never
     /// created. `None` where the host has no atom keys.
     fn map_get_atom_named(self, _name: &[u8]) -> Option<Self> {
@@ -204,8 +163,3 @@ pub trait Value<'a>: Copy + 'a {
         None
     }
 }
-
-/// The atom handle of a host without atoms (JSON values, schema literals): compiled schemas
-/// then hold no handles.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum NoAtom {}

@@ -7,14 +7,14 @@ use rustler::sys::{
     enif_alloc_resource, enif_get_resource, enif_make_resource, enif_open_resource_type,
     enif_release_resource, ErlNifEnv, ErlNifResourceFlags, ErlNifResourceType,
 };
-use rustler::{Atom, Env, Term};
+use rustler::{Env, Term};
 use std::ffi::c_void;
 use std::mem::{align_of, size_of};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// A checked schema of either profile, shared read-only between processes.
-pub type CompiledSchema = Compiled<Atom>;
+pub type CompiledSchema = Compiled;
 
 // The VM shares a compiled schema between processes and frees it on any thread.
 const _: () = {

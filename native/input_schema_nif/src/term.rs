@@ -27,6 +27,11 @@ pub struct Arg<'a> {
 }
 
 impl<'a> Arg<'a> {
+    /// The value under an atom key.
+    fn map_get_atom(self, key: Atom) -> Option<Self> {
+        self.term().map_get(key).ok().map(Arg::new)
+    }
+
     #[inline(always)]
     pub fn new(term: Term<'a>) -> Self {
         Arg {
@@ -201,7 +206,6 @@ fn map_size(map: Arg<'_>) -> Option<usize> {
 }
 
 impl<'a> Value<'a> for Arg<'a> {
-    type AtomKey = Atom;
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;
 
@@ -258,10 +262,6 @@ impl<'a> Value<'a> for Arg<'a> {
                 .flatten()
                 .map(|name| read(&name)),
         }
-    }
-
-    fn atom_key(self) -> Option<Atom> {
-        Atom::from_term(self.term()).ok()
     }
 
     fn number(self) -> Option<Number> {
@@ -340,10 +340,6 @@ impl<'a> Value<'a> for Arg<'a> {
             Some(term)
         });
         found.map(|value| Arg::from_raw(self.env, value))
-    }
-
-    fn map_get_atom(self, key: Atom) -> Option<Self> {
-        self.term().map_get(key).ok().map(Arg::new)
     }
 
     /// Looks the atom up without creating it. An ASCII name asks the atom table directly; any

@@ -42,6 +42,9 @@ pub struct Branches {
     pub(crate) candidates: [u32; 8],
     /// For an object, the property whose value names the branches that may accept it.
     pub(crate) tag: Option<Box<Tag>>,
+    /// Every branch in play is run, even past the count asked for: a branch may end the call
+    /// (see `Halt::NoStringForm`) after others accepted.
+    pub every: bool,
 }
 
 /// A property that branches require and pin to strings (`const` or `enum`): an object's
@@ -144,6 +147,7 @@ impl Branches {
             nodes,
             candidates: [u32::MAX; 8],
             tag: None,
+            every: false,
         }
     }
 
@@ -171,6 +175,7 @@ impl Branches {
             nodes,
             candidates,
             tag: None,
+            every: false,
         }
     }
 }

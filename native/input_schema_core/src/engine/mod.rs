@@ -8,6 +8,7 @@
 pub mod applicator;
 pub mod array;
 pub mod equality;
+pub mod exact_keys;
 pub mod node;
 pub mod number;
 pub mod object;

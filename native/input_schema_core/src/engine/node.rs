@@ -2,6 +2,7 @@
 //! accepts, its flags and the range of its checks; the keyword a check is reported as; what
 //! only the reporting walk and the dynamic scope read of a node.
 
+use crate::error::TypeLabel;
 use crate::literal::Literal;
 
 /// A node's index in its program.
@@ -61,10 +62,31 @@ impl Node {
     pub const READS_OBJECTS: u8 = 4;
     /// The same for lists: its array check, or a node it applies in place.
     pub const READS_ARRAYS: u8 = 8;
+    /// Each check runs only when its types and every check before it held: a failed shape
+    /// ends the node (the subset's order, where `enum` is asked of a value of the right shape
+    /// alone).
+    pub const GATED: u8 = 16;
 
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
+}
+
+/// How a quick walk may decide a node without entering it, learned once the program is
+/// compiled (`Program::shortcut`).
+#[derive(Clone, Copy, Debug)]
+pub enum Shortcut {
+    /// Enter it.
+    Visit,
+    /// It checks its types alone.
+    Types(u8),
+    /// It accepts integers and checks nothing but bounds that fit a word: an integer that fits
+    /// one is decided in place at its `cost`; any other value enters it.
+    Integers { min: i64, max: i64, cost: u8 },
+    /// It accepts strings and checks nothing but an `enum` under Erlang equality (check
+    /// `check` of the program): a string is decided in place at its `cost`; any other value
+    /// enters it.
+    StringChoices { check: u32, cost: u8 },
 }
 
 /// A keyword as an error reports it: its registry name, and its key as the schema spells it
@@ -91,4 +113,6 @@ pub struct NodeInfo {
     pub resource: ResourceId,
     /// `type` as written, for its error.
     pub types: Option<Literal>,
+    /// In the plain voice (`program::Voice`), the type its wrong-type error names.
+    pub label: Option<TypeLabel>,
 }

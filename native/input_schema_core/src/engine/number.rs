@@ -24,7 +24,28 @@ pub enum NumberRule {
     Bound(Bound),
 }
 
-impl NumberCheck {}
+impl NumberCheck {
+    /// The integers it accepts, as a range, when its rules are bounds that fit a word.
+    pub fn integer_range(&self) -> Option<(i64, i64)> {
+        let mut range = (i64::MIN, i64::MAX);
+        for (rule, _) in &self.rules {
+            let NumberRule::Bound(Bound {
+                side,
+                limit: Number::Int(limit),
+            }) = rule
+            else {
+                return None;
+            };
+            match side {
+                Side::Minimum => range.0 = range.0.max(*limit),
+                Side::ExclusiveMinimum => range.0 = range.0.max(limit.checked_add(1)?),
+                Side::Maximum => range.1 = range.1.min(*limit),
+                Side::ExclusiveMaximum => range.1 = range.1.min(limit.checked_sub(1)?),
+            }
+        }
+        Some(range)
+    }
+}
 
 impl NumberRule {
     pub(crate) fn assertion(&self) -> Assertion {

@@ -6,12 +6,14 @@
 use super::applicator::{Branches, Conditional, DynamicRef};
 use super::array::ArrayCheck;
 use super::equality::Enum;
+use super::exact_keys::ExactKeyObject;
 use super::number::NumberCheck;
 use super::object::ObjectCheck;
 use super::string::StringCheck;
+use crate::choices::Choices;
 use crate::literal::Literal;
 
-pub use super::node::{types, Anchors, Named, Node, NodeId, NodeInfo};
+pub use super::node::{types, Anchors, Named, Node, NodeId, NodeInfo, Shortcut};
 
 /// What a node checks, besides its types. The numeric, string, array and object checks each
 /// fuse that family's keywords of one schema object, and apply to values of their type only.
@@ -25,6 +27,12 @@ pub enum Check {
     String(Box<StringCheck>),
     Array(Box<ArrayCheck>),
     Object(Box<ObjectCheck>),
+    /// The object keywords under the rule for term keys.
+    ExactKeyObject(Box<ExactKeyObject>),
+    /// `enum` under Erlang equality (`==`, map keys compared exactly).
+    Choices(Box<Choices>),
+    /// A list, proper or not: an array schema that reads no item.
+    AnyList,
     AllOf(Box<[NodeId]>),
     AnyOf(Box<Branches>),
     OneOf(Box<Branches>),
@@ -55,12 +63,31 @@ impl Check {
             Check::String(string) => string.children(each),
             Check::Array(array) => array.children(each),
             Check::Object(object) => object.children(each),
-            Check::Enum(_) | Check::Const(_) | Check::Number(_) => {}
+            Check::ExactKeyObject(object) => object.children(each),
+            Check::Enum(_)
+            | Check::Const(_)
+            | Check::Number(_)
+            | Check::Choices(_)
+            | Check::AnyList => {}
         }
     }
 }
 
-/// A compiled JSON Schema: its nodes, their checks, and what the walks need besides.
+/// Schemas nested this deep or less are walked without stack checks: the walk's levels are the
+/// schema's, each a few frames.
+pub const UNGUARDED_HEIGHT: u32 = 16;
+
+/// How a walk's errors speak: `Keyword` errors name the keyword that failed and the schema
+/// path to it (the JSON modes); `Plain` errors name only the argument path (the subset's
+/// contract).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Voice {
+    #[default]
+    Keyword,
+    Plain,
+}
+
+/// A compiled schema: its nodes, their checks, and what the walks need besides.
 #[derive(Debug, Default)]
 pub struct Program {
     pub nodes: Vec<Node>,
@@ -77,6 +104,7 @@ pub struct Program {
     /// references that loop without reading further into the value: the schema has a cycle,
     /// a dynamic reference, or more levels than a stack holds without checks.
     pub guarded: bool,
+    pub voice: Voice,
 }
 
 impl Program {
@@ -103,6 +131,31 @@ impl Program {
 
     pub fn info(&self, id: NodeId) -> Option<&NodeInfo> {
         self.info.get(id as usize)
+    }
+
+    /// How a quick walk may decide node `id` in place.
+    pub fn shortcut(&self, id: NodeId) -> Shortcut {
+        let Some(node) = self.node(id) else {
+            return Shortcut::Visit;
+        };
+        match self.checks_of(node) {
+            [] => Shortcut::Types(node.types),
+            [Check::Number(number)] if node.types & types::OF_INTEGER != 0 => {
+                match number.integer_range() {
+                    Some((min, max)) => Shortcut::Integers {
+                        min,
+                        max,
+                        cost: node.cost,
+                    },
+                    None => Shortcut::Visit,
+                }
+            }
+            [Check::Choices(_)] if node.types & types::STRING != 0 => Shortcut::StringChoices {
+                check: node.first,
+                cost: node.cost,
+            },
+            _ => Shortcut::Visit,
+        }
     }
 
     /// Node `id`'s location, for errors.

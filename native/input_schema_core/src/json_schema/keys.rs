@@ -189,7 +189,7 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
 mod tests {
     use super::*;
     use crate::number::Number;
-    use crate::value::{AtomKind, NoAtom};
+    use crate::value::AtomKind;
 
     /// A host whose maps have atom keys it cannot find by name, as OTP 25's Latin-1 lookup
     /// could not find `:日本`.
@@ -201,7 +201,6 @@ mod tests {
     }
 
     impl<'a> Value<'a> for Term<'a> {
-        type AtomKey = NoAtom;
         type Entries = std::iter::Copied<std::slice::Iter<'a, (Term<'a>, Term<'a>)>>;
         type Elements = std::iter::Empty<Element<Term<'a>>>;
 
@@ -220,9 +219,6 @@ mod tests {
                 Term::Atom(name) => Some(read(name.as_bytes())),
                 _ => None,
             }
-        }
-        fn atom_key(self) -> Option<NoAtom> {
-            None
         }
         fn number(self) -> Option<Number> {
             match self {
@@ -243,9 +239,6 @@ mod tests {
             }
         }
         fn map_get_binary(self, _key: &[u8]) -> Option<Self> {
-            None
-        }
-        fn map_get_atom(self, _key: NoAtom) -> Option<Self> {
             None
         }
         fn list_elements(self) -> Self::Elements {

@@ -8,13 +8,11 @@ use crate::engine::applicator::{Branches, Tag};
 use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::{ObjectCheck, Reach};
-use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
+use crate::engine::program::{
+    types, Check, Named, Node, NodeId, NodeInfo, Program, UNGUARDED_HEIGHT,
+};
 use crate::engine::string::{StringCheck, StringRule};
 use crate::literal::Literal;
-
-/// Schemas nested this deep or less are walked without stack checks: the walk's levels are the
-/// schema's, each a few frames.
-const UNGUARDED_HEIGHT: u32 = 16;
 
 /// A new node at `location`, to be filled; `None` past the ids a program can hold.
 pub fn reserve(program: &mut Program, location: Box<str>) -> Option<NodeId> {
@@ -31,6 +29,7 @@ pub fn reserve(program: &mut Program, location: Box<str>) -> Option<NodeId> {
         location,
         resource: 0,
         types: None,
+        label: None,
     });
     Some(id)
 }

@@ -2,7 +2,7 @@
 //! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report
 //! their own error, which for `anyOf` and `oneOf` carries their failed branches' first errors.
 
-use super::{Sink, Walk};
+use super::{Found, Sink, Walk};
 use crate::engine::applicator::{class_of, Branches};
 use crate::engine::node::{types, Named, Node};
 use crate::engine::program::Check;
@@ -20,15 +20,15 @@ impl Branches {
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,
-        found: u8,
+        found: Found,
         enough: usize,
     ) -> Result<usize, Halt> {
         let mut candidates = self
             .candidates
-            .get(class_of(found))
+            .get(class_of(found.bits))
             .copied()
             .unwrap_or(u32::MAX);
-        if let (Some(tag), types::OBJECT) = (&self.tag, found) {
+        if let (Some(tag), types::OBJECT) = (&self.tag, found.bits) {
             walk.budget.spend_lookup(tag.name.len())?;
             let text = get_by_str(value, &tag.name).and_then(|tag| tag.binary());
             walk.budget
@@ -40,9 +40,9 @@ impl Branches {
             if index < 32 && candidates & (1 << index) == 0 {
                 continue;
             }
-            if walk.valid(*branch, value)? {
+            if walk.valid_found(*branch, value, found)? {
                 counted += 1;
-                if counted >= enough {
+                if counted >= enough && !self.every {
                     break;
                 }
             }
@@ -111,7 +111,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
     (node, index): (&Node, usize),
     check: &Check,
     named: Named,
-    (value, found): (V, u8),
+    (value, found): (V, Found),
     at: &S::At<'_>,
 ) -> Flow {
     match check {

@@ -51,6 +51,9 @@ impl ArrayCheck {
                 return Ok(valid);
             }
         }
+        // Each item read costs at least its own unit: a call that cannot finish gives up now,
+        // rather than after checking the items it would check again on a dirty scheduler.
+        walk.budget.require(length)?;
         if let (Some(wanted), false) = (self.item_types, S::REPORTS) {
             for item in elements(value) {
                 walk.budget.spend(1)?;

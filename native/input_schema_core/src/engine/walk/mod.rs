@@ -7,6 +7,7 @@
 
 mod applicator;
 mod array;
+mod exact_keys;
 mod number;
 mod object;
 mod string;
@@ -14,14 +15,15 @@ mod unevaluated;
 
 use crate::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::engine::array::length;
-use crate::engine::node::{types, Named, Node, NodeId, ResourceId};
-use crate::engine::program::{Check, Program};
+use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
+use crate::engine::program::{Check, Program, Voice};
 use crate::error::{
     listed_value, Actual, Assertion, BranchError, Error, Failed, Failure, KeywordFailure, Mode,
+    TypeLabel,
 };
 use crate::flow::{Flow, Halt};
 use crate::names::type_name;
-use crate::path::{Step, WalkPath};
+use crate::path::{Path, Step, WalkPath};
 use crate::stack::Levels;
 use crate::value::{AtomKind, Kind, Value};
 
@@ -129,6 +131,14 @@ impl Found {
             integer: None,
         }
     }
+
+    /// A map of `size` entries.
+    pub const fn object(size: usize) -> Self {
+        Found {
+            size,
+            ..Found::of(types::OBJECT)
+        }
+    }
 }
 
 impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
@@ -150,7 +160,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             in_place: 0,
             loop_at: 0,
             unread: false,
-            reports_branches: true,
+            // The plain voice names no branch.
+            reports_branches: program.voice == Voice::Keyword,
             asked: None,
         }
     }
@@ -195,6 +206,40 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return self.types_alone(node.types, value);
         }
         self.run::<S>(id, node, value, at)
+    }
+
+    /// The quick answer of node `id` on a part of the value, decided in place where its
+    /// `shortcut` allows.
+    #[inline(always)]
+    pub fn decide(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
+        match shortcut {
+            Shortcut::Types(wanted) => {
+                self.budget.spend(1)?;
+                self.types_alone(wanted, value)
+            }
+            Shortcut::Integers { min, max, cost } => match value.small_integer() {
+                Some(integer) => {
+                    self.budget.spend(u64::from(cost))?;
+                    match (min..=max).contains(&integer) {
+                        true => Ok(true),
+                        false => Err(Halt::Failed),
+                    }
+                }
+                None => self.visit_part::<Quick>(id, value, &()),
+            },
+            Shortcut::StringChoices { check, cost } => {
+                let choices = match self.program.checks.get(check as usize) {
+                    Some(Check::Choices(choices)) if value.is_binary() => choices,
+                    _ => return self.visit_part::<Quick>(id, value, &()),
+                };
+                self.budget.spend(u64::from(cost))?;
+                match choices.contains(value, Kind::Binary, self.budget)? {
+                    true => Ok(true),
+                    false => Err(Halt::Failed),
+                }
+            }
+            Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
+        }
     }
 
     /// The quick answer of a node that checks its types alone, accepting `wanted`.
@@ -359,11 +404,61 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         result
     }
 
+    /// `visit` of a value whose type the walk knows already (`found`: the arguments' at the
+    /// tool boundary, an `anyOf`/`oneOf` value's): the host is not asked again what it is.
+    #[inline]
+    pub fn visit_found<S: Sink>(
+        &mut self,
+        id: NodeId,
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let program = self.program;
+        let Some(node) = program.node(id) else {
+            return Ok(true);
+        };
+        if program.guarded && !node.has(Node::LEAF) {
+            return self.enter(id, |walk| {
+                walk.budget.spend(u64::from(node.cost))?;
+                walk.run_found::<S>(id, node, value, found, at)
+            });
+        }
+        self.budget.spend(u64::from(node.cost))?;
+        self.run_found::<S>(id, node, value, found, at)
+    }
+
+    /// `valid` of a value whose type is `found` already. A float's is not enough: whether it
+    /// is integral was asked only where a node's type turned on it.
+    #[inline]
+    pub fn valid_found(&mut self, id: NodeId, value: V, found: Found) -> Flow {
+        if found.bits == types::NUMBER {
+            return self.valid(id, value);
+        }
+        match self.visit_found::<Quick>(id, value, found, &()) {
+            Err(Halt::Failed) => Ok(false),
+            other => other,
+        }
+    }
+
     /// The node's types and checks, in the report order.
     #[inline(always)]
     fn run<S: Sink>(&mut self, id: NodeId, node: &'p Node, value: V, at: &S::At<'_>) -> Flow {
         self.budget.spend(u64::from(node.cost))?;
         let found = self.classify(value, node.types)?;
+        self.run_found::<S>(id, node, value, found, at)
+    }
+
+    /// `run` once the value's type is `found`.
+    #[inline(always)]
+    fn run_found<S: Sink>(
+        &mut self,
+        id: NodeId,
+        node: &'p Node,
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
         if S::REPORTS {
             return self.run_reported::<S>(id, node, value, found, at);
         }
@@ -398,9 +493,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let checks = self.program.checks_of(node);
         let mut valid = true;
         let refs = usize::from(node.refs);
+        let gated = node.has(Node::GATED);
         for (index, check) in checks.iter().enumerate() {
             if index == refs {
                 valid &= self.types_hold::<S>(id, node, found, at)?;
+            }
+            if gated && !valid {
+                return Ok(false);
             }
             valid &= self.check::<S>(check, (node, index), value, found, at)?;
         }
@@ -425,6 +524,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return self.fail_at::<S>(at, FALSE_SCHEMA, || Assertion::False, None);
         }
         let program = self.program;
+        if let Some(label) = program.info(id).and_then(|info| info.label) {
+            return self.wrong_type::<S>(at, label);
+        }
         let written = || {
             let written = program.info(id).and_then(|info| info.types.clone());
             (
@@ -460,7 +562,15 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Check::Object(object) if found.bits & types::OBJECT != 0 => {
                 object.check::<S, V>(self, value, found.size, at)
             }
-            Check::Number(_) | Check::String(_) | Check::Array(_) | Check::Object(_) => Ok(true),
+            Check::ExactKeyObject(object) if found.bits & types::OBJECT != 0 => {
+                object.check::<S, V>(self, value, found.size, at)
+            }
+            Check::Number(_)
+            | Check::String(_)
+            | Check::Array(_)
+            | Check::Object(_)
+            | Check::ExactKeyObject(_) => Ok(true),
+            Check::Choices(_) | Check::AnyList => self.term_check::<S>(check, value, found, at),
             Check::Enum(choices) => {
                 if choices.contains(value, self.budget)? {
                     return Ok(true);
@@ -480,14 +590,39 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 let named = named();
                 self.fail::<S>(at, named, || Assertion::Const(listed_value(expected)), None)
             }
-            _ => applicator::check::<S, V>(
-                self,
-                (node, index),
-                check,
-                named(),
-                (value, found.bits),
-                at,
-            ),
+            _ => applicator::check::<S, V>(self, (node, index), check, named(), (value, found), at),
+        }
+    }
+
+    /// The checks of terms as the subset reads them: `enum` under Erlang equality, and any
+    /// list. Kept out of `check`, whose frame every level of a deep walk holds.
+    #[inline(never)]
+    fn term_check<S: Sink>(
+        &mut self,
+        check: &'p Check,
+        value: V,
+        found: Found,
+        at: &S::At<'_>,
+    ) -> Flow {
+        match check {
+            Check::Choices(choices) => {
+                let kind = match found.bits {
+                    types::STRING => Kind::Binary,
+                    _ => value.kind(),
+                };
+                if choices.contains(value, kind, self.budget)? {
+                    return Ok(true);
+                }
+                self.fail_plain::<S>(at, 0, |path| Error::NotInEnum { path })
+            }
+            Check::AnyList if value.kind() != Kind::List => {
+                let label = TypeLabel {
+                    name: type_name::ARRAY,
+                    atom: false,
+                };
+                self.fail_plain::<S>(at, 0, |path| Error::WrongType { path, type_: label })
+            }
+            _ => Ok(true),
         }
     }
 
@@ -675,6 +810,54 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
     }
 
+    /// The wrong-type error of the plain voice.
+    #[cold]
+    #[inline(never)]
+    fn wrong_type<S: Sink>(&mut self, at: &S::At<'_>, label: TypeLabel) -> Flow {
+        self.fail_plain::<S>(at, 0, |path| Error::WrongType { path, type_: label })
+    }
+
+    /// How many more errors this walk can still report: 1 when only the first one counts.
+    pub fn error_room<S: Sink>(&self) -> usize {
+        match self.mode {
+            _ if !S::REPORTS => 1,
+            Mode::First => 1,
+            Mode::All { max_errors } => max_errors.saturating_sub(self.errors.len()).max(1),
+        }
+    }
+
+    /// A failure in the plain voice: the quick walk stops; the reporting walk records the
+    /// error `make` builds at the argument path (priced first, with the `copied` bytes it
+    /// copies besides) and says whether to go on.
+    #[inline(always)]
+    pub fn fail_plain<S: Sink>(
+        &mut self,
+        at: &S::At<'_>,
+        copied: usize,
+        make: impl FnOnce(Path) -> Error<V>,
+    ) -> Flow {
+        match S::path(at) {
+            None => Err(Halt::Failed),
+            Some(path) => self.record_plain(path, copied, make),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_plain(
+        &mut self,
+        path: &WalkPath<'_>,
+        copied: usize,
+        make: impl FnOnce(Path) -> Error<V>,
+    ) -> Flow {
+        // Priced before it is made: a path of long names can hold megabytes.
+        let bytes = path.argument_path_len(self.root).saturating_add(copied);
+        self.budget.spend_error(bytes)?;
+        self.errors.push(make(path.argument_path(self.root)));
+        self.mode
+            .after_error(self.errors.len(), &mut self.error_bytes, bytes)
+    }
+
     #[cold]
     #[inline(never)]
     fn record(
@@ -685,6 +868,20 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         Failed { assertion, actual }: Failed,
         (property, branches): (Option<V>, Vec<BranchError<V>>),
     ) -> Flow {
+        if self.program.voice == Voice::Plain {
+            // The assertions of the plain voice's programs: `minimum` and `oneOf`.
+            match assertion {
+                Assertion::Minimum(minimum) => {
+                    let copied = minimum.byte_size();
+                    return self
+                        .record_plain(path, copied, |path| Error::BelowMinimum { path, minimum });
+                }
+                Assertion::OneOf | Assertion::OneOfSeveral => {
+                    return self.record_plain(path, 0, |path| Error::OneOfMismatch { path });
+                }
+                _ => {}
+            }
+        }
         // One check stands for the content keywords: the error names the one that failed.
         let (keyword, token) = match assertion.keyword() {
             Some(failed) => (failed, Some(failed)),

@@ -1,0 +1,172 @@
+//! The object check under the rule for term keys (the subset's `properties`, `required` and
+//! `additionalProperties`, fused): a property is named by its name's exact key first (an
+//! atom, an integer, a list), else by a string key of the same string form; `required` is met
+//! by string keys alone; a key is declared when its string form is a property's; the first
+//! undeclared key being `nil` hides the rest (`offending.rs`). Property names with no string
+//! form (a tuple, a pid) end the call once their object's required names are present, where
+//! the validator this rule comes from raised.
+
+use super::node::{NodeId, Shortcut};
+use crate::budget::{Budget, Exhausted};
+use crate::name::Name;
+
+/// Objects with at most this many properties find their arguments in one walk of the argument
+/// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
+pub const WALK_MAX_PROPERTIES: usize = 16;
+/// An argument map this small is walked rather than searched when it may hold any key.
+pub const WALK_MAX_ENTRIES: usize = 32;
+
+#[derive(Debug)]
+pub struct ExactKeyObject {
+    pub(crate) properties: Box<[Property]>,
+    pub(crate) required: Box<[Required]>,
+    pub(crate) additional_allowed: bool,
+    /// Property indices sorted by string form: which properties an argument key names.
+    by_name: Box<[usize]>,
+    /// The walk's mask of the required names, when each is one of the first 16 properties.
+    pub(crate) required_mask: Option<u16>,
+    /// No two properties share a string form (only `:a` and `"a"` can), so a key names at
+    /// most one and the walk stops looking at its first match.
+    pub(crate) unique_names: bool,
+    /// Some property is named by an integer, float or list, which argument keys of those
+    /// kinds are compared with.
+    pub(crate) term_names: bool,
+    /// Bytes of the longest property name: no longer string form can name one.
+    pub(crate) longest_name: usize,
+    /// Some property's name has no string form: such properties are not in `properties`.
+    pub(crate) unnamed: bool,
+}
+
+#[derive(Debug)]
+pub(crate) struct Required {
+    pub name: Box<[u8]>,
+    /// A property of the same string form, whose walk result tells whether a string key
+    /// carries the name.
+    pub property: Option<usize>,
+}
+
+#[derive(Debug)]
+pub struct Property {
+    /// The string form of the name.
+    pub(crate) name: Name,
+    /// The key that names it exactly, which wins over a string key of the same string form.
+    pub(crate) exact: Exact,
+    pub(crate) node: NodeId,
+    /// How the quick walk decides the node in place.
+    pub(crate) shortcut: Shortcut,
+}
+
+/// How an argument key names a property exactly.
+#[derive(Debug)]
+pub enum Exact {
+    /// A binary name, which is its own string form: only string keys name it.
+    Binary,
+    /// An atom name: the atom whose string form it is (`nil`'s is empty, as is `:""`'s).
+    Atom { nil: bool },
+    /// An integer, float or chardata name, as the host's `Value::exact_key` encodes it.
+    Term(Box<[u8]>),
+}
+
+impl Property {
+    pub fn new(name: Box<[u8]>, exact: Exact, node: NodeId, shortcut: Shortcut) -> Self {
+        Property {
+            name: Name::new(name),
+            exact,
+            node,
+            shortcut,
+        }
+    }
+
+    /// Whether this property's string form is `text`, whose prefix word is `key`.
+    #[inline]
+    pub(crate) fn is_named(&self, text: &[u8], key: u64) -> bool {
+        self.name.is(text, key)
+    }
+}
+
+impl ExactKeyObject {
+    /// The check of `properties` (in the schema's order), the `required` names and whether
+    /// keys no property declares are allowed; `unnamed` when some property's name has no
+    /// string form. The sort and the searches are priced on `budget`.
+    pub fn new(
+        properties: Vec<Property>,
+        required: Vec<Box<[u8]>>,
+        additional_allowed: bool,
+        unnamed: bool,
+        budget: &mut Budget,
+    ) -> Result<Self, Exhausted> {
+        let lengths = properties.iter().map(|property| property.name.len());
+        let name_bytes = lengths.clone().sum::<usize>() - lengths.max().unwrap_or(0);
+        budget.spend_sort(properties.len(), name_bytes)?;
+        let mut by_name: Vec<usize> = (0..properties.len()).collect();
+        by_name.sort_unstable_by(|a, b| name_of(&properties, *a).cmp(name_of(&properties, *b)));
+        let unique_names = by_name.windows(2).all(|pair| match pair {
+            [a, b] => name_of(&properties, *a) != name_of(&properties, *b),
+            _ => true,
+        });
+        // The first property of each required name, by a search: a scan per name would be
+        // quadratic in a schema with many required names and properties.
+        let required = required
+            .into_iter()
+            .map(|name| {
+                budget.spend_search(properties.len(), name.len())?;
+                let property = named_in(&properties, &by_name, &name).iter().min().copied();
+                Ok(Required { name, property })
+            })
+            .collect::<Result<Box<[Required]>, Exhausted>>()?;
+        let required_mask = required.iter().try_fold(0_u16, |mask, required| {
+            let bit = 1_u16.checked_shl(u32::try_from(required.property?).ok()?)?;
+            Some(mask | bit)
+        });
+        let term_names = properties
+            .iter()
+            .any(|property| matches!(property.exact, Exact::Term(_)));
+        let longest_name = properties.iter().map(|property| property.name.len()).max();
+        Ok(ExactKeyObject {
+            longest_name: longest_name.unwrap_or(0),
+            term_names,
+            properties: properties.into(),
+            required,
+            additional_allowed,
+            by_name: by_name.into(),
+            required_mask,
+            unique_names,
+            unnamed,
+        })
+    }
+
+    pub fn children(&self, each: impl FnMut(NodeId)) {
+        self.properties
+            .iter()
+            .map(|property| property.node)
+            .for_each(each);
+    }
+
+    /// The indices of the properties whose string form is `text`.
+    pub(crate) fn named(&self, text: &[u8]) -> &[usize] {
+        named_in(&self.properties, &self.by_name, text)
+    }
+
+    /// Makes the quick walk ask for a second property, which no key can name: a walk that
+    /// disagrees with the reporting one, for the test of what such a disagreement answers.
+    #[cfg(test)]
+    pub(crate) fn require_a_second_property(&mut self) {
+        self.required_mask = Some(0b10);
+    }
+}
+
+fn name_of(properties: &[Property], index: usize) -> &[u8] {
+    properties.get(index).map_or(&[], |property| &property.name)
+}
+
+/// The indices of `properties` whose string form is `text`, found in `by_name` (their indices
+/// sorted by string form) by a binary search: this serves objects of any size.
+fn named_in<'p>(properties: &[Property], by_name: &'p [usize], text: &[u8]) -> &'p [usize] {
+    let start = by_name.partition_point(|index| name_of(properties, *index) < text);
+    let end = start
+        + by_name
+            .get(start..)
+            .unwrap_or_default()
+            .partition_point(|index| name_of(properties, *index) == text);
+    by_name.get(start..end).unwrap_or_default()
+}
