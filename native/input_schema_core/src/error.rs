@@ -1,5 +1,6 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
+use crate::budget::{Budget, Exhausted};
 use crate::flow::{Flow, Halt};
 use crate::json_text::JsonError;
 use crate::literal::Literal;
@@ -745,6 +746,55 @@ pub enum Failure<V> {
     Arguments(Vec<Error<V>>),
     /// The work budget ran out; nothing was decided.
     Exhausted,
+}
+
+/// What stops a profile's compiler: a schema error where it sits, or the budget.
+pub(crate) enum Stop<V> {
+    Schema { error: Error<V>, location: Path },
+    Exhausted,
+}
+
+impl<V> From<Exhausted> for Stop<V> {
+    fn from(_: Exhausted) -> Self {
+        Stop::Exhausted
+    }
+}
+
+impl<V> Error<V> {
+    /// Where a schema error sits, for `locate: true`: the place the JSON modes' errors name,
+    /// empty for the others.
+    fn schema_location(&self) -> Path {
+        match self {
+            Error::StrictUnknownKeyword { schema_path, .. }
+            | Error::InvalidKeywordValue { schema_path, .. }
+            | Error::DuplicateSchemaKey { schema_path, .. }
+            | Error::UnsupportedPattern { schema_path, .. }
+            | Error::SchemaNotJson { schema_path }
+            | Error::UnresolvedReference { schema_path, .. }
+            | Error::ReferenceLoop { schema_path }
+            | Error::AmbiguousIdentifier { schema_path, .. }
+            | Error::IdentifierTaken { schema_path, .. } => schema_path.as_bytes().to_vec(),
+            _ => Path::new(),
+        }
+    }
+}
+
+impl<V> Stop<V> {
+    /// A schema error that names its own place (the JSON modes' `schema_path`), or none.
+    pub fn schema(error: Error<V>) -> Self {
+        let location = error.schema_location();
+        Stop::Schema { error, location }
+    }
+
+    /// The answer of a compilation that stopped: running out of budget is the schema's being
+    /// too large when what it kept passed the limit.
+    pub fn failure(self, budget: &Budget) -> Failure<V> {
+        match self {
+            Stop::Schema { error, location } => Failure::Schema { error, location },
+            Stop::Exhausted if budget.is_too_large() => Failure::schema(Error::TooLarge),
+            Stop::Exhausted => Failure::Exhausted,
+        }
+    }
 }
 
 impl<V> Failure<V> {

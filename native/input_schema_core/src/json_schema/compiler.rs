@@ -12,7 +12,7 @@ use super::registry::{
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
 use super::{Compiled, Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
-use crate::budget::{Budget, Exhausted};
+use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
@@ -21,7 +21,7 @@ use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::string::{Content, FormatCheck, Pattern};
-use crate::error::{Error, Failure};
+use crate::error::{Error, Failure, Stop};
 use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
 use crate::names::{name, type_name};
 use crate::stack::{with_stack, StackSegment};
@@ -33,20 +33,8 @@ use std::sync::Arc;
 /// Work units for compiling one schema object, besides one per keyword.
 const NODE_UNITS: u64 = 8;
 
-/// Why compilation stopped.
-enum Stop<V> {
-    Error(Error<V>),
-    Exhausted,
-}
-
-impl<V> From<Exhausted> for Stop<V> {
-    fn from(_: Exhausted) -> Self {
-        Stop::Exhausted
-    }
-}
-
 fn invalid<V>(keyword: &str, location: &str) -> Stop<V> {
-    Stop::Error(Error::InvalidKeywordValue {
+    Stop::schema(Error::InvalidKeywordValue {
         keyword: keyword.into(),
         schema_path: location.into(),
     })
@@ -54,13 +42,13 @@ fn invalid<V>(keyword: &str, location: &str) -> Stop<V> {
 
 fn copy_error<V>(error: CopyError) -> Stop<V> {
     match error {
-        CopyError::NotJson { pointer } => Stop::Error(Error::SchemaNotJson {
+        CopyError::NotJson { pointer } => Stop::schema(Error::SchemaNotJson {
             schema_path: pointer.into(),
         }),
         CopyError::DuplicateKey { key, pointer } => {
             let mut schema_path = pointer;
             push_token(&mut schema_path, &key);
-            Stop::Error(Error::DuplicateSchemaKey {
+            Stop::schema(Error::DuplicateSchemaKey {
                 keyword: key.into(),
                 schema_path: schema_path.into(),
             })
@@ -73,31 +61,31 @@ fn copy_error<V>(error: CopyError) -> Stop<V> {
 fn registry_error<V>(error: RegistryError, schema: Option<&Literal>, location: &str) -> Stop<V> {
     match error {
         RegistryError::InvalidReference => invalid(name::REF, location),
-        RegistryError::External { reference } => Stop::Error(Error::ExternalReference {
+        RegistryError::External { reference } => Stop::schema(Error::ExternalReference {
             reference: reference.into(),
         }),
-        RegistryError::Unresolved { reference } => Stop::Error(Error::UnresolvedReference {
+        RegistryError::Unresolved { reference } => Stop::schema(Error::UnresolvedReference {
             reference: reference.into(),
             schema_path: location.into(),
         }),
-        RegistryError::UnsupportedDialect => Stop::Error(Error::UnsupportedDialect {
+        RegistryError::UnsupportedDialect => Stop::schema(Error::UnsupportedDialect {
             schema: schema
                 .and_then(|schema| schema.get(name::SCHEMA))
                 .cloned()
                 .unwrap_or(Literal::Null),
         }),
         RegistryError::UnsupportedVocabulary { vocabulary } => {
-            Stop::Error(Error::UnsupportedVocabulary {
+            Stop::schema(Error::UnsupportedVocabulary {
                 vocabulary: vocabulary.into(),
             })
         }
         RegistryError::Copy(error) => copy_error(error),
-        RegistryError::TooDeep => Stop::Error(Error::TooDeep),
+        RegistryError::TooDeep => Stop::schema(Error::TooDeep),
         RegistryError::Ambiguous {
             identifier,
             pointer,
             other,
-        } => Stop::Error(Error::AmbiguousIdentifier {
+        } => Stop::schema(Error::AmbiguousIdentifier {
             identifier: as_written(&identifier).into(),
             schema_path: pointer.into(),
             other_schema_path: other.into(),
@@ -105,7 +93,7 @@ fn registry_error<V>(error: RegistryError, schema: Option<&Literal>, location: &
         RegistryError::Taken {
             identifier,
             pointer,
-        } => Stop::Error(Error::IdentifierTaken {
+        } => Stop::schema(Error::IdentifierTaken {
             identifier: as_written(&identifier).into(),
             schema_path: pointer.into(),
         }),
@@ -134,33 +122,7 @@ pub fn compile<'a, V: Value<'a>>(
     let result = copy(schema, registry.budget)
         .map_err(copy_error)
         .and_then(|root| compile_literal((root, schema.identity()), &mut registry, options));
-    match result {
-        Ok(compiled) => Ok(compiled),
-        Err(Stop::Error(error)) => {
-            let location = schema_location(&error);
-            Err(Failure::Schema { error, location })
-        }
-        Err(Stop::Exhausted) if registry.budget.is_too_large() => {
-            Err(Failure::schema(Error::TooLarge))
-        }
-        Err(Stop::Exhausted) => Err(Failure::Exhausted),
-    }
-}
-
-/// Where a schema error sits, for `locate: true`.
-fn schema_location<V>(error: &Error<V>) -> Vec<u8> {
-    match error {
-        Error::StrictUnknownKeyword { schema_path, .. }
-        | Error::InvalidKeywordValue { schema_path, .. }
-        | Error::DuplicateSchemaKey { schema_path, .. }
-        | Error::UnsupportedPattern { schema_path, .. }
-        | Error::SchemaNotJson { schema_path }
-        | Error::UnresolvedReference { schema_path, .. }
-        | Error::ReferenceLoop { schema_path }
-        | Error::AmbiguousIdentifier { schema_path, .. }
-        | Error::IdentifierTaken { schema_path, .. } => schema_path.as_bytes().to_vec(),
-        _ => Vec::new(),
-    }
+    result.map_err(|stop| stop.failure(registry.budget))
 }
 
 /// `root`: the schema copied, and the host's identity of its term.
@@ -225,7 +187,7 @@ fn compile_literal<'a, V: Value<'a>>(
     program.root = root;
     lower::finish(&mut program);
     loops::find(&program, compiler.registry.budget).map_err(|found| match found {
-        loops::Found::Loop(id) => Stop::Error(Error::ReferenceLoop {
+        loops::Found::Loop(id) => Stop::schema(Error::ReferenceLoop {
             schema_path: program.location(id).into(),
         }),
         loops::Found::Exhausted => Stop::Exhausted,
@@ -244,7 +206,7 @@ fn root_gate<V>(root: &Literal) -> Result<(), Stop<V>> {
         None => Ok(()),
         Some(found) if *found == object => Ok(()),
         Some(Literal::Array(types)) if types.len() == 1 && types.first() == Some(&object) => Ok(()),
-        Some(found) => Err(Stop::Error(Error::RootTypeNotObject {
+        Some(found) => Err(Stop::schema(Error::RootTypeNotObject {
             type_: found.clone(),
         })),
     }
@@ -313,7 +275,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 + location.pointer.len(),
         )?;
         let id = lower::reserve(&mut self.program, location.pointer.as_str().into())
-            .ok_or(Stop::Error(Error::TooLarge))?;
+            .ok_or(Stop::schema(Error::TooLarge))?;
         self.compiled.insert(key, id);
         Ok(id)
     }
@@ -405,7 +367,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                     .is_some_and(|k| active(k.vocabulary));
                 if !known && !name.starts_with("x-") {
                     let schema_path = child_pointer(&location.pointer, name, self.budget())?;
-                    return Err(Stop::Error(Error::StrictUnknownKeyword {
+                    return Err(Stop::schema(Error::StrictUnknownKeyword {
                         keyword: (**name).into(),
                         schema_path: schema_path.into(),
                     }));
@@ -883,7 +845,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 source: text.into(),
             }),
             Err(PatternError::Unsupported(_)) | Err(PatternError::TooLarge) => {
-                Err(Stop::Error(Error::UnsupportedPattern {
+                Err(Stop::schema(Error::UnsupportedPattern {
                     keyword: at.name.into(),
                     schema_path: at.location.pointer.as_str().into(),
                 }))

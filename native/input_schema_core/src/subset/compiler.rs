@@ -14,7 +14,7 @@ use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{
     types, Check, Named, Node, NodeId, NodeInfo, Program, Voice, UNGUARDED_HEIGHT,
 };
-use crate::error::{Error, Failure, TypeLabel};
+use crate::error::{Error, Failure, Stop, TypeLabel};
 use crate::literal::Literal;
 use crate::names::{name, type_name};
 use crate::offending::OffendingKeys;
@@ -139,18 +139,6 @@ impl<'a, V: Value<'a>> Keywords<V> {
     }
 }
 
-/// What stops compilation: a schema error where it sits, or the budget.
-enum Stop<V> {
-    Error(Error<V>, crate::error::Path),
-    Exhausted,
-}
-
-impl<V> From<Exhausted> for Stop<V> {
-    fn from(_: Exhausted) -> Self {
-        Stop::Exhausted
-    }
-}
-
 /// A schema map's node before it is placed: its accepted types, the type its wrong-type
 /// error names, and its checks in the report order.
 struct Shaped {
@@ -238,7 +226,10 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Error(error, trail.schema_location());
+        let fail = |error| Stop::Schema {
+            error,
+            location: trail.schema_location(),
+        };
         if !matches!(schema.kind(), Kind::Map) {
             return Err(fail(Error::SchemaNotAMap));
         }
@@ -306,7 +297,10 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Error(error, trail.schema_location());
+        let fail = |error| Stop::Schema {
+            error,
+            location: trail.schema_location(),
+        };
         let properties = keywords.get(Keyword::Properties);
         if properties.is_some_and(|value| value.kind() != Kind::Map) {
             return Err(fail(Error::BadProperties));
@@ -408,7 +402,10 @@ impl Compiler<'_> {
     ) -> Result<Shaped, Stop<V>> {
         keywords
             .reject(Types::ARRAY)
-            .map_err(|error| Stop::Error(error, trail.schema_location()))?;
+            .map_err(|error| Stop::Schema {
+                error,
+                location: trail.schema_location(),
+            })?;
         let label = label(type_name::ARRAY);
         let Some(schema) = keywords.get(Keyword::Items) else {
             return Ok(Shaped {
@@ -445,7 +442,10 @@ impl Compiler<'_> {
         accepted: u8,
         trail: &Trail<'_>,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Error(error, trail.schema_location());
+        let fail = |error| Stop::Schema {
+            error,
+            location: trail.schema_location(),
+        };
         keywords.reject(found).map_err(fail)?;
         let name = if accepted == types::WHOLE {
             type_name::INTEGER
@@ -483,7 +483,10 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Error(error, trail.schema_location());
+        let fail = |error| Stop::Schema {
+            error,
+            location: trail.schema_location(),
+        };
         let siblings = keywords.siblings_of_one_of(self.budget)?;
         if !siblings.is_empty() {
             return Err(fail(Error::OneOfSiblings { keywords: siblings }));
@@ -631,6 +634,7 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
         unnamed_objects: 0,
     };
     match compiler.node(schema, &ROOT, 0) {
+        Err(stop) => Err(stop.failure(compiler.budget)),
         Ok(root) => {
             let mut program = compiler.program;
             program.root = root;
@@ -640,11 +644,5 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
                 .is_some_and(|height| *height > UNGUARDED_HEIGHT);
             Ok(program)
         }
-        Err(Stop::Error(error, location)) => Err(Failure::Schema { error, location }),
-        Err(Stop::Exhausted) if compiler.budget.is_too_large() => Err(Failure::Schema {
-            error: Error::TooLarge,
-            location: ROOT.schema_location(),
-        }),
-        Err(Stop::Exhausted) => Err(Failure::Exhausted),
     }
 }
