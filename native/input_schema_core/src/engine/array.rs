@@ -3,7 +3,7 @@
 //! `additionalItems`) and `contains` (with `minContains`/`maxContains`). They read proper lists
 //! only: an improper list is no JSON array, and never reaches them.
 
-use super::node::{Named, NodeId};
+use super::node::{Named, NodeId, Shortcut};
 use crate::budget::Budget;
 use crate::choice_index::{hash, Equality, Limit};
 use crate::flow::Halt;
@@ -23,9 +23,9 @@ pub struct ArrayCheck {
     /// The schema of the items from `start` on.
     pub items: Option<(usize, NodeId, Named)>,
     pub contains: Option<(Contains, Named)>,
-    /// When every item is read by one node that checks its types alone (and nothing else reads
-    /// the items): the types it accepts, so a quick walk decides each item inline.
-    pub item_types: Option<u8>,
+    /// When every item is read by one node (and nothing else reads the items) that a quick
+    /// walk decides in place: how, for each item.
+    pub item_shortcut: Option<Shortcut>,
 }
 
 impl ArrayCheck {

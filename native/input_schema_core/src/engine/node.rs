@@ -83,10 +83,13 @@ pub enum Shortcut {
     /// It accepts integers and checks nothing but bounds that fit a word: an integer that fits
     /// one is decided in place at its `cost`; any other value enters it.
     Integers { min: i64, max: i64, cost: u8 },
-    /// It accepts strings and checks nothing but an `enum` under Erlang equality (check
-    /// `check` of the program): a string is decided in place at its `cost`; any other value
+    /// It accepts strings and checks nothing but an `enum` (check `check` of the program,
+    /// under either equality): a string is decided in place at its `cost`; any other value
     /// enters it.
-    StringChoices { check: u32, cost: u8 },
+    StringEnum { check: u32, cost: u8 },
+    /// It checks nothing but an `anyOf` or `oneOf` (check `check`) of any value: in a program
+    /// walked unguarded, the value is asked its type once and the branches counted in place.
+    Branches { check: u32, cost: u8 },
 }
 
 /// A keyword as an error reports it: its registry name, and its key as the schema spells it

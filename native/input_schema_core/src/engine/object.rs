@@ -8,7 +8,7 @@
 //! runs the keywords one after the other, in the report order (`properties` in the schema's
 //! order), with the same lookups and the same checks of each entry.
 
-use super::node::{Named, NodeId};
+use super::node::{Named, NodeId, Shortcut};
 use super::string::Pattern;
 use crate::budget::{Budget, Exhausted};
 use crate::flow::Halt;
@@ -181,8 +181,8 @@ pub(crate) struct NameTable {
 pub(crate) enum Reach {
     /// No node: a required name that is no property.
     Nothing,
-    /// A node that checks its types alone, decided inline.
-    Types(u8),
+    /// A node the walk decides in place (see `Shortcut`).
+    Decide(NodeId, Shortcut),
     /// A node that applies no subschema, visited during the pass over the map.
     Leaf(NodeId),
     /// A node that goes deeper, visited once the map's entries are all read.

@@ -150,7 +150,13 @@ impl Program {
                     None => Shortcut::Visit,
                 }
             }
-            [Check::Choices(_)] if node.types & types::STRING != 0 => Shortcut::StringChoices {
+            [Check::Choices(_) | Check::Enum(_)] if node.types & types::STRING != 0 => {
+                Shortcut::StringEnum {
+                    check: node.first,
+                    cost: node.cost,
+                }
+            }
+            [Check::AnyOf(_) | Check::OneOf(_)] if node.types == types::ANY => Shortcut::Branches {
                 check: node.first,
                 cost: node.cost,
             },

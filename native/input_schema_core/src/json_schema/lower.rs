@@ -9,7 +9,7 @@ use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::{ObjectCheck, Reach};
 use crate::engine::program::{
-    types, Check, Named, Node, NodeId, NodeInfo, Program, UNGUARDED_HEIGHT,
+    types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut, UNGUARDED_HEIGHT,
 };
 use crate::engine::string::{StringCheck, StringRule};
 use crate::literal::Literal;
@@ -352,16 +352,16 @@ pub fn finish(program: &mut Program) {
         }
     }
     // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play; array and
-    // object checks learn which of their nodes check types alone, to decide those inline.
+    // object checks learn which of their nodes they decide in place.
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
     let reach: Vec<Reach> = program
         .nodes
         .iter()
         .zip(0..)
-        .map(|(node, id)| match node {
-            node if node.count == 0 => Reach::Types(node.types),
-            node if node.has(Node::LEAF) => Reach::Leaf(id),
-            _ => Reach::Deep(id),
+        .map(|(node, id)| match program.shortcut(id) {
+            Shortcut::Visit if node.has(Node::LEAF) => Reach::Leaf(id),
+            Shortcut::Visit => Reach::Deep(id),
+            shortcut => Reach::Decide(id, shortcut),
         })
         .collect();
     let reach = |node: NodeId| {
@@ -370,8 +370,8 @@ pub fn finish(program: &mut Program) {
             .copied()
             .unwrap_or(Reach::Deep(node))
     };
-    let types_alone = |node: NodeId| match reach(node) {
-        Reach::Types(types) => Some(types),
+    let shortcut = |node: NodeId| match reach(node) {
+        Reach::Decide(_, shortcut) => Some(shortcut),
         _ => None,
     };
     for check in program.checks.iter_mut() {
@@ -386,7 +386,7 @@ pub fn finish(program: &mut Program) {
                 if let (None, None, Some((0, node, _))) =
                     (&array.prefix, &array.contains, array.items)
                 {
-                    array.item_types = types_alone(node);
+                    array.item_shortcut = shortcut(node);
                 }
             }
             Check::Object(object) => object.table.learn_reach(reach),

@@ -12,7 +12,7 @@ use crate::engine::array::ArrayCheck;
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{
-    types, Check, Named, Node, NodeId, NodeInfo, Program, Voice, UNGUARDED_HEIGHT,
+    types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut, Voice, UNGUARDED_HEIGHT,
 };
 use crate::error::{Error, Failure, Stop, TypeLabel};
 use crate::literal::Literal;
@@ -415,14 +415,13 @@ impl Compiler<'_> {
             });
         };
         let items = self.child(schema, trail, Segment::Items, depth)?;
-        let item_types = self
-            .program
-            .node(items)
-            .filter(|node| node.count == 0)
-            .map(|node| node.types);
+        let item_shortcut = match self.program.shortcut(items) {
+            Shortcut::Visit => None,
+            shortcut => Some(shortcut),
+        };
         let array = ArrayCheck {
             items: Some((0, items, Named::new(name::ITEMS))),
-            item_types,
+            item_shortcut,
             ..ArrayCheck::default()
         };
         Ok(Shaped {

@@ -16,7 +16,7 @@ use crate::value::Value;
 impl Branches {
     /// How many branches accept `value`, whose type is `found`, counting no further than
     /// `enough`: only the branches its type allows are run.
-    fn count<'a, V: Value<'a>>(
+    pub(super) fn count<'a, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,

@@ -54,10 +54,11 @@ impl ArrayCheck {
         // Each item read costs at least its own unit: a call that cannot finish gives up now,
         // rather than after checking the items it would check again on a dirty scheduler.
         walk.budget.require(length)?;
-        if let (Some(wanted), false) = (self.item_types, S::REPORTS) {
+        if let (Some(shortcut), Some((_, node, _)), false) =
+            (self.item_shortcut, self.items, S::REPORTS)
+        {
             for item in elements(value) {
-                walk.budget.spend(1)?;
-                walk.types_alone(wanted, item)?;
+                walk.decide(node, shortcut, item)?;
             }
             return Ok(valid);
         }

@@ -110,7 +110,8 @@ pub struct Walk<'p, 'b, V> {
     pub reports_branches: bool,
     /// What a host function must answer before the walk can go on (it stops as though
     /// exhausted; see `ask`).
-    pub asked: Option<Asked>,
+    /// Boxed: a walk holds it empty, and dropping an empty box costs one test.
+    pub asked: Option<Box<Asked>>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -227,17 +228,45 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
                 None => self.visit_part::<Quick>(id, value, &()),
             },
-            Shortcut::StringChoices { check, cost } => {
-                let choices = match self.program.checks.get(check as usize) {
-                    Some(Check::Choices(choices)) if value.is_binary() => choices,
+            Shortcut::StringEnum { check, cost } if value.is_binary() => {
+                let held = match self.program.checks.get(check as usize) {
+                    Some(Check::Choices(choices)) => {
+                        self.budget.spend(u64::from(cost))?;
+                        choices.contains(value, Kind::Binary, self.budget)?
+                    }
+                    Some(Check::Enum(choices)) => {
+                        self.budget.spend(u64::from(cost))?;
+                        choices.contains(value, self.budget)?
+                    }
                     _ => return self.visit_part::<Quick>(id, value, &()),
                 };
-                self.budget.spend(u64::from(cost))?;
-                match choices.contains(value, Kind::Binary, self.budget)? {
+                match held {
                     true => Ok(true),
                     false => Err(Halt::Failed),
                 }
             }
+            Shortcut::StringEnum { .. } => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Branches { check, cost } if !self.program.guarded => {
+                let program = self.program;
+                let (Some(node), Some(check)) =
+                    (program.node(id), program.checks.get(check as usize))
+                else {
+                    return self.visit_part::<Quick>(id, value, &());
+                };
+                self.budget.spend(u64::from(cost))?;
+                let found = self.classify(value, types::ANY)?;
+                self.note_read(node, found);
+                let held = match check {
+                    Check::AnyOf(branches) => branches.count(self, value, found, 1)? >= 1,
+                    Check::OneOf(branches) => branches.count(self, value, found, 2)? == 1,
+                    _ => return self.visit_part::<Quick>(id, value, &()),
+                };
+                match held {
+                    true => Ok(true),
+                    false => Err(Halt::Failed),
+                }
+            }
+            Shortcut::Branches { .. } => self.visit_part::<Quick>(id, value, &()),
             Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
         }
     }
@@ -267,7 +296,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
     /// format the host did not answer are the schema's failures; the rest, the budget spent.
     pub fn halted(&self, halt: Halt) -> Failure<V> {
-        match (halt, &self.asked) {
+        match (halt, self.asked.as_deref()) {
             (Halt::Exhausted, Some((format, value))) => Failure::schema(Error::FormatUnanswered {
                 format: format.clone(),
                 value: value.clone(),
@@ -465,6 +494,17 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         if node.types != types::ANY && node.types & found.bits == 0 {
             return Err(Halt::Failed);
         }
+        self.note_read(node, found);
+        for (index, check) in self.program.checks_of(node).iter().enumerate() {
+            self.check::<S>(check, (node, index), value, found, at)?;
+        }
+        Ok(true)
+    }
+
+    /// Notes whether `node` reads the value it was given (of type `found`) whole: where it
+    /// does not, the rule for argument keys must still be checked (see `unread`).
+    #[inline(always)]
+    fn note_read(&mut self, node: &Node, found: Found) {
         if !V::KEYS_ARE_STRINGS {
             let read = match found.bits {
                 types::OBJECT => node.has(Node::READS_OBJECTS),
@@ -474,10 +514,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             };
             self.unread |= !read;
         }
-        for (index, check) in self.program.checks_of(node).iter().enumerate() {
-            self.check::<S>(check, (node, index), value, found, at)?;
-        }
-        Ok(true)
     }
 
     /// `run` in a reporting walk: every check, each error recorded.
@@ -699,7 +735,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
     #[cold]
     pub fn ask(&mut self, format: &str, text: &str) -> Halt {
-        self.asked = Some((format.into(), text.as_bytes().into()));
+        self.asked = Some(Box::new((format.into(), text.as_bytes().into())));
         Halt::Exhausted
     }
 

@@ -135,10 +135,9 @@ impl ObjectCheck {
             }
             match self.table.reach(index) {
                 Reach::Nothing => {}
-                Reach::Types(wanted) => {
+                Reach::Decide(node, shortcut) => {
                     declared = true;
-                    walk.budget.spend(1)?;
-                    walk.types_alone(wanted, item)?;
+                    walk.decide(node, shortcut, item)?;
                 }
                 Reach::Leaf(node) => {
                     declared = true;
