@@ -45,6 +45,9 @@ pub struct Branches {
     /// Every branch in play is run, even past the count asked for: a branch may end the call
     /// (see `Halt::NoStringForm`) after others accepted.
     pub every: bool,
+    /// Per value class, the one branch in play when there is one (the usual `oneOf` of one
+    /// branch per type), with the types it accepts when it checks nothing else.
+    pub(crate) sole: [Option<(NodeId, Option<u8>)>; 8],
 }
 
 /// A property that branches require and pin to strings (`const` or `enum`): an object's
@@ -148,11 +151,14 @@ impl Branches {
             candidates: [u32::MAX; 8],
             tag: None,
             every: false,
+            sole: [None; 8],
         }
     }
 
-    /// The branches, with the types each accepts (`types::ANY` where it has no `type`).
-    pub fn new(nodes: Box<[NodeId]>, accepted: impl Fn(NodeId) -> u8) -> Self {
+    /// The branches, with the types each accepts (`types::ANY` where it has no `type`) and
+    /// whether it checks nothing else.
+    pub fn new(nodes: Box<[NodeId]>, shape: impl Fn(NodeId) -> (u8, bool)) -> Self {
+        let accepted = |node| shape(node).0;
         let mut candidates = [u32::MAX; 8];
         if nodes.len() <= 32 {
             for (class, slot) in candidates.iter_mut().enumerate() {
@@ -171,11 +177,17 @@ impl Branches {
                 *numbers |= integers;
             }
         }
+        let sole = candidates.map(|bits| {
+            let node = *nodes.get(bits.trailing_zeros() as usize)?;
+            let (types, alone) = shape(node);
+            (bits.count_ones() == 1).then_some((node, alone.then_some(types)))
+        });
         Branches {
             nodes,
             candidates,
             tag: None,
             every: false,
+            sole,
         }
     }
 }

@@ -379,7 +379,8 @@ pub fn finish(program: &mut Program) {
             Check::AnyOf(branches) | Check::OneOf(branches) => {
                 let nodes = std::mem::take(&mut branches.nodes);
                 **branches = Branches::new(nodes, |node| {
-                    accepted.get(node as usize).copied().unwrap_or(types::ANY)
+                    let types = accepted.get(node as usize).copied().unwrap_or(types::ANY);
+                    (types, matches!(shortcut(node), Some(Shortcut::Types(_))))
                 });
             }
             Check::Array(array) => {

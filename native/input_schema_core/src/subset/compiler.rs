@@ -505,7 +505,9 @@ impl Compiler<'_> {
         }
         let program = &self.program;
         let mut branches = Branches::new(compiled.into(), |id| {
-            program.node(id).map_or(types::ANY, |node| node.types)
+            program
+                .node(id)
+                .map_or((types::ANY, false), |node| (node.types, node.count == 0))
         });
         // A branch that may end the call is run after two have accepted, as the validator
         // this profile replaces ran them.

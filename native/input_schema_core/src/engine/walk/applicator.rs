@@ -23,11 +23,23 @@ impl Branches {
         found: Found,
         enough: usize,
     ) -> Result<usize, Halt> {
-        let mut candidates = self
-            .candidates
-            .get(class_of(found.bits))
-            .copied()
-            .unwrap_or(u32::MAX);
+        let class = class_of(found.bits);
+        if self.tag.is_none() || found.bits != types::OBJECT {
+            if let Some(&Some((branch, types_alone))) = self.sole.get(class) {
+                // One branch in play: its answer is the count, and a branch that checks its
+                // types alone is decided on the type the value was found to have (a float's
+                // integrality is asked by the branch itself).
+                let held = match types_alone {
+                    Some(wanted) if found.bits != types::NUMBER => {
+                        walk.budget.spend(1)?;
+                        walk.types_hold_found(wanted, found)
+                    }
+                    _ => walk.valid_found(branch, value, found)?,
+                };
+                return Ok(usize::from(held));
+            }
+        }
+        let mut candidates = self.candidates.get(class).copied().unwrap_or(u32::MAX);
         if let (Some(tag), types::OBJECT) = (&self.tag, found.bits) {
             walk.budget.spend_lookup(tag.name.len())?;
             let text = get_by_str(value, &tag.name).and_then(|tag| tag.binary());

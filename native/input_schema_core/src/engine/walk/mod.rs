@@ -293,6 +293,20 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
     }
 
+    /// `types_alone` of a value whose type is `found` already.
+    #[inline(always)]
+    pub fn types_hold_found(&mut self, wanted: u8, found: Found) -> bool {
+        if wanted != types::ANY && wanted & found.bits == 0 {
+            return false;
+        }
+        if !V::KEYS_ARE_STRINGS
+            && (found.bits & (types::OBJECT | types::ARRAY) != 0 || found.bits == types::NONE)
+        {
+            self.unread = true;
+        }
+        true
+    }
+
     /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
     /// format the host did not answer are the schema's failures; the rest, the budget spent.
     pub fn halted(&self, halt: Halt) -> Failure<V> {
