@@ -16,6 +16,7 @@ use crate::value::Value;
 impl Branches {
     /// How many branches accept `value`, whose type is `found`, counting no further than
     /// `enough`: only the branches its type allows are run.
+    #[inline(always)]
     pub(super) fn count<'a, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
@@ -39,6 +40,19 @@ impl Branches {
                 return Ok(usize::from(held));
             }
         }
+        self.count_candidates(walk, value, found, enough)
+    }
+
+    /// `count` of the branches in play when there are several, or a tag may tell them apart.
+    #[inline(never)]
+    fn count_candidates<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        found: Found,
+        enough: usize,
+    ) -> Result<usize, Halt> {
+        let class = class_of(found.bits);
         let mut candidates = self.candidates.get(class).copied().unwrap_or(u32::MAX);
         if let (Some(tag), types::OBJECT) = (&self.tag, found.bits) {
             walk.budget.spend_lookup(tag.name.len())?;
