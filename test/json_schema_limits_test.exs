@@ -88,6 +88,26 @@ defmodule InputSchema.JsonSchemaLimitsTest do
              InputSchema.validate(schema, bad, dialect: :auto)
   end
 
+  # A list too long for a normal call's budget is read again on a dirty scheduler, whose
+  # budget is unlimited: there the VM counts its cells, and an improper tail is still found.
+  test "a list too long for a normal call is read whole on a dirty scheduler, its tail too" do
+    items = Enum.to_list(1..100_000)
+    improper = Enum.reduce(Enum.reverse(items), :tail, &[&1 | &2])
+
+    schema = %{
+      "type" => "object",
+      "properties" => %{"a" => %{"type" => "array", "items" => %{"type" => "integer"}}}
+    }
+
+    for options <- [[], [dialect: :draft2020_12], [dialect: :draft4]] do
+      assert InputSchema.validate(schema, %{"a" => items}, options) === {:ok, %{"a" => items}}
+
+      assert {:error, :validation,
+              %{message: "tool argument has the wrong type", path: "$arguments.a"}} =
+               InputSchema.validate(schema, %{"a" => improper}, options)
+    end
+  end
+
   test "arguments' keys are checked at any depth" do
     deep = nested(100_000, %{1 => 2}, &%{"a" => &1})
 

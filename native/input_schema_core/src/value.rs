@@ -140,6 +140,13 @@ pub trait Value<'a>: Copy + 'a {
         None
     }
 
+    /// The number of elements of a proper list, found by the host's own walk of its cells,
+    /// which no budget interrupts: asked only where the budget is unlimited. `None` for an
+    /// improper list, other values, and where the host has no such walk.
+    fn proper_list_len_walked(self) -> Option<usize> {
+        None
+    }
+
     /// The elements of a list, then its improper tail if any (empty for other values).
     fn list_elements(self) -> Self::Elements;
 

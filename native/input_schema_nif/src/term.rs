@@ -410,6 +410,11 @@ impl<'a> Value<'a> for Arg<'a> {
         Elements(self.term().is_list().then_some(self))
     }
 
+    /// One call, which walks the cells in the VM (and fails on an improper tail).
+    fn proper_list_len_walked(self) -> Option<usize> {
+        self.term().list_length().ok()
+    }
+
     /// The external term format, which is the same for two integers, floats or chardata lists
     /// (the keys that can name a property this way) exactly when they are the same term.
     fn exact_key(self) -> Option<Vec<u8>> {

@@ -117,7 +117,7 @@ impl Tag {
 
 /// What a value is to the branches' types: null, boolean, object, array, string, an integer,
 /// another number, or a value of no JSON type.
-#[inline]
+#[inline(always)]
 pub fn class_of(bits: u8) -> usize {
     match bits {
         types::NULL => 0,
