@@ -1,7 +1,7 @@
 //! The one entry: a schema is read by a profile, either the subset (the contract's ten
-//! keywords, read from the registry's `vocabulary::subset`) or a JSON Schema dialect (the
-//! registry, vocabularies and compiler of `json_schema`, which compile into the engine's
-//! `Program`); a bridge holds a `Compiled` and never asks which profile made it.
+//! keywords, its vocabulary and compiler in `subset`) or a JSON Schema dialect (the registry,
+//! vocabularies and compiler of `json_schema`), each compiling into the engine's `Program`; a
+//! bridge holds a `Compiled` and never asks which profile made it.
 
 use crate::budget::Budget;
 use crate::engine::Program;
@@ -17,8 +17,8 @@ pub enum Profile {
     Json(json_schema::Options),
 }
 
-/// A compiled schema of either profile: owned, immutable, shareable between threads. `A` is
-/// the host's atom handle (the subset keeps property names that are atoms as atoms).
+/// A compiled schema of either profile: owned, immutable, shareable between threads; it keeps
+/// no term of the host's.
 #[derive(Debug)]
 pub struct Compiled {
     body: Body,
