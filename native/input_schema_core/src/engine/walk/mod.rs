@@ -110,7 +110,7 @@ pub struct Walk<'p, 'b, V> {
     pub reports_branches: bool,
     /// What a host function must answer before the walk can go on (it stops as though
     /// exhausted; see `ask`).
-    /// Boxed: a walk almost never holds one, and stays a word smaller for it.
+    /// Boxed: a walk almost never holds one, and stays three words smaller for it.
     pub asked: Option<Box<Asked>>,
 }
 
