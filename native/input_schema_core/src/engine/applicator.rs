@@ -2,7 +2,7 @@
 //! `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report their
 //! own error, not their branches'.
 
-use super::node::{types, Anchors, NodeId, ResourceId};
+use super::node::{types, Anchors, NodeId, ResourceId, Shortcut};
 
 /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` it names,
 /// resolved then in the outermost resource of the dynamic scope that has one.
@@ -46,8 +46,11 @@ pub struct Branches {
     /// (see `Halt::NoStringForm`) after others accepted.
     pub every: bool,
     /// Per value class, the one branch in play when there is one (the usual `oneOf` of one
-    /// branch per type), with the types it accepts when it checks nothing else.
-    pub(crate) sole: [Option<(NodeId, Option<u8>)>; 8],
+    /// branch per type), with how a quick walk may decide it in place.
+    pub(crate) sole: [Option<(NodeId, Shortcut)>; 8],
+    /// The types some branch accepts: what a value is asked first (a value of none of them
+    /// meets no branch, whatever else it is).
+    pub(crate) accepted: u8,
 }
 
 /// A property that branches require and pin to strings (`const` or `enum`): an object's
@@ -153,12 +156,13 @@ impl Branches {
             tag: None,
             every: false,
             sole: [None; 8],
+            accepted: types::ANY,
         }
     }
 
     /// The branches, with the types each accepts (`types::ANY` where it has no `type`) and
-    /// whether it checks nothing else.
-    pub fn new(nodes: Box<[NodeId]>, shape: impl Fn(NodeId) -> (u8, bool)) -> Self {
+    /// how a quick walk may decide it in place.
+    pub fn new(nodes: Box<[NodeId]>, shape: impl Fn(NodeId) -> (u8, Shortcut)) -> Self {
         let accepted = |node| shape(node).0;
         let mut candidates = [u32::MAX; 8];
         if nodes.len() <= 32 {
@@ -180,15 +184,16 @@ impl Branches {
         }
         let sole = candidates.map(|bits| {
             let node = *nodes.get(bits.trailing_zeros() as usize)?;
-            let (types, alone) = shape(node);
-            (bits.count_ones() == 1).then_some((node, alone.then_some(types)))
+            (bits.count_ones() == 1).then_some((node, shape(node).1))
         });
+        let accepted = nodes.iter().fold(0, |union, node| union | shape(*node).0);
         Branches {
             nodes,
             candidates,
             tag: None,
             every: false,
             sole,
+            accepted,
         }
     }
 }

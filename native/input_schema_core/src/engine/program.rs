@@ -156,6 +156,12 @@ impl Program {
                     cost: node.cost,
                 }
             }
+            [Check::Object(_) | Check::ExactKeyObject(_)] if node.types == types::OBJECT => {
+                Shortcut::Object {
+                    check: node.first,
+                    cost: node.cost,
+                }
+            }
             [Check::AnyOf(_) | Check::OneOf(_)] if node.types == types::ANY => Shortcut::Branches {
                 check: node.first,
                 cost: node.cost,

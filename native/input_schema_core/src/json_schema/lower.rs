@@ -354,13 +354,20 @@ pub fn finish(program: &mut Program) {
     // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play; array and
     // object checks learn which of their nodes they decide in place.
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
+    let shortcuts: Vec<Shortcut> = (0..)
+        .take(program.nodes.len())
+        .map(|id| program.shortcut(id))
+        .collect();
     let reach: Vec<Reach> = program
         .nodes
         .iter()
         .zip(0..)
-        .map(|(node, id)| match program.shortcut(id) {
-            Shortcut::Visit if node.has(Node::LEAF) => Reach::Leaf(id),
-            Shortcut::Visit => Reach::Deep(id),
+        .zip(&shortcuts)
+        .map(|((node, id), shortcut)| match *shortcut {
+            // An object property is visited as before: once the map's entries are read when
+            // it goes deeper (see `Deferred`).
+            Shortcut::Visit | Shortcut::Object { .. } if node.has(Node::LEAF) => Reach::Leaf(id),
+            Shortcut::Visit | Shortcut::Object { .. } => Reach::Deep(id),
             shortcut => Reach::Decide(id, shortcut),
         })
         .collect();
@@ -370,24 +377,29 @@ pub fn finish(program: &mut Program) {
             .copied()
             .unwrap_or(Reach::Deep(node))
     };
-    let shortcut = |node: NodeId| match reach(node) {
-        Reach::Decide(_, shortcut) => Some(shortcut),
-        _ => None,
-    };
     for check in program.checks.iter_mut() {
         match check {
             Check::AnyOf(branches) | Check::OneOf(branches) => {
                 let nodes = std::mem::take(&mut branches.nodes);
                 **branches = Branches::new(nodes, |node| {
                     let types = accepted.get(node as usize).copied().unwrap_or(types::ANY);
-                    (types, matches!(shortcut(node), Some(Shortcut::Types(_))))
+                    (
+                        types,
+                        shortcuts
+                            .get(node as usize)
+                            .copied()
+                            .unwrap_or(Shortcut::Visit),
+                    )
                 });
             }
             Check::Array(array) => {
                 if let (None, None, Some((0, node, _))) =
                     (&array.prefix, &array.contains, array.items)
                 {
-                    array.item_shortcut = shortcut(node);
+                    array.item_shortcut = shortcuts
+                        .get(node as usize)
+                        .copied()
+                        .filter(|shortcut| !matches!(shortcut, Shortcut::Visit));
                 }
             }
             Check::Object(object) => object.table.learn_reach(reach),

@@ -505,9 +505,8 @@ impl Compiler<'_> {
         }
         let program = &self.program;
         let mut branches = Branches::new(compiled.into(), |id| {
-            program
-                .node(id)
-                .map_or((types::ANY, false), |node| (node.types, node.count == 0))
+            let types = program.node(id).map_or(types::ANY, |node| node.types);
+            (types, program.shortcut(id))
         });
         // A branch that may end the call is run after two have accepted, as the validator
         // this profile replaces ran them.

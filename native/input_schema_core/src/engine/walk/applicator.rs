@@ -4,7 +4,7 @@
 
 use super::{Found, Sink, Walk};
 use crate::engine::applicator::{class_of, Branches};
-use crate::engine::node::{types, Named, Node};
+use crate::engine::node::{types, Named, Node, Shortcut};
 use crate::engine::program::Check;
 use crate::error::{Actual, Assertion, Failed, MAX_BRANCH_ERRORS};
 use crate::flow::{Flow, Halt};
@@ -26,14 +26,22 @@ impl Branches {
     ) -> Result<usize, Halt> {
         let class = class_of(found.bits);
         if self.tag.is_none() || found.bits != types::OBJECT {
-            if let Some(&Some((branch, types_alone))) = self.sole.get(class) {
-                // One branch in play: its answer is the count, and a branch that checks its
-                // types alone is decided on the type the value was found to have (a float's
-                // integrality is asked by the branch itself).
-                let held = match types_alone {
-                    Some(wanted) if found.bits != types::NUMBER => {
+            if let Some(&Some((branch, shortcut))) = self.sole.get(class) {
+                // One branch in play: its answer is the count, decided on the type the value
+                // was found to have where the branch allows (a float's integrality is asked by
+                // the branch itself).
+                let held = match shortcut {
+                    Shortcut::Types(wanted) if found.bits != types::NUMBER => {
                         walk.budget.spend(1)?;
                         walk.types_hold_found(wanted, found)
+                    }
+                    Shortcut::Object { check, cost }
+                        if found.bits == types::OBJECT && !walk.program.guarded =>
+                    {
+                        match walk.decide_object(branch, check, cost, value, found.size) {
+                            Err(Halt::Failed) => false,
+                            held => held?,
+                        }
                     }
                     _ => walk.valid_found(branch, value, found)?,
                 };

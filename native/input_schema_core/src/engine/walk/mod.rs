@@ -253,13 +253,15 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 else {
                     return self.visit_part::<Quick>(id, value, &());
                 };
+                let (Check::AnyOf(branches) | Check::OneOf(branches)) = check else {
+                    return self.visit_part::<Quick>(id, value, &());
+                };
                 self.budget.spend(u64::from(cost))?;
-                let found = self.classify(value, types::ANY)?;
+                let found = self.classify(value, branches.accepted)?;
                 self.note_read(node, found);
                 let held = match check {
-                    Check::AnyOf(branches) => branches.count(self, value, found, 1)? >= 1,
-                    Check::OneOf(branches) => branches.count(self, value, found, 2)? == 1,
-                    _ => return self.visit_part::<Quick>(id, value, &()),
+                    Check::AnyOf(_) => branches.count(self, value, found, 1)? >= 1,
+                    _ => branches.count(self, value, found, 2)? == 1,
                 };
                 match held {
                     true => Ok(true),
@@ -267,6 +269,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
             }
             Shortcut::Branches { .. } => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Object { check, cost } => match value.map_size() {
+                Some(size) => self.decide_object(id, check, cost, value, size),
+                None => self.visit_part::<Quick>(id, value, &()),
+            },
             Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
         }
     }
@@ -290,6 +296,27 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
                 Ok(true)
             }
+        }
+    }
+
+    /// The quick answer of node `id`, whose only check is the object check `check`, on a map
+    /// of `size` entries: in a program walked unguarded, the check runs in place.
+    #[inline]
+    pub fn decide_object(&mut self, id: NodeId, check: u32, cost: u8, map: V, size: usize) -> Flow {
+        let program = self.program;
+        let (false, Some(node), Some(check)) = (
+            program.guarded,
+            program.node(id),
+            program.checks.get(check as usize),
+        ) else {
+            return self.visit_part::<Quick>(id, map, &());
+        };
+        self.budget.spend(u64::from(cost))?;
+        self.note_read(node, Found::object(size));
+        match check {
+            Check::ExactKeyObject(object) => object.check::<Quick, V>(self, map, size, &()),
+            Check::Object(object) => object.check::<Quick, V>(self, map, size, &()),
+            _ => self.visit_part::<Quick>(id, map, &()),
         }
     }
 
