@@ -13,8 +13,6 @@ use crate::name::Name;
 /// Objects with at most this many properties find their arguments in one walk of the argument
 /// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
 pub const WALK_MAX_PROPERTIES: usize = 16;
-/// An argument map this small is walked rather than searched when it may hold any key.
-pub const WALK_MAX_ENTRIES: usize = 32;
 
 #[derive(Debug)]
 pub struct ExactKeyObject {

@@ -139,6 +139,14 @@ impl<'a, V: Value<'a>> Keywords<V> {
     }
 }
 
+/// What stops compilation with a schema error at `trail`.
+fn at<'t, V>(trail: &'t Trail<'_>) -> impl Fn(Error<V>) -> Stop<V> + Copy + 't {
+    |error| Stop::Schema {
+        error,
+        location: trail.schema_location(),
+    }
+}
+
 /// A schema map's node before it is placed: its accepted types, the type its wrong-type
 /// error names, and its checks in the report order.
 struct Shaped {
@@ -226,10 +234,7 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Schema {
-            error,
-            location: trail.schema_location(),
-        };
+        let fail = at(trail);
         if !matches!(schema.kind(), Kind::Map) {
             return Err(fail(Error::SchemaNotAMap));
         }
@@ -297,10 +302,7 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Schema {
-            error,
-            location: trail.schema_location(),
-        };
+        let fail = at(trail);
         let properties = keywords.get(Keyword::Properties);
         if properties.is_some_and(|value| value.kind() != Kind::Map) {
             return Err(fail(Error::BadProperties));
@@ -400,12 +402,7 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        keywords
-            .reject(Types::ARRAY)
-            .map_err(|error| Stop::Schema {
-                error,
-                location: trail.schema_location(),
-            })?;
+        keywords.reject(Types::ARRAY).map_err(at(trail))?;
         let label = label(type_name::ARRAY);
         let Some(schema) = keywords.get(Keyword::Items) else {
             return Ok(Shaped {
@@ -441,10 +438,7 @@ impl Compiler<'_> {
         accepted: u8,
         trail: &Trail<'_>,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Schema {
-            error,
-            location: trail.schema_location(),
-        };
+        let fail = at(trail);
         keywords.reject(found).map_err(fail)?;
         let name = if accepted == types::WHOLE {
             type_name::INTEGER
@@ -460,7 +454,7 @@ impl Compiler<'_> {
             let minimum = value.number().ok_or_else(|| fail(Error::BadMinimum))?;
             self.budget.keep(minimum.byte_size())?;
             let bound = Bound::compile(Side::Minimum, &Literal::Number(minimum));
-            let named = Named::new(crate::names::name::MINIMUM);
+            let named = Named::new(name::MINIMUM);
             let rules = bound.map(|bound| (NumberRule::Bound(bound), named));
             shaped.checks.push((
                 Check::Number(Box::new(NumberCheck {
@@ -482,10 +476,7 @@ impl Compiler<'_> {
         trail: &Trail<'_>,
         depth: usize,
     ) -> Result<Shaped, Stop<V>> {
-        let fail = |error| Stop::Schema {
-            error,
-            location: trail.schema_location(),
-        };
+        let fail = at(trail);
         let siblings = keywords.siblings_of_one_of(self.budget)?;
         if !siblings.is_empty() {
             return Err(fail(Error::OneOfSiblings { keywords: siblings }));

@@ -48,7 +48,7 @@ impl Branches {
                 return Ok(usize::from(held));
             }
         }
-        self.count_candidates(walk, value, found, enough)
+        self.count_candidates(walk, value, (found, class), enough)
     }
 
     /// `count` of the branches in play when there are several, or a tag may tell them apart.
@@ -57,10 +57,9 @@ impl Branches {
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,
-        found: Found,
+        (found, class): (Found, usize),
         enough: usize,
     ) -> Result<usize, Halt> {
-        let class = class_of(found.bits);
         let mut candidates = self.candidates.get(class).copied().unwrap_or(u32::MAX);
         if let (Some(tag), types::OBJECT) = (&self.tag, found.bits) {
             walk.budget.spend_lookup(tag.name.len())?;

@@ -6,9 +6,8 @@
 
 use super::{Sink, Walk};
 use crate::budget::Budget;
-use crate::engine::exact_keys::{
-    Exact, ExactKeyObject, Property, Required, WALK_MAX_ENTRIES, WALK_MAX_PROPERTIES,
-};
+use crate::engine::exact_keys::{Exact, ExactKeyObject, Property, Required, WALK_MAX_PROPERTIES};
+use crate::engine::object::WALK_MAX_ENTRIES;
 use crate::error::Error;
 use crate::flow::{Flow, Halt};
 use crate::name::prefix;

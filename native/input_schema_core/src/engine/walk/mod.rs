@@ -110,8 +110,7 @@ pub struct Walk<'p, 'b, V> {
     pub reports_branches: bool,
     /// What a host function must answer before the walk can go on (it stops as though
     /// exhausted; see `ask`).
-    /// Boxed: a walk almost never holds one, and stays three words smaller for it.
-    pub asked: Option<Box<Asked>>,
+    pub asked: Option<Asked>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -288,13 +287,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             types::NONE => Err(Halt::Failed),
             wanted => {
                 let found = self.classify(value, wanted)?;
-                if wanted & found.bits == 0 {
-                    return Err(Halt::Failed);
+                match self.types_hold_found(wanted, found) {
+                    true => Ok(true),
+                    false => Err(Halt::Failed),
                 }
-                if !V::KEYS_ARE_STRINGS && found.bits & (types::OBJECT | types::ARRAY) != 0 {
-                    self.unread = true;
-                }
-                Ok(true)
             }
         }
     }
@@ -337,7 +333,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
     /// format the host did not answer are the schema's failures; the rest, the budget spent.
     pub fn halted(&self, halt: Halt) -> Failure<V> {
-        match (halt, self.asked.as_deref()) {
+        match (halt, &self.asked) {
             (Halt::Exhausted, Some((format, value))) => Failure::schema(Error::FormatUnanswered {
                 format: format.clone(),
                 value: value.clone(),
@@ -776,7 +772,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
     #[cold]
     pub fn ask(&mut self, format: &str, text: &str) -> Halt {
-        self.asked = Some(Box::new((format.into(), text.as_bytes().into())));
+        self.asked = Some((format.into(), text.as_bytes().into()));
         Halt::Exhausted
     }
 
