@@ -949,6 +949,34 @@ defmodule InputSchema.ErrorDetailTest do
              )
     end
 
+    # The subset's quick walk answers `valid?` alone: it must agree with `validate` where the
+    # rule for term keys decides (exact keys, the `nil` key, a name with no string form).
+    test "in the subset, valid? is true exactly when validate accepts, term keys included" do
+      by_atom = %{"type" => "object", "properties" => %{a: %{"type" => "string"}}}
+      closed = %{"type" => "object", "properties" => %{"a" => %{"type" => "string"}}}
+      closed = Map.put(closed, "additionalProperties", false)
+      unnamed = %{"type" => "object", "properties" => %{{:t} => %{"type" => "string"}}}
+      one_of = %{"type" => "object", "properties" => %{"o" => %{"oneOf" => [unnamed, closed]}}}
+
+      for schema <- [by_atom, closed, unnamed, Map.put(unnamed, "required", ["x"]), one_of],
+          arguments <- [
+            %{},
+            %{a: "x"},
+            %{a: 1},
+            %{"a" => 1, a: "x"},
+            %{"a" => "x", nil => 1},
+            %{nil => 1, "b" => 2},
+            %{"x" => 1},
+            %{"o" => %{"a" => "x"}},
+            %{"o" => %{}}
+          ] do
+        expected = match?({:ok, _}, InputSchema.validate(schema, arguments))
+        assert InputSchema.valid?(schema, arguments) == expected, inspect({schema, arguments})
+        {:ok, compiled} = InputSchema.compile(schema)
+        assert InputSchema.valid?(compiled, arguments) == expected
+      end
+    end
+
     test "compile! returns the compiled schema or raises InputSchema.Error with the answer" do
       assert %InputSchema.Compiled{} = InputSchema.compile!(%{"type" => "object"})
 

@@ -130,9 +130,8 @@ impl Compiled {
         }
     }
 
-    /// Whether `arguments` are valid. A JSON mode checks the tool boundary (unless `any_root`)
-    /// and the argument-key rule, then runs its quick walk alone, which builds no error; the
-    /// subset, whose quick walk may leave a call undecided, answers as `validate` does. `Err`
+    /// Whether `arguments` are valid: the quick walk alone, which builds no error (a JSON mode
+    /// checks the tool boundary, unless `any_root`, and the argument-key rule first). `Err`
     /// only where `validate` would not answer with argument errors either: arguments that are
     /// no map at the tool boundary, a reference loop, or the budget spent.
     pub fn is_valid<'a, V: Value<'a>>(
@@ -141,13 +140,7 @@ impl Compiled {
         budget: &mut Budget,
     ) -> Result<bool, Failure<V>> {
         match &self.body {
-            Body::Subset(program) => {
-                match subset::validate_compiled(program, arguments, Mode::First, budget) {
-                    Ok(()) => Ok(true),
-                    Err(Failure::Arguments(_)) => Ok(false),
-                    Err(failure) => Err(failure),
-                }
-            }
+            Body::Subset(program) => subset::is_valid(program, arguments, budget),
             Body::Json(compiled) => compiled.is_valid(arguments, budget),
         }
     }

@@ -46,6 +46,24 @@ pub fn validate_compiled<'a, V: Value<'a>>(
     }
 }
 
+/// `validate_compiled`'s answer without its errors: the quick walk alone, which decides every
+/// call (a name without a string form ends the call with an error, so refuses it).
+pub fn is_valid<'a, V: Value<'a>>(
+    program: &Program,
+    arguments: V,
+    budget: &mut Budget,
+) -> Result<bool, Failure<V>> {
+    let Some(size) = arguments.map_size() else {
+        return arguments_gate(false).map(|()| false);
+    };
+    let mut walk = Walk::new(program, Mode::First, ARGUMENTS, budget);
+    match walk.visit_found::<Quick>(program.root, arguments, Found::object(size), &()) {
+        Ok(_) => Ok(true),
+        Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
+        Err(halt) => Err(walk.halted(halt)),
+    }
+}
+
 /// The reporting walk from the root: `Ok` when it finds no error.
 fn report<'a, V: Value<'a>>(
     program: &Program,
