@@ -393,20 +393,18 @@ impl<'a, V: Value<'a>> Walk<V> {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::choices::Choices;
-    use crate::engine::equality::Enum;
     use crate::literal::{copy, values_equal, Literal, LiteralView};
     use crate::serde::Json;
     use serde_json::{json, Value as JsonValue};
 
-    fn literal(value: &JsonValue) -> Literal {
+    pub(crate) fn literal(value: &JsonValue) -> Literal {
         copy(Json::from(value), &mut Budget::unlimited()).unwrap()
     }
 
     /// The same value with every object's entries in reverse order.
-    fn reversed(literal: &Literal) -> Literal {
+    pub(crate) fn reversed(literal: &Literal) -> Literal {
         match literal {
             Literal::Array(items) => Literal::Array(items.iter().map(reversed).collect()),
             Literal::Object(entries) => Literal::Object(
@@ -427,13 +425,13 @@ mod tests {
             .map(|found| found.hash)
     }
 
-    fn equal(a: &Literal, b: &Literal) -> bool {
+    pub(crate) fn equal(a: &Literal, b: &Literal) -> bool {
         let (a, b) = (LiteralView::Value(a), LiteralView::Value(b));
         values_equal(a, b, &mut Budget::unlimited(), 0).unwrap()
     }
 
     /// Values that one equality or the other might confuse.
-    fn pool() -> Vec<JsonValue> {
+    pub(crate) fn pool() -> Vec<JsonValue> {
         let two_53 = 9_007_199_254_740_992_i64;
         vec![
             json!(0),
@@ -545,55 +543,6 @@ mod tests {
         );
     }
 
-    /// Membership through the index and by a scan of every choice, in both engines.
-    fn memberships(choices: &[Literal], value: &Literal) -> [bool; 4] {
-        let mut budget = Budget::unlimited();
-        let list = Literal::Array(choices.into());
-        let listed = LiteralView::Value(&list);
-        let view = LiteralView::Value(value);
-        let kind = view.kind();
-        let hashed = Choices::compile(listed, &mut budget).ok().unwrap();
-        let scanned = Choices::compile(listed, &mut budget)
-            .ok()
-            .unwrap()
-            .without_index();
-        let json = Enum::compile(choices, &mut budget).unwrap();
-        let json_scanned = Enum::compile(choices, &mut budget).unwrap().without_index();
-        [
-            hashed.contains(view, kind, &mut budget).unwrap(),
-            scanned.contains(view, kind, &mut budget).unwrap(),
-            json.contains(view, &mut budget).unwrap(),
-            json_scanned.contains(view, &mut budget).unwrap(),
-        ]
-    }
-
-    #[test]
-    fn membership_by_hash_answers_as_the_scan() {
-        let values: Vec<Literal> = pool().iter().map(literal).collect();
-        let mut probes: Vec<Literal> = values.clone();
-        probes.extend(values.iter().map(reversed));
-        probes.extend(
-            values
-                .iter()
-                .map(|value| Literal::Array([value.clone()].into())),
-        );
-        probes.push(literal(&json!({"a": 1, "b": [1, {"c": 2}], "d": 3})));
-        probes.push(literal(&json!([1, 2, 3])));
-        // Every choice list is long enough to be indexed: the whole pool, and the pool less
-        // every value that equals the probe.
-        for probe in &probes {
-            let found = memberships(&values, probe);
-            assert_eq!(found, [true; 4].map(|_| found[1]), "{probe:?}");
-            assert_eq!(found[0], found[2], "{probe:?}");
-            let others: Vec<Literal> = values
-                .iter()
-                .filter(|value| !equal(value, probe))
-                .cloned()
-                .collect();
-            assert_eq!(memberships(&others, probe), [false; 4], "{probe:?}");
-        }
-    }
-
     #[test]
     fn a_string_is_keyed_in_place_as_the_walk_hashes_it() {
         let mut choices: Vec<Literal> = (0..10).map(|n| literal(&json!(format!("s{n}")))).collect();
@@ -613,26 +562,6 @@ mod tests {
             .map(|found| found.hash);
             let in_place = index.string_key(text.as_bytes(), &mut budget).unwrap();
             assert_eq!(walked, in_place, "{text}");
-        }
-    }
-
-    #[test]
-    fn colliding_choices_are_still_told_apart() {
-        // Past 2^53 consecutive integers share a float; whatever their hashes, only an equal
-        // value is a member.
-        let base = 9_007_199_254_740_992_i64;
-        let choices: Vec<Literal> = (0..20)
-            .map(|step| Literal::Number(Number::Int(base + 2 * step + 1)))
-            .collect();
-        for (value, expected) in [
-            (Number::Int(base + 1), true),
-            (Number::Int(base + 2), false),
-            (Number::Float(base as f64), false),
-            (Number::Float((base + 2) as f64), false),
-            (Number::Int(base + 39), true),
-        ] {
-            let found = memberships(&choices, &Literal::Number(value.clone()));
-            assert_eq!(found, [expected; 4], "{value:?}");
         }
     }
 

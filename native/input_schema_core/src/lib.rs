@@ -8,7 +8,6 @@
 
 mod budget;
 mod choice_index;
-mod choices;
 mod ecma_regex;
 mod engine;
 mod entry;

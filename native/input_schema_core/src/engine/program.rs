@@ -5,12 +5,11 @@
 
 use super::applicator::{Branches, Conditional, DynamicRef};
 use super::array::ArrayCheck;
-use super::equality::Enum;
+use super::choices::Enum;
 use super::exact_keys::ExactKeyObject;
 use super::number::NumberCheck;
 use super::object::ObjectCheck;
 use super::string::StringCheck;
-use crate::choices::Choices;
 use crate::literal::Literal;
 
 pub use super::node::{types, Anchors, Named, Node, NodeId, NodeInfo, Shortcut};
@@ -29,8 +28,6 @@ pub enum Check {
     Object(Box<ObjectCheck>),
     /// The object keywords under the rule for term keys.
     ExactKeyObject(Box<ExactKeyObject>),
-    /// `enum` under Erlang equality (`==`, map keys compared exactly).
-    Choices(Box<Choices>),
     /// A list, proper or not: an array schema that reads no item.
     AnyList,
     AllOf(Box<[NodeId]>),
@@ -64,11 +61,7 @@ impl Check {
             Check::Array(array) => array.children(each),
             Check::Object(object) => object.children(each),
             Check::ExactKeyObject(object) => object.children(each),
-            Check::Enum(_)
-            | Check::Const(_)
-            | Check::Number(_)
-            | Check::Choices(_)
-            | Check::AnyList => {}
+            Check::Enum(_) | Check::Const(_) | Check::Number(_) | Check::AnyList => {}
         }
     }
 }
@@ -150,12 +143,10 @@ impl Program {
                     None => Shortcut::Visit,
                 }
             }
-            [Check::Choices(_) | Check::Enum(_)] if node.types & types::STRING != 0 => {
-                Shortcut::StringEnum {
-                    check: node.first,
-                    cost: node.cost,
-                }
-            }
+            [Check::Enum(_)] if node.types & types::STRING != 0 => Shortcut::StringEnum {
+                check: node.first,
+                cost: node.cost,
+            },
             [Check::Object(_) | Check::ExactKeyObject(_)] if node.types == types::OBJECT => {
                 Shortcut::Object {
                     check: node.first,

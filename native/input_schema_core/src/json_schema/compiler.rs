@@ -16,7 +16,7 @@ use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
-use crate::engine::equality::Enum;
+use crate::engine::choices::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
@@ -456,7 +456,11 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 if items.is_empty() && draft.rules().nonempty_lists {
                     return Err(bad());
                 }
-                Check::Enum(Enum::compile(items, self.budget())?)
+                let choices = Enum::of_literals(items, self.budget());
+                Check::Enum(choices.map_err(|error| match error {
+                    CompileError::NotJson => bad(),
+                    CompileError::Exhausted => Stop::Exhausted,
+                })?)
             }
             Role::Const => Check::Const(at.value.clone()),
             Role::MultipleOf => Check::MultipleOf(MultipleOf::compile(at.value).ok_or_else(bad)?),

@@ -6,9 +6,9 @@
 
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
 use crate::budget::{Budget, Exhausted};
-use crate::choices::{self, Choices};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
+use crate::engine::choices::{self, Enum, Equality};
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{
@@ -253,12 +253,14 @@ impl Compiler<'_> {
             return Err(fail(Error::UnknownKeyword { keyword }));
         }
         let choices = match keywords.get(Keyword::Enum) {
-            Some(value) => Some(Box::new(Choices::compile(value, self.budget).map_err(
-                |error| match error {
-                    choices::CompileError::NotJson => fail(Error::BadEnum),
-                    choices::CompileError::Exhausted => Stop::Exhausted,
-                },
-            )?)),
+            Some(value) => Some(Box::new(
+                Enum::compile(value, Equality::Erlang, self.budget).map_err(
+                    |error| match error {
+                        choices::CompileError::NotJson => fail(Error::BadEnum),
+                        choices::CompileError::Exhausted => Stop::Exhausted,
+                    },
+                )?,
+            )),
             None => None,
         };
         let mut shaped = match keywords.get(Keyword::OneOf) {
@@ -279,7 +281,7 @@ impl Compiler<'_> {
         if let Some(choices) = choices {
             shaped
                 .checks
-                .push((Check::Choices(choices), Named::new(name::ENUM)));
+                .push((Check::Enum(choices), Named::new(name::ENUM)));
         }
         Ok(shaped)
     }

@@ -15,6 +15,7 @@ mod unevaluated;
 
 use crate::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::engine::array::length;
+use crate::engine::choices::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
 use crate::engine::program::{Check, Program, Voice};
 use crate::error::{
@@ -229,13 +230,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             },
             Shortcut::StringEnum { check, cost } if value.is_binary() => {
                 let held = match self.program.checks.get(check as usize) {
-                    Some(Check::Choices(choices)) => {
-                        self.budget.spend(u64::from(cost))?;
-                        choices.contains(value, Kind::Binary, self.budget)?
-                    }
                     Some(Check::Enum(choices)) => {
                         self.budget.spend(u64::from(cost))?;
-                        choices.contains(value, self.budget)?
+                        choices.contains(value, Kind::Binary, self.budget)?
                     }
                     _ => return self.visit_part::<Quick>(id, value, &()),
                 };
@@ -643,19 +640,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             | Check::Array(_)
             | Check::Object(_)
             | Check::ExactKeyObject(_) => Ok(true),
-            Check::Choices(_) | Check::AnyList => self.term_check::<S>(check, value, found, at),
-            Check::Enum(choices) => {
-                if choices.contains(value, self.budget)? {
-                    return Ok(true);
-                }
-                let named = named();
-                self.fail::<S>(
-                    at,
-                    named,
-                    || Assertion::Enum(choices.listed().cloned()),
-                    None,
-                )
-            }
+            Check::AnyList => self.any_list::<S>(value, at),
+            Check::Enum(choices) => self.enum_check::<S>(choices, (node, index), value, found, at),
             Check::Const(expected) => {
                 if crate::literal::equals(value, expected, self.budget, 0)? {
                     return Ok(true);
@@ -667,36 +653,44 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
     }
 
-    /// The checks of terms as the subset reads them: `enum` under Erlang equality, and any
-    /// list. Kept out of `check`, whose frame every level of a deep walk holds.
+    /// `enum`, out of `check` as `any_list` is: its search inlines a string scan.
     #[inline(never)]
-    fn term_check<S: Sink>(
+    fn enum_check<S: Sink>(
         &mut self,
-        check: &'p Check,
+        choices: &Enum,
+        (node, index): (&'p Node, usize),
         value: V,
         found: Found,
         at: &S::At<'_>,
     ) -> Flow {
-        match check {
-            Check::Choices(choices) => {
-                let kind = match found.bits {
-                    types::STRING => Kind::Binary,
-                    _ => value.kind(),
-                };
-                if choices.contains(value, kind, self.budget)? {
-                    return Ok(true);
-                }
-                self.fail_plain::<S>(at, 0, |path| Error::NotInEnum { path })
-            }
-            Check::AnyList if value.kind() != Kind::List => {
-                let label = TypeLabel {
-                    name: type_name::ARRAY,
-                    atom: false,
-                };
-                self.fail_plain::<S>(at, 0, |path| Error::WrongType { path, type_: label })
-            }
-            _ => Ok(true),
+        let kind = match found.bits {
+            types::STRING => Kind::Binary,
+            _ => value.kind(),
+        };
+        if choices.contains(value, kind, self.budget)? {
+            return Ok(true);
         }
+        let named = self.program.name_of(node, index);
+        self.fail::<S>(
+            at,
+            named,
+            || Assertion::Enum(choices.listed().cloned()),
+            None,
+        )
+    }
+
+    /// The subset's array schema without `items`: any list, proper or not. Kept out of
+    /// `check`, whose frame every level of a deep walk holds.
+    #[inline(never)]
+    fn any_list<S: Sink>(&mut self, value: V, at: &S::At<'_>) -> Flow {
+        if value.kind() == Kind::List {
+            return Ok(true);
+        }
+        let label = TypeLabel {
+            name: type_name::ARRAY,
+            atom: false,
+        };
+        self.fail_plain::<S>(at, 0, |path| Error::WrongType { path, type_: label })
     }
 
     /// What `value` is, asked first as the types a node accepts make likely: one question to
@@ -942,7 +936,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         (property, branches): (Option<V>, Vec<BranchError<V>>),
     ) -> Flow {
         if self.program.voice == Voice::Plain {
-            // The assertions of the plain voice's programs: `minimum` and `oneOf`.
+            // The assertions of the plain voice's programs: `minimum`, `oneOf` and `enum`.
             match assertion {
                 Assertion::Minimum(minimum) => {
                     let copied = minimum.byte_size();
@@ -951,6 +945,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
                 Assertion::OneOf | Assertion::OneOfSeveral => {
                     return self.record_plain(path, 0, |path| Error::OneOfMismatch { path });
+                }
+                Assertion::Enum(_) => {
+                    return self.record_plain(path, 0, |path| Error::NotInEnum { path });
                 }
                 _ => {}
             }

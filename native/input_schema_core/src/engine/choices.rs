@@ -1,11 +1,15 @@
-//! The `enum` keyword: its schema check (a list of JSON values) and its value check (Erlang `==`
-//! against each choice).
+//! `enum`: whether a value equals one of a list of JSON values, under the profile's equality
+//! (the subset's Erlang `==`, or JSON equality). `const` is `literal::equals`.
 //!
 //! Choices live in flat arenas and both walks use explicit stacks, so a choice nested a million
 //! levels deep costs memory, never native stack.
 
+pub(crate) use crate::choice_index::Equality;
+
 use crate::budget::{Budget, Exhausted};
-use crate::choice_index::{worth_indexing, ChoiceIndex, Equality};
+use crate::choice_index::{worth_indexing, ChoiceIndex};
+use crate::error::listed_values;
+use crate::literal::{Literal, LiteralView};
 use crate::name::{prefix, Name};
 use crate::number::Number;
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -14,12 +18,13 @@ use crate::value::{AtomKind, Element, Kind, Value};
 /// within the time a unit stands for.
 const STRINGS_PER_SPEND: usize = 64;
 
-/// Marks a choice id (see `Choices::index`) as an index into `roots`.
+/// Marks a choice id (see `Enum::index`) as an index into `roots`.
 const ROOT_ID: u32 = 1 << 31;
 
 /// The choices of one `enum` keyword.
-#[derive(Debug, Default)]
-pub(crate) struct Choices {
+#[derive(Debug)]
+pub struct Enum {
+    equality: Equality,
     /// The choices that are binaries, the usual enum of names: only a binary can equal one, and
     /// a binary nothing else.
     strings: Vec<Name>,
@@ -31,6 +36,8 @@ pub(crate) struct Choices {
     /// The choices by hash, for an enum `worth_indexing`: an id is an index into
     /// `strings`, or into `roots` with `ROOT_ID` set.
     index: Option<ChoiceIndex>,
+    /// The choices as a JSON-mode error lists them, when they are few and small.
+    listed: Option<Literal>,
 }
 
 #[derive(Debug)]
@@ -74,10 +81,32 @@ enum Slot {
     Entry(usize),
 }
 
-impl Choices {
-    /// Checks that `value` is a proper list of JSON values and keeps a copy of it.
-    pub fn compile<'a, V: Value<'a>>(value: V, budget: &mut Budget) -> Result<Self, CompileError> {
-        let mut choices = Choices::default();
+impl Enum {
+    /// The choices of a JSON-mode `enum`, read already as JSON values.
+    pub fn of_literals(choices: &[Literal], budget: &mut Budget) -> Result<Self, CompileError> {
+        let list = Literal::Array(choices.into());
+        let mut compiled = Enum::compile(LiteralView::Value(&list), Equality::Json, budget)?;
+        compiled.listed = listed_values(choices);
+        Ok(compiled)
+    }
+
+    /// Checks that `value` is a proper list of JSON values and keeps a copy of it, to be
+    /// compared under `equality`.
+    pub fn compile<'a, V: Value<'a>>(
+        value: V,
+        equality: Equality,
+        budget: &mut Budget,
+    ) -> Result<Self, CompileError> {
+        let mut choices = Enum {
+            equality,
+            strings: Vec::new(),
+            roots: Vec::new(),
+            nodes: Vec::new(),
+            elements: Vec::new(),
+            entries: Vec::new(),
+            index: None,
+            listed: None,
+        };
         let mut pending: Vec<(V, Slot)> = Vec::new();
         // Each value met is also kept for a while as a pending entry, and for good in the slot
         // that will point at its node: counted too, since they peak together with the nodes
@@ -172,11 +201,27 @@ impl Choices {
                 .collect::<Result<_, _>>()?;
             choices.index = Some(ChoiceIndex::build(
                 listed.into_iter().zip(ids),
-                Equality::Erlang,
+                equality,
                 budget,
             )?);
         }
         Ok(choices)
+    }
+
+    /// The choices an error lists, if any.
+    pub fn listed(&self) -> Option<&Literal> {
+        self.listed.as_ref()
+    }
+
+    /// The choices, when every one is a string.
+    pub fn strings(&self) -> Option<Vec<&str>> {
+        if !self.roots.is_empty() {
+            return None;
+        }
+        self.strings
+            .iter()
+            .map(|name| std::str::from_utf8(name).ok())
+            .collect()
     }
 
     /// Moves the bytes of the binary choices into `strings`, in list order, and leaves the
@@ -262,7 +307,7 @@ impl Choices {
         kind: Kind,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
-        let key = index.key(value, Equality::Erlang, budget)?;
+        let key = index.key(value, self.equality, budget)?;
         let probe = Probe::of(value, kind);
         for id in index.bucket(key, budget)? {
             let Some(root) = (id & ROOT_ID != 0)
@@ -381,12 +426,18 @@ impl Choices {
             }
             Some(Choice::Map { start, len }) => {
                 let entries = self.entries.get(*start..start + len).unwrap_or_default();
-                if value.map_len() != entries.len() {
+                let json = self.equality == Equality::Json;
+                if value.map_len() != entries.len() || json && value.is_struct() {
                     return Ok(false);
                 }
                 for (key, child) in entries {
                     budget.spend_lookup(key.len())?;
-                    match value.map_get_binary(key) {
+                    // JSON equality finds a key by name, an atom's as well as a binary's.
+                    let found = match value.map_get_binary(key) {
+                        None if json => value.map_get_atom_named(key),
+                        found => found,
+                    };
+                    match found {
                         Some(item) => pending.push((item, *child)),
                         None => return Ok(false),
                     }
@@ -461,5 +512,167 @@ fn proper<V>(element: Element<V>) -> Result<V, NotJson> {
     match element {
         Element::Item(item) => Ok(item),
         Element::ImproperTail(_) => Err(NotJson),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::choice_index::tests::{equal, literal, pool, reversed};
+    use crate::literal::equals;
+    use crate::number::BigInt;
+    use crate::serde::Json;
+    use serde_json::json;
+
+    fn compiled(choices: &[Literal], equality: Equality) -> Enum {
+        let list = Literal::Array(choices.into());
+        let listed = LiteralView::Value(&list);
+        Enum::compile(listed, equality, &mut Budget::unlimited())
+            .ok()
+            .unwrap()
+    }
+
+    fn holds<'a, V: Value<'a>>(choices: &Enum, value: V, budget: &mut Budget) -> bool {
+        choices.contains(value, value.kind(), budget).unwrap()
+    }
+
+    /// Membership through the index and by a scan of every choice, under both equalities.
+    fn memberships(choices: &[Literal], value: &Literal) -> [bool; 4] {
+        let mut budget = Budget::unlimited();
+        let view = LiteralView::Value(value);
+        let [(erlang, erlang_scanned), (json, json_scanned)] = [Equality::Erlang, Equality::Json]
+            .map(|equality| {
+                let hashed = compiled(choices, equality);
+                let scanned = compiled(choices, equality).without_index();
+                (
+                    holds(&hashed, view, &mut budget),
+                    holds(&scanned, view, &mut budget),
+                )
+            });
+        [erlang, erlang_scanned, json, json_scanned]
+    }
+
+    #[test]
+    fn membership_by_hash_answers_as_the_scan() {
+        let values: Vec<Literal> = pool().iter().map(literal).collect();
+        let mut probes: Vec<Literal> = values.clone();
+        probes.extend(values.iter().map(reversed));
+        probes.extend(
+            values
+                .iter()
+                .map(|value| Literal::Array([value.clone()].into())),
+        );
+        probes.push(literal(&json!({"a": 1, "b": [1, {"c": 2}], "d": 3})));
+        probes.push(literal(&json!([1, 2, 3])));
+        // Every choice list is long enough to be indexed: the whole pool, and the pool less
+        // every value that equals the probe.
+        for probe in &probes {
+            let found = memberships(&values, probe);
+            assert_eq!(found, [true; 4].map(|_| found[1]), "{probe:?}");
+            assert_eq!(found[0], found[2], "{probe:?}");
+            let others: Vec<Literal> = values
+                .iter()
+                .filter(|value| !equal(value, probe))
+                .cloned()
+                .collect();
+            assert_eq!(memberships(&others, probe), [false; 4], "{probe:?}");
+        }
+    }
+
+    #[test]
+    fn colliding_choices_are_still_told_apart() {
+        // Past 2^53 consecutive integers share a float; whatever their hashes, only an equal
+        // value is a member.
+        let base = 9_007_199_254_740_992_i64;
+        let choices: Vec<Literal> = (0..20)
+            .map(|step| Literal::Number(Number::Int(base + 2 * step + 1)))
+            .collect();
+        for (value, expected) in [
+            (Number::Int(base + 1), true),
+            (Number::Int(base + 2), false),
+            (Number::Float(base as f64), false),
+            (Number::Float((base + 2) as f64), false),
+            (Number::Int(base + 39), true),
+        ] {
+            let found = memberships(&choices, &Literal::Number(value.clone()));
+            assert_eq!(found, [expected; 4], "{value:?}");
+        }
+    }
+
+    #[test]
+    fn a_few_choices_scanned_answer_as_equality_does() {
+        // Eight choices, two of them containers: scanned, not indexed.
+        let choices = json!([
+            1.0,
+            -0.0,
+            2.5,
+            9_223_372_036_854_775_808_u64,
+            "a",
+            null,
+            [1],
+            {"a": 1}
+        ]);
+        let literals: Vec<Literal> = choices.as_array().unwrap().iter().map(literal).collect();
+        let probes = json!([
+            1, 1.0, 0, 0.0, -0.0, 2, 2.5, 3.5,
+            9_223_372_036_854_775_808_u64, 9.223_372_036_854_776e18, u64::MAX,
+            -9.223_372_036_854_776e18, 1.8446744073709552e19,
+            "a", "b", "", null, true, false,
+            [1], [1.0], [2], [], {"a": 1.0}, {"a": 2}, {}
+        ]);
+        let mut budget = Budget::unlimited();
+        for equality in [Equality::Erlang, Equality::Json] {
+            let choices = compiled(&literals, equality);
+            assert!(choices.index.is_none());
+            for probe in probes.as_array().unwrap() {
+                let value = Json::from(probe);
+                let scanned = literals
+                    .iter()
+                    .any(|choice| equals(value, choice, &mut budget, 0).unwrap());
+                assert_eq!(holds(&choices, value, &mut budget), scanned, "{probe}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_scan_out_of_budget_answers_exhausted_not_absent() {
+        // Two big integers of 2,000 words each: a comparison is priced 125 units.
+        let big = |low: u64| {
+            let mut magnitude = vec![0_u64; 2_000];
+            magnitude[0] = low;
+            magnitude[1_999] = 1;
+            Literal::Number(Number::Big(BigInt::new(false, magnitude).unwrap()))
+        };
+        let choices = compiled(&[big(1), big(2)], Equality::Json);
+        assert!(choices.index.is_none());
+        let probe = big(3);
+        let value = LiteralView::Value(&probe);
+        // Enough for the first comparison, not for the second.
+        let mut short = Budget::new(2 + 130);
+        assert!(choices.contains(value, value.kind(), &mut short).is_err());
+        assert!(!holds(&choices, value, &mut Budget::unlimited()));
+        assert!(holds(
+            &choices,
+            LiteralView::Value(&big(2)),
+            &mut Budget::unlimited()
+        ));
+    }
+
+    #[test]
+    fn only_json_mode_lists_its_choices_and_either_names_its_strings() {
+        let names = [literal(&json!("a")), literal(&json!("b"))];
+        let json = Enum::of_literals(&names, &mut Budget::unlimited())
+            .ok()
+            .unwrap();
+        assert_eq!(json.listed(), Some(&Literal::Array(names.clone().into())));
+        assert_eq!(json.strings(), Some(vec!["a", "b"]));
+        let erlang = compiled(&names, Equality::Erlang);
+        assert_eq!(erlang.listed(), None);
+        assert_eq!(erlang.strings(), Some(vec!["a", "b"]));
+        assert_eq!(
+            compiled(&[literal(&json!(1))], Equality::Json).strings(),
+            None
+        );
     }
 }
