@@ -1,6 +1,7 @@
 //! Byte strings compared against many candidates (property names, enum strings): kept with
 //! their first bytes as a word, so that most candidates are told apart by one compare.
 
+use std::cmp::Ordering;
 use std::ops::Deref;
 
 const PREFIX_BYTES: usize = 8;
@@ -53,6 +54,83 @@ impl Deref for Name {
     }
 }
 
+/// Names found by their bytes, the one search of property names: a few are scanned, each told
+/// by its prefix word; more are searched in an order by length, then by bytes. Names may
+/// repeat (the subset's `:a` and `"a"` share a string form).
+#[derive(Debug, Default)]
+pub(crate) struct NameIndex {
+    names: Box<[Name]>,
+    /// Indices in the search order; equal names in index order, so that a search finds the
+    /// first.
+    sorted: Box<[u32]>,
+}
+
+/// Indices this few are scanned rather than searched.
+const SCAN_MAX: usize = 16;
+
+fn by_length(known: &[u8], name: &[u8]) -> Ordering {
+    known.len().cmp(&name.len()).then_with(|| known.cmp(name))
+}
+
+impl NameIndex {
+    pub fn new(names: impl IntoIterator<Item = Box<[u8]>>) -> Self {
+        let names: Box<[Name]> = names.into_iter().map(Name::new).collect();
+        let mut sorted: Vec<u32> = (0..names.len() as u32).collect();
+        let name = |index: &u32| names.get(*index as usize).map_or(&[][..], |name| name);
+        // Stable: equal names keep their index order.
+        sorted.sort_by(|a, b| by_length(name(a), name(b)));
+        NameIndex {
+            names,
+            sorted: sorted.into(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The names, in index order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Name> {
+        self.names.iter()
+    }
+
+    /// Whether no two names are the same.
+    pub fn unique(&self) -> bool {
+        self.sorted.windows(2).all(|pair| match pair {
+            [a, b] => self.get(*a as usize) != self.get(*b as usize),
+            _ => true,
+        })
+    }
+
+    /// Name `index`; empty past the end.
+    pub fn get(&self, index: usize) -> &[u8] {
+        self.names.get(index).map_or(&[], |name| name)
+    }
+
+    /// The first index named `text`.
+    #[inline(always)]
+    pub fn first(&self, text: &[u8]) -> Option<usize> {
+        if self.names.len() <= SCAN_MAX {
+            let key = prefix(text);
+            return self.names.iter().position(|known| known.is(text, key));
+        }
+        self.search(text)
+    }
+
+    #[inline(never)]
+    fn search(&self, text: &[u8]) -> Option<usize> {
+        let start = self
+            .sorted
+            .partition_point(|index| by_length(self.get(*index as usize), text).is_lt());
+        let index = *self.sorted.get(start)? as usize;
+        (self.get(index) == text).then_some(index)
+    }
+}
+
 /// The first eight bytes of a name (zero-padded) as a word. Built in registers: a byte copy
 /// into a buffer read back as a word stalls the load on every key. A shorter name is read as two
 /// overlapping halves, the second shifted to its place: where they overlap they hold the same
@@ -83,7 +161,7 @@ pub(crate) fn prefix(text: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{prefix, Name};
+    use super::{prefix, Name, NameIndex, SCAN_MAX};
 
     #[test]
     fn prefix_is_the_first_eight_bytes_zero_padded() {
@@ -98,6 +176,29 @@ mod tests {
                     word | u64::from(*byte) << (8 * index)
                 });
             assert_eq!(prefix(bytes), expected, "length {length}");
+        }
+    }
+
+    #[test]
+    fn an_index_finds_every_name_scanned_or_searched() {
+        for count in [0, 3, SCAN_MAX, SCAN_MAX + 1, 100] {
+            // Every name twice, some of one length and some of others.
+            let names: Vec<String> = (0..count)
+                .map(|n| format!("{}{n}", "p".repeat(n % 3)))
+                .collect();
+            let twice = names.iter().chain(names.iter());
+            let index = NameIndex::new(twice.map(|name| Box::from(name.as_bytes())));
+            for (at, name) in names.iter().enumerate() {
+                // The first of the two.
+                assert_eq!(index.first(name.as_bytes()), Some(at), "{count} {name}");
+                assert_eq!(index.get(at + count), name.as_bytes());
+                assert_eq!(index.unique(), count == 0);
+            }
+            let once = NameIndex::new(names.iter().map(|name| Box::from(name.as_bytes())));
+            assert!(once.unique());
+            for absent in ["", "x", "p", "pp", "99999", "p0p"] {
+                assert_eq!(index.first(absent.as_bytes()), None, "{count} {absent}");
+            }
         }
     }
 

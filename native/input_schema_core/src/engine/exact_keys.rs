@@ -8,7 +8,7 @@
 
 use super::node::{NodeId, Shortcut};
 use crate::budget::{Budget, Exhausted};
-use crate::name::Name;
+use crate::name::NameIndex;
 
 /// Objects with at most this many properties find their arguments in one walk of the argument
 /// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.
@@ -19,8 +19,9 @@ pub struct ExactKeyObject {
     pub(crate) properties: Box<[Property]>,
     pub(crate) required: Box<[Required]>,
     pub(crate) additional_allowed: bool,
-    /// Property indices sorted by string form: which properties an argument key names.
-    by_name: Box<[usize]>,
+    /// The properties' string forms, by property index: which properties an argument key
+    /// names.
+    pub(crate) names: NameIndex,
     /// The walk's mask of the required names, when each is one of the first 16 properties.
     pub(crate) required_mask: Option<u16>,
     /// No two properties share a string form (only `:a` and `"a"` can), so a key names at
@@ -43,10 +44,9 @@ pub(crate) struct Required {
     pub property: Option<usize>,
 }
 
+/// A property, whose name's string form is kept in the object's `names`.
 #[derive(Debug)]
 pub struct Property {
-    /// The string form of the name.
-    pub(crate) name: Name,
     /// The key that names it exactly, which wins over a string key of the same string form.
     pub(crate) exact: Exact,
     pub(crate) node: NodeId,
@@ -65,50 +65,34 @@ pub enum Exact {
     Term(Box<[u8]>),
 }
 
-impl Property {
-    pub fn new(name: Box<[u8]>, exact: Exact, node: NodeId, shortcut: Shortcut) -> Self {
-        Property {
-            name: Name::new(name),
-            exact,
-            node,
-            shortcut,
-        }
-    }
-
-    /// Whether this property's string form is `text`, whose prefix word is `key`.
-    #[inline]
-    pub(crate) fn is_named(&self, text: &[u8], key: u64) -> bool {
-        self.name.is(text, key)
-    }
-}
-
 impl ExactKeyObject {
     /// The check of `properties` (in the schema's order), the `required` names and whether
     /// keys no property declares are allowed; `unnamed` when some property's name has no
     /// string form. The sort and the searches are priced on `budget`.
     pub fn new(
-        properties: Vec<Property>,
+        properties: Vec<(Box<[u8]>, Property)>,
         required: Vec<Box<[u8]>>,
         additional_allowed: bool,
         unnamed: bool,
         budget: &mut Budget,
     ) -> Result<Self, Exhausted> {
-        let lengths = properties.iter().map(|property| property.name.len());
-        let name_bytes = lengths.clone().sum::<usize>() - lengths.max().unwrap_or(0);
+        let lengths = properties.iter().map(|(name, _)| name.len());
+        let name_bytes = lengths.clone().sum::<usize>() - lengths.clone().max().unwrap_or(0);
+        let longest_name = lengths.max().unwrap_or(0);
         budget.spend_sort(properties.len(), name_bytes)?;
-        let mut by_name: Vec<usize> = (0..properties.len()).collect();
-        by_name.sort_unstable_by(|a, b| name_of(&properties, *a).cmp(name_of(&properties, *b)));
-        let unique_names = by_name.windows(2).all(|pair| match pair {
-            [a, b] => name_of(&properties, *a) != name_of(&properties, *b),
-            _ => true,
-        });
+        let (names, properties): (Vec<_>, Vec<_>) = properties.into_iter().unzip();
+        let term_names = properties
+            .iter()
+            .any(|property| matches!(property.exact, Exact::Term(_)));
+        let names = NameIndex::new(names);
+        let unique_names = names.unique();
         // The first property of each required name, by a search: a scan per name would be
         // quadratic in a schema with many required names and properties.
         let required = required
             .into_iter()
             .map(|name| {
                 budget.spend_search(properties.len(), name.len())?;
-                let property = named_in(&properties, &by_name, &name).iter().min().copied();
+                let property = names.first(&name);
                 Ok(Required { name, property })
             })
             .collect::<Result<Box<[Required]>, Exhausted>>()?;
@@ -116,17 +100,13 @@ impl ExactKeyObject {
             let bit = 1_u16.checked_shl(u32::try_from(required.property?).ok()?)?;
             Some(mask | bit)
         });
-        let term_names = properties
-            .iter()
-            .any(|property| matches!(property.exact, Exact::Term(_)));
-        let longest_name = properties.iter().map(|property| property.name.len()).max();
         Ok(ExactKeyObject {
-            longest_name: longest_name.unwrap_or(0),
+            longest_name,
             term_names,
             properties: properties.into(),
+            names,
             required,
             additional_allowed,
-            by_name: by_name.into(),
             required_mask,
             unique_names,
             unnamed,
@@ -140,31 +120,10 @@ impl ExactKeyObject {
             .for_each(each);
     }
 
-    /// The indices of the properties whose string form is `text`.
-    pub(crate) fn named(&self, text: &[u8]) -> &[usize] {
-        named_in(&self.properties, &self.by_name, text)
-    }
-
     /// Makes the quick walk ask for a second property, which no key can name: a walk that
     /// disagrees with the reporting one, for the test of what such a disagreement answers.
     #[cfg(test)]
     pub(crate) fn require_a_second_property(&mut self) {
         self.required_mask = Some(0b10);
     }
-}
-
-fn name_of(properties: &[Property], index: usize) -> &[u8] {
-    properties.get(index).map_or(&[], |property| &property.name)
-}
-
-/// The indices of `properties` whose string form is `text`, found in `by_name` (their indices
-/// sorted by string form) by a binary search: this serves objects of any size.
-fn named_in<'p>(properties: &[Property], by_name: &'p [usize], text: &[u8]) -> &'p [usize] {
-    let start = by_name.partition_point(|index| name_of(properties, *index) < text);
-    let end = start
-        + by_name
-            .get(start..)
-            .unwrap_or_default()
-            .partition_point(|index| name_of(properties, *index) == text);
-    by_name.get(start..end).unwrap_or_default()
 }

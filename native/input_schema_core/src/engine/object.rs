@@ -13,7 +13,7 @@ use super::string::Pattern;
 use crate::budget::{Budget, Exhausted};
 use crate::flow::Halt;
 use crate::literal::get_by_str;
-use crate::name::{prefix, Name};
+use crate::name::NameIndex;
 use crate::value::Value;
 
 /// Property names (`required`, and each list of `dependentRequired`).
@@ -162,18 +162,13 @@ pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<
     Ok(get_by_str(map, name).is_some())
 }
 
-/// Names, each maybe with a property's node, found by their bytes. A few names are scanned,
-/// each told by its prefix word (`name::Name`); more are searched in an order by length, then
-/// by bytes.
+/// The property and required names, each maybe with a property's node.
 #[derive(Debug, Default)]
 pub(crate) struct NameTable {
-    entries: Box<[(Box<str>, Option<NodeId>)]>,
+    names: NameIndex,
+    nodes: Box<[Option<NodeId>]>,
     /// Per entry, how the quick walk reaches its node.
     reach: Box<[Reach]>,
-    /// The entries' names with their prefix words, for the scan.
-    names: Box<[Name]>,
-    /// Entry indices in the search order.
-    sorted: Box<[u32]>,
 }
 
 /// How the quick walk reaches a node from a map's entry.
@@ -189,34 +184,19 @@ pub(crate) enum Reach {
     Deep(NodeId),
 }
 
-/// Tables this small are scanned rather than searched.
-const SCAN_MAX: usize = 16;
-
-fn by_length(known: &[u8], name: &[u8]) -> std::cmp::Ordering {
-    known.len().cmp(&name.len()).then_with(|| known.cmp(name))
-}
-
 impl NameTable {
     fn new(entries: Vec<(Box<str>, Option<NodeId>)>) -> Self {
-        let mut sorted: Vec<u32> = (0..entries.len() as u32).collect();
-        let name = |index: &u32| {
-            entries
-                .get(*index as usize)
-                .map_or(&[][..], |(name, _)| name.as_bytes())
-        };
-        sorted.sort_by(|a, b| by_length(name(a), name(b)));
-        let names = entries
-            .iter()
-            .map(|(name, _)| Name::new(name.as_bytes().into()))
-            .collect();
+        let (names, nodes): (Vec<_>, Vec<_>) = entries
+            .into_iter()
+            .map(|(name, node)| (name.into_boxed_bytes(), node))
+            .unzip();
         NameTable {
-            reach: entries
+            names: NameIndex::new(names),
+            reach: nodes
                 .iter()
-                .map(|(_, node)| node.map_or(Reach::Nothing, Reach::Deep))
+                .map(|node| node.map_or(Reach::Nothing, Reach::Deep))
                 .collect(),
-            entries: entries.into(),
-            names,
-            sorted: sorted.into(),
+            nodes: nodes.into(),
         }
     }
 
@@ -227,35 +207,16 @@ impl NameTable {
         name: &[u8],
         budget: &mut Budget,
     ) -> Result<Option<usize>, Exhausted> {
-        budget.spend_search(self.sorted.len(), name.len())?;
-        if self.names.len() <= SCAN_MAX {
-            let key = prefix(name);
-            return Ok(self.names.iter().position(|known| known.is(name, key)));
-        }
-        Ok(self.search(name))
-    }
-
-    #[inline(never)]
-    fn search(&self, name: &[u8]) -> Option<usize> {
-        let found = self.sorted.binary_search_by(|index| {
-            let known = self
-                .entries
-                .get(*index as usize)
-                .map_or(&[][..], |(known, _)| known.as_bytes());
-            by_length(known, name)
-        });
-        found
-            .ok()
-            .and_then(|position| self.sorted.get(position))
-            .map(|index| *index as usize)
+        budget.spend_search(self.names.len(), name.len())?;
+        Ok(self.names.first(name))
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.names.is_empty()
     }
 
     pub(crate) fn node(&self, index: usize) -> Option<NodeId> {
-        self.entries.get(index).and_then(|(_, node)| *node)
+        self.nodes.get(index).copied().flatten()
     }
 
     /// How the quick walk reaches entry `index`'s node.
@@ -266,7 +227,7 @@ impl NameTable {
 
     /// Learns, once every node is compiled, how each entry's node is reached.
     pub(crate) fn learn_reach(&mut self, reach: impl Fn(NodeId) -> Reach) {
-        for ((_, node), slot) in self.entries.iter().zip(self.reach.iter_mut()) {
+        for (node, slot) in self.nodes.iter().zip(self.reach.iter_mut()) {
             if let Some(node) = node {
                 *slot = reach(*node);
             }

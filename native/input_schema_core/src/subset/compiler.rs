@@ -378,7 +378,14 @@ impl Compiler<'_> {
             };
             let node = self.child(schema, trail, Segment::Property(&text), depth)?;
             let shortcut = self.program.shortcut(node);
-            compiled.push(Property::new(text, exact, node, shortcut));
+            compiled.push((
+                text,
+                Property {
+                    exact,
+                    node,
+                    shortcut,
+                },
+            ));
         }
         let mut shaped = Shaped {
             types: types::OBJECT,

@@ -84,8 +84,9 @@ impl ExactKeyObject {
             walk.budget.spend(1 + Budget::byte_units(text.len()))?;
             let key = prefix(text);
             let mut declared = false;
-            for (index, property) in self.properties.iter().enumerate() {
-                if !property.is_named(text, key) {
+            let named_properties = self.properties.iter().zip(self.names.iter());
+            for (index, (property, name)) in named_properties.enumerate() {
+                if !name.is(text, key) {
                     continue;
                 }
                 declared = true;
@@ -138,10 +139,9 @@ impl ExactKeyObject {
                 Ok(text) => {
                     walk.budget.spend(1 + Budget::byte_units(text.len()))?;
                     let key = prefix(text);
-                    for (index, (slot, property)) in
-                        found.iter_mut().zip(self.properties.iter()).enumerate()
+                    for (index, (slot, name)) in found.iter_mut().zip(self.names.iter()).enumerate()
                     {
-                        if property.is_named(text, key) {
+                        if name.is(text, key) {
                             named = true;
                             by_binary |= 1 << index;
                             if by_exact & (1 << index) == 0 {
@@ -165,9 +165,10 @@ impl ExactKeyObject {
                         |text| {
                             let key = prefix(text);
                             let mut exact: u16 = 0;
-                            for (index, property) in self.properties.iter().enumerate().take(N) {
+                            let named_properties = self.properties.iter().zip(self.names.iter());
+                            for (index, (property, name)) in named_properties.enumerate().take(N) {
                                 let hit = matches!(property.exact, Exact::Atom { nil: own } if own == nil)
-                                    && property.is_named(text, key);
+                                    && name.is(text, key);
                                 exact |= u16::from(hit) << index;
                             }
                             exact
@@ -229,9 +230,10 @@ impl ExactKeyObject {
         for key in &undeclared {
             valid &= additional::<S, V>(walk, *key, at)?;
         }
-        for (property, argument) in self.properties.iter().zip(found) {
+        let named_properties = self.properties.iter().zip(self.names.iter());
+        for ((property, name), argument) in named_properties.zip(found) {
             if let Some(argument) = argument {
-                valid &= visit_property::<S, V>(walk, property, argument, at)?;
+                valid &= visit_property::<S, V>(walk, (property, name), argument, at)?;
             }
         }
         Ok(valid)
@@ -256,20 +258,20 @@ impl ExactKeyObject {
                 }
             }
         }
-        for property in self.properties.iter() {
-            walk.budget.spend_lookup(property.name.len())?;
+        for (property, name) in self.properties.iter().zip(self.names.iter()) {
+            walk.budget.spend_lookup(name.len())?;
             let exactly = match &property.exact {
                 Exact::Binary => None,
                 // `nil`'s string form is empty; its atom is named.
                 Exact::Atom { nil: true } => map.map_get_atom_named(b"nil"),
-                Exact::Atom { nil: false } => map.map_get_atom_named(&property.name),
+                Exact::Atom { nil: false } => map.map_get_atom_named(name),
                 Exact::Term(key) => {
                     walk.budget.spend_exact_lookup(key.len())?;
                     map.map_get_exact(key)
                 }
             };
-            if let Some(argument) = exactly.or_else(|| map.map_get_binary(&property.name)) {
-                valid &= visit_property::<S, V>(walk, property, argument, at)?;
+            if let Some(argument) = exactly.or_else(|| map.map_get_binary(name)) {
+                valid &= visit_property::<S, V>(walk, (property, name), argument, at)?;
             }
         }
         Ok(valid)
@@ -298,7 +300,7 @@ impl ExactKeyObject {
             key,
             TextUse::Compare(self.longest_name),
             walk.budget,
-            |text| (!self.named(text).is_empty(), text.len()),
+            |text| (self.names.first(text).is_some(), text.len()),
         )?
         else {
             walk.budget.spend(1)?;
@@ -312,14 +314,14 @@ impl ExactKeyObject {
 /// `property`'s schema applied to its argument: the argument path gets `.name`.
 fn visit_property<'a, S: Sink, V: Value<'a>>(
     walk: &mut Walk<'_, '_, V>,
-    property: &Property,
+    (property, name): (&Property, &[u8]),
     argument: V,
     at: &S::At<'_>,
 ) -> Flow {
     let into = Step::Into {
         keyword: name::PROPERTIES,
         key: Key::None,
-        argument: Some(Segment::Property(&property.name)),
+        argument: Some(Segment::Property(name)),
     };
     walk.visit_part::<S>(property.node, argument, &S::then(at, into))
 }
