@@ -54,15 +54,24 @@ impl Deref for Name {
     }
 }
 
-/// Names found by their bytes, the one search of property names: a few are scanned, each told
-/// by its prefix word; more are searched in an order by length, then by bytes. Names may
-/// repeat (the subset's `:a` and `"a"` share a string form).
-#[derive(Debug, Default)]
-pub(crate) struct NameIndex {
-    names: Box<[Name]>,
+/// Entries found by their names' bytes, the one search of property names: a few are scanned,
+/// each told by its prefix word; more are searched in an order by length, then by bytes. Names
+/// may repeat (the subset's `:a` and `"a"` share a string form).
+#[derive(Debug)]
+pub(crate) struct NameIndex<T> {
+    entries: Box<[(Name, T)]>,
     /// Indices in the search order; equal names in index order, so that a search finds the
     /// first.
     sorted: Box<[u32]>,
+}
+
+impl<T> Default for NameIndex<T> {
+    fn default() -> Self {
+        NameIndex {
+            entries: Box::default(),
+            sorted: Box::default(),
+        }
+    }
 }
 
 /// Indices this few are scanned rather than searched.
@@ -72,51 +81,71 @@ fn by_length(known: &[u8], name: &[u8]) -> Ordering {
     known.len().cmp(&name.len()).then_with(|| known.cmp(name))
 }
 
-impl NameIndex {
-    pub fn new(names: impl IntoIterator<Item = Box<[u8]>>) -> Self {
-        let names: Box<[Name]> = names.into_iter().map(Name::new).collect();
-        let mut sorted: Vec<u32> = (0..names.len() as u32).collect();
-        let name = |index: &u32| names.get(*index as usize).map_or(&[][..], |name| name);
+impl<T> NameIndex<T> {
+    pub fn new(entries: impl IntoIterator<Item = (Box<[u8]>, T)>) -> Self {
+        let entries: Box<[(Name, T)]> = entries
+            .into_iter()
+            .map(|(name, value)| (Name::new(name), value))
+            .collect();
+        let mut sorted: Vec<u32> = (0..entries.len() as u32).collect();
+        let name = |index: &u32| {
+            entries
+                .get(*index as usize)
+                .map_or(&[][..], |(name, _)| name)
+        };
         // Stable: equal names keep their index order.
         sorted.sort_by(|a, b| by_length(name(a), name(b)));
         NameIndex {
-            names,
+            entries,
             sorted: sorted.into(),
         }
     }
 
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.entries.is_empty()
     }
 
-    /// The names, in index order.
-    pub fn iter(&self) -> std::slice::Iter<'_, Name> {
-        self.names.iter()
+    /// The entries, in index order.
+    pub fn entries(&self) -> &[(Name, T)] {
+        &self.entries
+    }
+
+    /// The entries' values, in index order.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.entries.iter_mut().map(|(_, value)| value)
+    }
+
+    /// Entry `index`'s value.
+    pub fn get(&self, index: usize) -> Option<&T> {
+        self.entries.get(index).map(|(_, value)| value)
+    }
+
+    /// Entry `index`'s name; empty past the end.
+    pub fn name(&self, index: usize) -> &[u8] {
+        self.entries.get(index).map_or(&[], |(name, _)| name)
     }
 
     /// Whether no two names are the same.
     pub fn unique(&self) -> bool {
         self.sorted.windows(2).all(|pair| match pair {
-            [a, b] => self.get(*a as usize) != self.get(*b as usize),
+            [a, b] => self.name(*a as usize) != self.name(*b as usize),
             _ => true,
         })
     }
 
-    /// Name `index`; empty past the end.
-    pub fn get(&self, index: usize) -> &[u8] {
-        self.names.get(index).map_or(&[], |name| name)
-    }
-
-    /// The first index named `text`.
+    /// The first entry named `text`.
     #[inline(always)]
     pub fn first(&self, text: &[u8]) -> Option<usize> {
-        if self.names.len() <= SCAN_MAX {
+        if self.entries.len() <= SCAN_MAX {
             let key = prefix(text);
-            return self.names.iter().position(|known| known.is(text, key));
+            return self
+                .entries
+                .iter()
+                .position(|(known, _)| known.is(text, key));
         }
         self.search(text)
     }
@@ -125,9 +154,9 @@ impl NameIndex {
     fn search(&self, text: &[u8]) -> Option<usize> {
         let start = self
             .sorted
-            .partition_point(|index| by_length(self.get(*index as usize), text).is_lt());
+            .partition_point(|index| by_length(self.name(*index as usize), text).is_lt());
         let index = *self.sorted.get(start)? as usize;
-        (self.get(index) == text).then_some(index)
+        (self.name(index) == text).then_some(index)
     }
 }
 
@@ -187,14 +216,14 @@ mod tests {
                 .map(|n| format!("{}{n}", "p".repeat(n % 3)))
                 .collect();
             let twice = names.iter().chain(names.iter());
-            let index = NameIndex::new(twice.map(|name| Box::from(name.as_bytes())));
+            let index = NameIndex::new(twice.map(|name| (Box::from(name.as_bytes()), ())));
             for (at, name) in names.iter().enumerate() {
                 // The first of the two.
                 assert_eq!(index.first(name.as_bytes()), Some(at), "{count} {name}");
-                assert_eq!(index.get(at + count), name.as_bytes());
+                assert_eq!(index.name(at + count), name.as_bytes());
                 assert_eq!(index.unique(), count == 0);
             }
-            let once = NameIndex::new(names.iter().map(|name| Box::from(name.as_bytes())));
+            let once = NameIndex::new(names.iter().map(|name| (Box::from(name.as_bytes()), ())));
             assert!(once.unique());
             for absent in ["", "x", "p", "pp", "99999", "p0p"] {
                 assert_eq!(index.first(absent.as_bytes()), None, "{count} {absent}");

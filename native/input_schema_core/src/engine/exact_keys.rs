@@ -16,12 +16,11 @@ pub const WALK_MAX_PROPERTIES: usize = 16;
 
 #[derive(Debug)]
 pub struct ExactKeyObject {
-    pub(crate) properties: Box<[Property]>,
+    /// The properties by the string forms of their names, in the schema's order: which
+    /// properties an argument key names.
+    pub(crate) properties: NameIndex<Property>,
     pub(crate) required: Box<[Required]>,
     pub(crate) additional_allowed: bool,
-    /// The properties' string forms, by property index: which properties an argument key
-    /// names.
-    pub(crate) names: NameIndex,
     /// The walk's mask of the required names, when each is one of the first 16 properties.
     pub(crate) required_mask: Option<u16>,
     /// No two properties share a string form (only `:a` and `"a"` can), so a key names at
@@ -44,7 +43,7 @@ pub(crate) struct Required {
     pub property: Option<usize>,
 }
 
-/// A property, whose name's string form is kept in the object's `names`.
+/// A property, kept under the string form of its name.
 #[derive(Debug)]
 pub struct Property {
     /// The key that names it exactly, which wins over a string key of the same string form.
@@ -80,19 +79,18 @@ impl ExactKeyObject {
         let name_bytes = lengths.clone().sum::<usize>() - lengths.clone().max().unwrap_or(0);
         let longest_name = lengths.max().unwrap_or(0);
         budget.spend_sort(properties.len(), name_bytes)?;
-        let (names, properties): (Vec<_>, Vec<_>) = properties.into_iter().unzip();
         let term_names = properties
             .iter()
-            .any(|property| matches!(property.exact, Exact::Term(_)));
-        let names = NameIndex::new(names);
-        let unique_names = names.unique();
+            .any(|(_, property)| matches!(property.exact, Exact::Term(_)));
+        let properties = NameIndex::new(properties);
+        let unique_names = properties.unique();
         // The first property of each required name, by a search: a scan per name would be
         // quadratic in a schema with many required names and properties.
         let required = required
             .into_iter()
             .map(|name| {
                 budget.spend_search(properties.len(), name.len())?;
-                let property = names.first(&name);
+                let property = properties.first(&name);
                 Ok(Required { name, property })
             })
             .collect::<Result<Box<[Required]>, Exhausted>>()?;
@@ -103,8 +101,7 @@ impl ExactKeyObject {
         Ok(ExactKeyObject {
             longest_name,
             term_names,
-            properties: properties.into(),
-            names,
+            properties,
             required,
             additional_allowed,
             required_mask,
@@ -115,8 +112,9 @@ impl ExactKeyObject {
 
     pub fn children(&self, each: impl FnMut(NodeId)) {
         self.properties
+            .entries()
             .iter()
-            .map(|property| property.node)
+            .map(|(_, property)| property.node)
             .for_each(each);
     }
 

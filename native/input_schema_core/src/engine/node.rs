@@ -74,9 +74,10 @@ impl Node {
 
 /// How a quick walk may decide a node without entering it, learned once the program is
 /// compiled (`Program::shortcut`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Shortcut {
     /// Enter it.
+    #[default]
     Visit,
     /// It checks its types alone.
     Types(u8),

@@ -165,10 +165,8 @@ pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<
 /// The property and required names, each maybe with a property's node.
 #[derive(Debug, Default)]
 pub(crate) struct NameTable {
-    names: NameIndex,
-    nodes: Box<[Option<NodeId>]>,
-    /// Per entry, how the quick walk reaches its node.
-    reach: Box<[Reach]>,
+    /// Per name, how the quick walk reaches its node.
+    names: NameIndex<Reach>,
 }
 
 /// How the quick walk reaches a node from a map's entry.
@@ -184,19 +182,23 @@ pub(crate) enum Reach {
     Deep(NodeId),
 }
 
+impl Reach {
+    fn node(self) -> Option<NodeId> {
+        match self {
+            Reach::Nothing => None,
+            Reach::Decide(node, _) | Reach::Leaf(node) | Reach::Deep(node) => Some(node),
+        }
+    }
+}
+
 impl NameTable {
     fn new(entries: Vec<(Box<str>, Option<NodeId>)>) -> Self {
-        let (names, nodes): (Vec<_>, Vec<_>) = entries
-            .into_iter()
-            .map(|(name, node)| (name.into_boxed_bytes(), node))
-            .unzip();
+        let entries = entries.into_iter().map(|(name, node)| {
+            let reach = node.map_or(Reach::Nothing, Reach::Deep);
+            (name.into_boxed_bytes(), reach)
+        });
         NameTable {
-            names: NameIndex::new(names),
-            reach: nodes
-                .iter()
-                .map(|node| node.map_or(Reach::Nothing, Reach::Deep))
-                .collect(),
-            nodes: nodes.into(),
+            names: NameIndex::new(entries),
         }
     }
 
@@ -216,20 +218,20 @@ impl NameTable {
     }
 
     pub(crate) fn node(&self, index: usize) -> Option<NodeId> {
-        self.nodes.get(index).copied().flatten()
+        self.names.get(index).and_then(|reach| reach.node())
     }
 
     /// How the quick walk reaches entry `index`'s node.
     #[inline(always)]
     pub(crate) fn reach(&self, index: usize) -> Reach {
-        self.reach.get(index).copied().unwrap_or(Reach::Nothing)
+        self.names.get(index).copied().unwrap_or(Reach::Nothing)
     }
 
     /// Learns, once every node is compiled, how each entry's node is reached.
     pub(crate) fn learn_reach(&mut self, reach: impl Fn(NodeId) -> Reach) {
-        for (node, slot) in self.nodes.iter().zip(self.reach.iter_mut()) {
-            if let Some(node) = node {
-                *slot = reach(*node);
+        for slot in self.names.values_mut() {
+            if let Some(node) = slot.node() {
+                *slot = reach(node);
             }
         }
     }

@@ -89,6 +89,8 @@ pub struct Program {
     pub names: Vec<Named>,
     pub info: Vec<NodeInfo>,
     pub root: NodeId,
+    /// How a quick walk decides the root in place (`Visit` until a compiler learns it).
+    pub root_shortcut: Shortcut,
     /// Per resource, its dynamic anchors and the nodes they name (empty when no `$dynamicRef`
     /// needs them).
     pub dynamic_anchors: Vec<Anchors>,

@@ -55,8 +55,8 @@ pub fn validate<'a, V: Value<'a>>(
     let mut walk = Walk::new(program, mode, root, budget);
     let start = WalkPath::start(program.location(program.root));
     match walk.visit::<Report>(program.root, value, &start) {
-        Ok(_) | Err(Halt::Failed) if !walk.errors.is_empty() => {
-            Err(Failure::Arguments(walk.errors))
+        Ok(_) | Err(Halt::Failed) if !walk.errors().is_empty() => {
+            Err(Failure::Arguments(walk.take_errors()))
         }
         // The quick walk refused what this walk finds no error in: never a pass.
         Ok(_) | Err(Halt::Failed) => Err(super::unreported::failure(schema, value, walk.budget)),

@@ -642,6 +642,7 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
                 .heights
                 .get(root as usize)
                 .is_some_and(|height| *height > UNGUARDED_HEIGHT);
+            program.root_shortcut = program.shortcut(root);
             Ok(program)
         }
     }

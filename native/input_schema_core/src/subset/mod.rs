@@ -9,7 +9,6 @@ mod vocabulary;
 
 use crate::budget::Budget;
 use crate::engine::program::Program;
-use crate::engine::walk::Found;
 use crate::engine::{Quick, Report, Walk};
 use crate::error::{Error, Failure, Mode};
 use crate::flow::Halt;
@@ -31,7 +30,7 @@ pub fn validate_compiled<'a, V: Value<'a>>(
         return arguments_gate(false);
     };
     let mut walk = Walk::new(program, mode, ARGUMENTS, budget);
-    match walk.visit_found::<Quick>(program.root, arguments, Found::object(size), &()) {
+    match walk.decide_root(arguments, size) {
         Ok(_) => Ok(()),
         // A name without a string form ends the quick walk too: the reporting walk finds the
         // errors before it.
@@ -57,7 +56,7 @@ pub fn is_valid<'a, V: Value<'a>>(
         return arguments_gate(false).map(|()| false);
     };
     let mut walk = Walk::new(program, Mode::First, ARGUMENTS, budget);
-    match walk.visit_found::<Quick>(program.root, arguments, Found::object(size), &()) {
+    match walk.decide_root(arguments, size) {
         Ok(_) => Ok(true),
         Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
         Err(halt) => Err(walk.halted(halt)),
@@ -73,14 +72,15 @@ fn report<'a, V: Value<'a>>(
 ) -> Result<(), Failure<V>> {
     let mut walk = Walk::new(program, mode, ARGUMENTS, budget);
     match walk.visit::<Report>(program.root, arguments, &WalkPath::start("")) {
-        Ok(_) | Err(Halt::Failed) if !walk.errors.is_empty() => {
-            Err(Failure::Arguments(walk.errors))
+        Ok(_) | Err(Halt::Failed) if !walk.errors().is_empty() => {
+            Err(Failure::Arguments(walk.take_errors()))
         }
         Ok(_) | Err(Halt::Failed) => Ok(()),
         // With `errors: :all`, after the errors found before it: the walk ends there.
         Err(Halt::NoStringForm) => {
-            walk.errors.push(Error::BadPropertyName);
-            Err(Failure::Arguments(walk.errors))
+            let mut errors = walk.take_errors();
+            errors.push(Error::BadPropertyName);
+            Err(Failure::Arguments(errors))
         }
         Err(halt) => Err(walk.halted(halt)),
     }

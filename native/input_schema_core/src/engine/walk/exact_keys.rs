@@ -84,8 +84,7 @@ impl ExactKeyObject {
             walk.budget.spend(1 + Budget::byte_units(text.len()))?;
             let key = prefix(text);
             let mut declared = false;
-            let named_properties = self.properties.iter().zip(self.names.iter());
-            for (index, (property, name)) in named_properties.enumerate() {
+            for (index, (name, property)) in self.properties.entries().iter().enumerate() {
                 if !name.is(text, key) {
                     continue;
                 }
@@ -139,7 +138,8 @@ impl ExactKeyObject {
                 Ok(text) => {
                     walk.budget.spend(1 + Budget::byte_units(text.len()))?;
                     let key = prefix(text);
-                    for (index, (slot, name)) in found.iter_mut().zip(self.names.iter()).enumerate()
+                    for (index, (slot, (name, _))) in
+                        found.iter_mut().zip(self.properties.entries()).enumerate()
                     {
                         if name.is(text, key) {
                             named = true;
@@ -165,8 +165,8 @@ impl ExactKeyObject {
                         |text| {
                             let key = prefix(text);
                             let mut exact: u16 = 0;
-                            let named_properties = self.properties.iter().zip(self.names.iter());
-                            for (index, (property, name)) in named_properties.enumerate().take(N) {
+                            let properties = self.properties.entries().iter();
+                            for (index, (name, property)) in properties.enumerate().take(N) {
                                 let hit = matches!(property.exact, Exact::Atom { nil: own } if own == nil)
                                     && name.is(text, key);
                                 exact |= u16::from(hit) << index;
@@ -212,7 +212,7 @@ impl ExactKeyObject {
         // A property named by an integer, float or list is looked up by the VM, which alone
         // says which keys are the same term (`-0.0` and `0.0` are one key before OTP 27).
         if self.term_names {
-            for (slot, property) in found.iter_mut().zip(self.properties.iter()) {
+            for (slot, (_, property)) in found.iter_mut().zip(self.properties.entries()) {
                 if let Exact::Term(name) = &property.exact {
                     walk.budget.spend_exact_lookup(name.len())?;
                     if let Some(argument) = map.map_get_exact(name) {
@@ -230,8 +230,7 @@ impl ExactKeyObject {
         for key in &undeclared {
             valid &= additional::<S, V>(walk, *key, at)?;
         }
-        let named_properties = self.properties.iter().zip(self.names.iter());
-        for ((property, name), argument) in named_properties.zip(found) {
+        for ((name, property), argument) in self.properties.entries().iter().zip(found) {
             if let Some(argument) = argument {
                 valid &= visit_property::<S, V>(walk, (property, name), argument, at)?;
             }
@@ -258,7 +257,7 @@ impl ExactKeyObject {
                 }
             }
         }
-        for (property, name) in self.properties.iter().zip(self.names.iter()) {
+        for (name, property) in self.properties.entries() {
             walk.budget.spend_lookup(name.len())?;
             let exactly = match &property.exact {
                 Exact::Binary => None,
@@ -300,7 +299,7 @@ impl ExactKeyObject {
             key,
             TextUse::Compare(self.longest_name),
             walk.budget,
-            |text| (self.names.first(text).is_some(), text.len()),
+            |text| (self.properties.first(text).is_some(), text.len()),
         )?
         else {
             walk.budget.spend(1)?;

@@ -89,13 +89,13 @@ pub struct Walk<'p, 'b, V> {
     pub program: &'p Program,
     pub budget: &'b mut Budget,
     mode: Mode,
-    pub errors: Vec<Error<V>>,
-    /// What `errors` take, against `ERRORS_MAX_BYTES`.
+    /// The errors, the dynamic scope and the host's pending question: most calls need none
+    /// of them, and a walk without them is dropped with one test.
+    kept: Option<Box<Kept<V>>>,
+    /// What the errors take, against `ERRORS_MAX_BYTES`.
     error_bytes: usize,
     /// Where argument paths start (`$arguments`, or `$`).
     root: &'static [u8],
-    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
-    scope: Vec<ResourceId>,
     /// Nesting of node evaluations, for the stack checks.
     depth: usize,
     /// Nodes applied to the current value without reading into it.
@@ -109,9 +109,16 @@ pub struct Walk<'p, 'b, V> {
     /// Whether an `anyOf`/`oneOf` error carries its branches' first errors: not within a
     /// branch's own report, so that the work of one error stays within one level of them.
     pub reports_branches: bool,
+}
+
+/// What a walk keeps only when it needs it (`Walk::kept`).
+struct Kept<V> {
+    errors: Vec<Error<V>>,
+    /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
+    scope: Vec<ResourceId>,
     /// What a host function must answer before the walk can go on (it stops as though
     /// exhausted; see `ask`).
-    pub asked: Option<Asked>,
+    asked: Option<Asked>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -153,18 +160,46 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             program,
             budget,
             mode,
-            errors: Vec::new(),
+            kept: None,
             error_bytes: 0,
             root,
-            scope: Vec::new(),
             depth: 0,
             in_place: 0,
             loop_at: 0,
             unread: false,
             // The plain voice names no branch.
             reports_branches: program.voice == Voice::Keyword,
-            asked: None,
         }
+    }
+
+    fn kept(&mut self) -> &mut Kept<V> {
+        self.kept.get_or_insert_with(|| {
+            Box::new(Kept {
+                errors: Vec::new(),
+                scope: Vec::new(),
+                asked: None,
+            })
+        })
+    }
+
+    /// The errors found so far.
+    pub fn errors(&self) -> &[Error<V>] {
+        self.kept.as_ref().map_or(&[], |kept| &kept.errors)
+    }
+
+    /// The errors found, taken out of the walk.
+    pub fn take_errors(&mut self) -> Vec<Error<V>> {
+        self.kept
+            .as_mut()
+            .map_or_else(Vec::new, |kept| std::mem::take(&mut kept.errors))
+    }
+
+    fn asked(&self) -> Option<&Asked> {
+        self.kept.as_ref().and_then(|kept| kept.asked.as_ref())
+    }
+
+    fn take_asked(&mut self) -> Option<Asked> {
+        self.kept.as_mut().and_then(|kept| kept.asked.take())
     }
 
     /// A walk of another value (a `contentSchema` document) on this one's budget.
@@ -273,6 +308,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
     }
 
+    /// The quick answer of the program's root on the arguments, a map of `size` entries:
+    /// decided in place where the root's shortcut allows.
+    #[inline(always)]
+    pub fn decide_root(&mut self, map: V, size: usize) -> Flow {
+        let program = self.program;
+        match program.root_shortcut {
+            Shortcut::Object { check, cost } => {
+                self.decide_object(program.root, check, cost, map, size)
+            }
+            _ => self.visit_found::<Quick>(program.root, map, Found::object(size), &()),
+        }
+    }
+
     /// The quick answer of a node that checks its types alone, accepting `wanted`.
     #[inline(always)]
     pub fn types_alone(&mut self, wanted: u8, value: V) -> Flow {
@@ -330,7 +378,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
     /// format the host did not answer are the schema's failures; the rest, the budget spent.
     pub fn halted(&self, halt: Halt) -> Failure<V> {
-        match (halt, &self.asked) {
+        match (halt, self.asked()) {
             (Halt::Exhausted, Some((format, value))) => Failure::schema(Error::FormatUnanswered {
                 format: format.clone(),
                 value: value.clone(),
@@ -455,13 +503,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
         let program = self.program;
         let resource = program.info(id).map_or(0, |info| info.resource);
-        let pushed = program.has_dynamic_refs && self.scope.last() != Some(&resource);
+        let pushed = program.has_dynamic_refs && self.scope().last() != Some(&resource);
         if pushed {
-            self.scope.push(resource);
+            self.kept().scope.push(resource);
         }
         let result = self.nested(step);
         if pushed {
-            self.scope.pop();
+            self.kept().scope.pop();
         }
         self.in_place -= 1;
         result
@@ -766,13 +814,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
     #[cold]
     pub fn ask(&mut self, format: &str, text: &str) -> Halt {
-        self.asked = Some((format.into(), text.as_bytes().into()));
+        self.kept().asked = Some((format.into(), text.as_bytes().into()));
         Halt::Exhausted
     }
 
     /// The innermost-to-outermost walk of the dynamic scope, outermost first.
     pub fn scope(&self) -> &[ResourceId] {
-        &self.scope
+        self.kept.as_ref().map_or(&[], |kept| &kept.scope)
     }
 
     /// A failure of keyword `keyword` of the node the walk is at: the quick walk stops; the
@@ -837,20 +885,20 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         value: V,
         path: &WalkPath<'_>,
     ) -> Result<Option<Error<V>>, Halt> {
-        let errors = std::mem::take(&mut self.errors);
+        let errors = self.take_errors();
         let mode = std::mem::replace(&mut self.mode, Mode::First);
         let reports_branches = std::mem::replace(&mut self.reports_branches, false);
         let outer = std::mem::replace(self.budget, Budget::new(BRANCH_REPORT_UNITS));
         let result = self.visit::<Report>(branch, value, path);
         let lent = std::mem::replace(self.budget, outer);
-        let mut found = std::mem::replace(&mut self.errors, errors);
+        let mut found = std::mem::replace(&mut self.kept().errors, errors);
         self.mode = mode;
         self.reports_branches = reports_branches;
         self.budget
             .spend(BRANCH_REPORT_UNITS.saturating_sub(lent.remaining()))?;
         match result {
             Ok(_) | Err(Halt::Failed) => Ok(found.pop()),
-            Err(Halt::Exhausted) if self.asked.is_none() => Ok(None),
+            Err(Halt::Exhausted) if self.asked().is_none() => Ok(None),
             Err(halt) => Err(halt),
         }
     }
@@ -889,7 +937,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         match self.mode {
             _ if !S::REPORTS => 1,
             Mode::First => 1,
-            Mode::All { max_errors } => max_errors.saturating_sub(self.errors.len()).max(1),
+            Mode::All { max_errors } => max_errors.saturating_sub(self.errors().len()).max(1),
         }
     }
 
@@ -920,9 +968,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         // Priced before it is made: a path of long names can hold megabytes.
         let bytes = path.argument_path_len(self.root).saturating_add(copied);
         self.budget.spend_error(bytes)?;
-        self.errors.push(make(path.argument_path(self.root)));
-        self.mode
-            .after_error(self.errors.len(), &mut self.error_bytes, bytes)
+        let error = make(path.argument_path(self.root));
+        let errors = &mut self.kept().errors;
+        errors.push(error);
+        let count = errors.len();
+        self.mode.after_error(count, &mut self.error_bytes, bytes)
     }
 
     #[cold]
@@ -967,7 +1017,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             bytes = rendered.saturating_add(copied);
             budget.spend_error(bytes)
         })?;
-        self.errors.push(Error::Assertion(Box::new(KeywordFailure {
+        let errors = &mut self.kept().errors;
+        errors.push(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
             path: rendered.path,
@@ -978,8 +1029,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             actual,
             branches,
         })));
-        self.mode
-            .after_error(self.errors.len(), &mut self.error_bytes, bytes)
+        let count = errors.len();
+        self.mode.after_error(count, &mut self.error_bytes, bytes)
     }
 }
 

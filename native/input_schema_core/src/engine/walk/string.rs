@@ -131,9 +131,11 @@ impl Content {
         let valid = match inner.valid(node, LiteralView::Value(&document)) {
             Ok(valid) => valid,
             Err(halt) => {
-                let (loop_at, asked) = (inner.loop_at, inner.asked.take());
+                let (loop_at, asked) = (inner.loop_at, inner.take_asked());
                 walk.loop_at = loop_at;
-                walk.asked = asked;
+                if let Some(asked) = asked {
+                    walk.kept().asked = Some(asked);
+                }
                 return Err(halt);
             }
         };
