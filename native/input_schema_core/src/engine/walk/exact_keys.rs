@@ -19,7 +19,27 @@ use crate::value::{AtomKind, Kind, Value};
 
 impl ExactKeyObject {
     /// Checks a map of `size` entries.
+    #[inline(always)]
     pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        size: usize,
+        at: &S::At<'_>,
+    ) -> Flow {
+        if !S::REPORTS && !self.unnamed {
+            match self.accepts_string_keys(walk, map, size)? {
+                Some(true) => return Ok(true),
+                Some(false) => return Err(Halt::Failed),
+                None => {}
+            }
+        }
+        self.check_walked::<S, V>(walk, map, size, at)
+    }
+
+    /// `check` where the quick walk of string keys did not decide.
+    #[inline(never)]
+    fn check_walked<'a, S: Sink, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         map: V,
@@ -31,13 +51,6 @@ impl ExactKeyObject {
                 true => Err(Halt::NoStringForm),
                 false => Ok(false),
             };
-        }
-        if !S::REPORTS {
-            match self.accepts_string_keys(walk, map, size)? {
-                Some(true) => return Ok(true),
-                Some(false) => return Err(Halt::Failed),
-                None => {}
-            }
         }
         // Without properties and with any key allowed there is nothing to walk for.
         let walk_needed = !self.properties.is_empty() || !self.additional_allowed;

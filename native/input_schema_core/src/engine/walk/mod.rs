@@ -342,7 +342,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
 
     /// The quick answer of node `id`, whose only check is the object check `check`, on a map
     /// of `size` entries: in a program walked unguarded, the check runs in place.
-    #[inline]
+    #[inline(always)]
     pub fn decide_object(&mut self, id: NodeId, check: u32, cost: u8, map: V, size: usize) -> Flow {
         let program = self.program;
         let (false, Some(node), Some(check)) = (
