@@ -6,7 +6,7 @@ use super::keys;
 use super::Compiled;
 use super::Options;
 use crate::budget::{Budget, Exhausted};
-use crate::engine::{Quick, Report, Walk};
+use crate::engine::{Report, Walk};
 use crate::error::{Error, Failure, Mode};
 use crate::flow::Halt;
 use crate::path::WalkPath;
@@ -35,7 +35,7 @@ pub fn validate<'a, V: Value<'a>>(
     let program = &schema.program;
     let root = schema.argument_root();
     let mut walk = Walk::new(program, mode, root, budget);
-    let accepted = match walk.visit::<Quick>(program.root, value, &()) {
+    let accepted = match walk.decide(program.root, program.root_shortcut, value) {
         Ok(_) => true,
         Err(Halt::Failed) => false,
         Err(halt) => return Err(walk.halted(halt)),
@@ -73,7 +73,7 @@ pub fn is_valid<'a, V: Value<'a>>(
     boundary(schema, value)?;
     let program = &schema.program;
     let mut walk = Walk::new(program, Mode::First, schema.argument_root(), budget);
-    match walk.visit::<Quick>(program.root, value, &()) {
+    match walk.decide(program.root, program.root_shortcut, value) {
         Ok(_) if walk.unread => Ok(key_problem(schema, value, walk.budget)?.is_none()),
         Ok(valid) => Ok(valid),
         Err(Halt::Failed) => Ok(false),

@@ -358,6 +358,7 @@ pub fn finish(program: &mut Program) {
         .take(program.nodes.len())
         .map(|id| program.shortcut(id))
         .collect();
+    program.root_shortcut = shortcuts.get(root).copied().unwrap_or_default();
     let reach: Vec<Reach> = program
         .nodes
         .iter()
