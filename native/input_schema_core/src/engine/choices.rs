@@ -28,6 +28,9 @@ pub struct Enum {
     /// The choices that are binaries, the usual enum of names: only a binary can equal one, and
     /// a binary nothing else.
     strings: Vec<Name>,
+    /// The integral numbers of the `i64` range (`1.0` too), where the choices are scanned
+    /// rather than indexed: a number of that range equals none of the other choices.
+    integers: Box<[i64]>,
     /// The other choices, as nodes.
     roots: Vec<usize>,
     nodes: Vec<Choice>,
@@ -100,6 +103,7 @@ impl Enum {
         let mut choices = Enum {
             equality,
             strings: Vec::new(),
+            integers: Box::default(),
             roots: Vec::new(),
             nodes: Vec::new(),
             elements: Vec::new(),
@@ -204,8 +208,27 @@ impl Enum {
                 equality,
                 budget,
             )?);
+        } else {
+            choices.set_integers_apart();
         }
         Ok(choices)
+    }
+
+    /// Moves the integral numbers of the `i64` range out of `roots` into `integers`.
+    fn set_integers_apart(&mut self) {
+        let nodes = &self.nodes;
+        let mut integers = Vec::new();
+        self.roots.retain(|root| match nodes.get(*root) {
+            Some(Choice::Number(number)) => match number.as_i64() {
+                Some(integer) => {
+                    integers.push(integer);
+                    false
+                }
+                None => true,
+            },
+            _ => true,
+        });
+        self.integers = integers.into();
     }
 
     /// The choices an error lists, if any.
@@ -215,7 +238,7 @@ impl Enum {
 
     /// The choices, when every one is a string.
     pub fn strings(&self) -> Option<Vec<&str>> {
-        if !self.roots.is_empty() {
+        if !self.roots.is_empty() || !self.integers.is_empty() {
             return None;
         }
         self.strings
@@ -271,7 +294,9 @@ impl Enum {
     /// The same choices, always scanned: what the index must agree with.
     #[cfg(test)]
     pub(crate) fn without_index(mut self) -> Self {
-        self.index = None;
+        if self.index.take().is_some() {
+            self.set_integers_apart();
+        }
         self
     }
 
@@ -331,8 +356,20 @@ impl Enum {
         kind: Kind,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
+        // The usual number, an integer of a word, is asked for as one.
+        let small = match kind {
+            Kind::Integer => value.small_integer(),
+            _ => None,
+        };
         // The value's number is read once, not once per choice.
-        let probe = Probe::of(value, kind);
+        let probe = match small {
+            Some(integer) => Probe::Number(Number::Int(integer)),
+            None => Probe::of(value, kind),
+        };
+        if let Some(integer) = probe.integer() {
+            budget.spend(self.integers.len() as u64)?;
+            return Ok(self.integers.contains(&integer));
+        }
         for root in &self.roots {
             if self.equals_root(value, kind, &probe, *root, budget)? {
                 return Ok(true);
@@ -491,6 +528,14 @@ enum Probe<'a> {
 }
 
 impl<'a> Probe<'a> {
+    /// The number, when integral and of the `i64` range.
+    fn integer(&self) -> Option<i64> {
+        match self {
+            Probe::Number(number) => number.as_i64(),
+            _ => None,
+        }
+    }
+
     fn of<V: Value<'a>>(value: V, kind: Kind) -> Self {
         let probe = match kind {
             Kind::Binary => value.binary().map(Probe::Binary),
