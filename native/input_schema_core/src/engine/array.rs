@@ -29,6 +29,24 @@ pub struct ArrayCheck {
 }
 
 impl ArrayCheck {
+    /// The node that reads every item and how a quick walk decides it, when the check reads
+    /// nothing else: no count, no `uniqueItems`, no `prefixItems` or `contains`.
+    pub fn items_alone(&self) -> Option<(NodeId, Shortcut)> {
+        match (
+            self.min_items,
+            self.max_items,
+            self.unique,
+            &self.prefix,
+            &self.contains,
+        ) {
+            (None, None, None, None, None) => match (self.items, self.item_shortcut) {
+                (Some((0, node, _)), Some(shortcut)) => Some((node, shortcut)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     pub fn children(&self, mut each: impl FnMut(NodeId)) {
         if let Some((nodes, _)) = &self.prefix {
             nodes.iter().copied().for_each(&mut each);

@@ -94,6 +94,10 @@ pub enum Shortcut {
     /// It accepts objects and checks nothing but its object keywords (check `check`): in a
     /// program walked unguarded, a map is checked in place at its `cost`.
     Object { check: u32, cost: u8 },
+    /// It accepts arrays and checks nothing but its items, each decided in place (the array
+    /// check `check`, see `ArrayCheck::items_alone`): in a program walked unguarded, a list's
+    /// cells are read once, each item decided as it is met, and the list is not counted first.
+    Items { check: u32, cost: u8 },
 }
 
 /// A keyword as an error reports it: its registry name, and its key as the schema spells it

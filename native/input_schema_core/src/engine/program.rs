@@ -149,6 +149,14 @@ impl Program {
                 check: node.first,
                 cost: node.cost,
             },
+            [Check::Array(array)]
+                if node.types == types::ARRAY && array.items_alone().is_some() =>
+            {
+                Shortcut::Items {
+                    check: node.first,
+                    cost: node.cost,
+                }
+            }
             [Check::Object(_) | Check::ExactKeyObject(_)] if node.types == types::OBJECT => {
                 Shortcut::Object {
                     check: node.first,

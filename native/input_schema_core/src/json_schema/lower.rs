@@ -354,10 +354,27 @@ pub fn finish(program: &mut Program) {
     // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play; array and
     // object checks learn which of their nodes they decide in place.
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
-    let shortcuts: Vec<Shortcut> = (0..)
-        .take(program.nodes.len())
-        .map(|id| program.shortcut(id))
-        .collect();
+    let shortcuts_of = |program: &Program| -> Vec<Shortcut> {
+        (0..)
+            .take(program.nodes.len())
+            .map(|id| program.shortcut(id))
+            .collect()
+    };
+    // Array checks learn first how their items are decided, so that an array node that
+    // reads its items alone is itself decided in place (`Shortcut::Items`).
+    let items_first = shortcuts_of(program);
+    for check in program.checks.iter_mut() {
+        if let Check::Array(array) = check {
+            if let (None, None, Some((0, node, _))) = (&array.prefix, &array.contains, array.items)
+            {
+                array.item_shortcut = items_first
+                    .get(node as usize)
+                    .copied()
+                    .filter(|shortcut| !matches!(shortcut, Shortcut::Visit));
+            }
+        }
+    }
+    let shortcuts = shortcuts_of(program);
     program.root_shortcut = shortcuts.get(root).copied().unwrap_or_default();
     let reach: Vec<Reach> = program
         .nodes
@@ -368,7 +385,7 @@ pub fn finish(program: &mut Program) {
             // An object property is visited as before: once the map's entries are read when
             // it goes deeper (see `Deferred`).
             Shortcut::Visit | Shortcut::Object { .. } if node.has(Node::LEAF) => Reach::Leaf(id),
-            Shortcut::Visit | Shortcut::Object { .. } => Reach::Deep(id),
+            Shortcut::Visit | Shortcut::Object { .. } | Shortcut::Items { .. } => Reach::Deep(id),
             shortcut => Reach::Decide(id, shortcut),
         })
         .collect();
@@ -392,16 +409,6 @@ pub fn finish(program: &mut Program) {
                             .unwrap_or(Shortcut::Visit),
                     )
                 });
-            }
-            Check::Array(array) => {
-                if let (None, None, Some((0, node, _))) =
-                    (&array.prefix, &array.contains, array.items)
-                {
-                    array.item_shortcut = shortcuts
-                        .get(node as usize)
-                        .copied()
-                        .filter(|shortcut| !matches!(shortcut, Shortcut::Visit));
-                }
             }
             Check::Object(object) => object.table.learn_reach(reach),
             _ => {}

@@ -26,7 +26,7 @@ use crate::flow::{Flow, Halt};
 use crate::names::type_name;
 use crate::path::{Path, Step, WalkPath};
 use crate::stack::Levels;
-use crate::value::{AtomKind, Kind, Value};
+use crate::value::{AtomKind, Element, Kind, Value};
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
@@ -304,8 +304,60 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Some(size) => self.decide_object(id, check, cost, value, size),
                 None => self.visit_part::<Quick>(id, value, &()),
             },
-            Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Items { check, cost } if !self.program.guarded => {
+                self.decide_items(id, check, cost, value)
+            }
+            Shortcut::Items { .. } | Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
         }
+    }
+
+    /// A visit the quick walk of a map deferred until its entries were read: an array node
+    /// that reads its items alone is decided in place there too, in an unguarded program.
+    #[inline(always)]
+    pub fn visit_deferred(&mut self, id: NodeId, value: V) -> Flow {
+        if !self.program.guarded {
+            if let Shortcut::Items { check, cost } = self.program.shortcut(id) {
+                return self.decide_items(id, check, cost, value);
+            }
+        }
+        self.visit_part::<Quick>(id, value, &())
+    }
+
+    /// `decide` of an array node whose items alone are read (`Shortcut::Items`): the list's
+    /// cells are walked once, each item decided as it is met. An improper list is no array,
+    /// which is all the node accepts: it fails, as its type would.
+    #[inline(never)]
+    fn decide_items(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
+        let program = self.program;
+        let (Some(node), Some(Check::Array(array)), Kind::List) = (
+            program.node(id),
+            program.checks.get(check as usize),
+            value.kind(),
+        ) else {
+            return self.visit_part::<Quick>(id, value, &());
+        };
+        let Some((item_node, shortcut)) = array.items_alone() else {
+            return self.visit_part::<Quick>(id, value, &());
+        };
+        self.budget.spend(u64::from(cost))?;
+        // A call that cannot afford a unit an item gives up before reading any, as the array
+        // check does; without a budget to keep, the list is read once, as its items are.
+        if !self.budget.is_unlimited() {
+            match length(value, self.budget)? {
+                Some(count) => self.budget.require(count as u64)?,
+                None => return Err(Halt::Failed),
+            }
+        }
+        self.note_read(node, Found::of(types::ARRAY));
+        for element in value.list_elements() {
+            match element {
+                Element::Item(item) => {
+                    self.decide(item_node, shortcut, item)?;
+                }
+                Element::ImproperTail(_) => return Err(Halt::Failed),
+            }
+        }
+        Ok(true)
     }
 
     /// The quick answer of the program's root on the arguments, a map of `size` entries:

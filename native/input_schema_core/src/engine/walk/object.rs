@@ -410,7 +410,7 @@ impl<'a, V: Value<'a>> Deferred<V> {
     #[inline(never)]
     fn visit_left(self, walk: &mut Walk<'_, '_, V>) -> Flow {
         for (node, value) in self.kept.into_iter().flatten().chain(self.more) {
-            walk.visit_part::<Quick>(node, value, &())?;
+            walk.visit_deferred(node, value)?;
         }
         Ok(true)
     }
