@@ -178,26 +178,29 @@ impl<'p> WalkPath<'p> {
 
     /// The segments the steps add to the argument path, outermost first.
     fn argument_segments(&self) -> Vec<Segment<'p>> {
-        let mut segments = Vec::new();
-        let mut current = Some(self);
-        while let Some(path) = current {
-            if let Step::Into {
-                argument: Some(segment),
-                ..
-            } = path.step
-            {
-                segments.push(segment);
-            }
-            current = path.parent;
-        }
+        // Counted first, so that they take one allocation of their size.
+        let mut segments = Vec::with_capacity(self.argument_segments_inward().count());
+        segments.extend(self.argument_segments_inward());
         segments.reverse();
         segments
     }
 
-    /// The length of `argument_path`, found without making it.
+    /// The argument path's segments, the innermost first.
+    fn argument_segments_inward(&self) -> impl Iterator<Item = Segment<'p>> + '_ {
+        std::iter::successors(Some(self), |path| path.parent).filter_map(|path| match path.step {
+            Step::Into {
+                argument: Some(segment),
+                ..
+            } => Some(segment),
+            _ => None,
+        })
+    }
+
+    /// The length of `argument_path`, found without making it: a segment's length does not
+    /// depend on its place, so the segments are read as they come.
     pub fn argument_path_len(&self, root: &[u8]) -> usize {
         let mut counter = ByteCount(root.len());
-        for segment in self.argument_segments() {
+        for segment in self.argument_segments_inward() {
             write_argument_segment(&mut counter, segment);
         }
         counter.0
@@ -205,7 +208,9 @@ impl<'p> WalkPath<'p> {
 
     /// The argument path below `root` alone (`$arguments.a.b[1]`).
     pub fn argument_path(&self, root: &[u8]) -> Path {
-        let mut path = root.to_vec();
+        // Sized first: one allocation, never grown.
+        let mut path = Vec::with_capacity(self.argument_path_len(root));
+        path.extend_from_slice(root);
         for segment in self.argument_segments() {
             write_argument_segment(&mut path, segment);
         }
