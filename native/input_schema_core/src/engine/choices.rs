@@ -87,8 +87,8 @@ enum Slot {
 impl Enum {
     /// The choices of a JSON-mode `enum`, read already as JSON values.
     pub fn of_literals(choices: &[Literal], budget: &mut Budget) -> Result<Self, CompileError> {
-        let list = Literal::Array(choices.into());
-        let mut compiled = Enum::compile(LiteralView::Value(&list), Equality::Json, budget)?;
+        let items = || choices.iter().map(|choice| Ok(LiteralView::Value(choice)));
+        let mut compiled = Enum::build(items, Equality::Json, budget)?;
         compiled.listed = listed_values(choices);
         Ok(compiled)
     }
@@ -97,6 +97,18 @@ impl Enum {
     /// compared under `equality`.
     pub fn compile<'a, V: Value<'a>>(
         value: V,
+        equality: Equality,
+        budget: &mut Budget,
+    ) -> Result<Self, CompileError> {
+        if value.kind() != Kind::List {
+            return Err(CompileError::NotJson);
+        }
+        Enum::build(|| value.list_elements().map(proper), equality, budget)
+    }
+
+    /// Keeps a copy of the choices `items` gives (each time it is called, in list order).
+    fn build<'a, V: Value<'a>, I: Iterator<Item = Result<V, NotJson>>>(
+        items: impl Fn() -> I,
         equality: Equality,
         budget: &mut Budget,
     ) -> Result<Self, CompileError> {
@@ -116,13 +128,10 @@ impl Enum {
         // that will point at its node: counted too, since they peak together with the nodes
         // and a huge `enum` would otherwise use far more memory than the size cap counts.
         let pending_bytes = size_of::<(V, Slot)>() + size_of::<usize>();
-        if value.kind() != Kind::List {
-            return Err(CompileError::NotJson);
-        }
-        for element in value.list_elements() {
+        for item in items() {
             budget.spend(1)?;
             budget.keep(pending_bytes)?;
-            pending.push((proper(element)?, Slot::Root(choices.roots.len())));
+            pending.push((item?, Slot::Root(choices.roots.len())));
             choices.roots.push(0);
         }
         // Children are pushed in reverse so that nodes are built in document order.
@@ -199,10 +208,7 @@ impl Enum {
             )
         });
         if worth_indexing(ids.len(), containers.count()) {
-            let listed: Vec<V> = value
-                .list_elements()
-                .map(proper)
-                .collect::<Result<_, _>>()?;
+            let listed: Vec<V> = items().collect::<Result<_, _>>()?;
             choices.index = Some(ChoiceIndex::build(
                 listed.into_iter().zip(ids),
                 equality,
