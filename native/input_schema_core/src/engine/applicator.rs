@@ -176,8 +176,7 @@ impl Branches {
                 let bits = CLASS_BITS.get(class).copied().unwrap_or(types::NONE);
                 *slot = 0;
                 for (index, node) in nodes.iter().enumerate() {
-                    let types = accepted(*node);
-                    if types == types::ANY || types & bits != 0 {
+                    if types::admit(accepted(*node), bits) {
                         *slot |= 1 << index;
                     }
                 }

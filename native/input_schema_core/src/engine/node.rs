@@ -33,6 +33,12 @@ pub mod types {
     pub const ANY: u8 = 127;
     /// A value of no JSON type (a tuple, a pid, a struct, an improper list).
     pub const NONE: u8 = 0;
+
+    /// Whether types `wanted` (a node's) take a value whose type bits are `found`.
+    #[inline(always)]
+    pub const fn admit(wanted: u8, found: u8) -> bool {
+        wanted == ANY || wanted & found != 0
+    }
 }
 
 /// One compiled schema.

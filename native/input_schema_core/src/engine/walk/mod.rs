@@ -416,7 +416,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `types_alone` of a value whose type is `found` already.
     #[inline(always)]
     pub fn types_hold_found(&mut self, wanted: u8, found: Found) -> bool {
-        if wanted != types::ANY && wanted & found.bits == 0 {
+        if !types::admit(wanted, found.bits) {
             return false;
         }
         if !V::KEYS_ARE_STRINGS
@@ -450,7 +450,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Ok(None);
         };
         let found = self.classify(value, node.types)?;
-        if node.types != types::ANY && node.types & found.bits == 0 {
+        if !types::admit(node.types, found.bits) {
             return Ok(Some(if node.has(Node::FALSE) {
                 Named::new(FALSE_SCHEMA)
             } else {
@@ -625,7 +625,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         if S::REPORTS {
             return self.run_reported::<S>(id, node, value, found, at);
         }
-        if node.types != types::ANY && node.types & found.bits == 0 {
+        if !types::admit(node.types, found.bits) {
             return Err(Halt::Failed);
         }
         self.note_read(node, found);
@@ -687,7 +687,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         found: Found,
         at: &S::At<'_>,
     ) -> Flow {
-        if node.types == types::ANY || node.types & found.bits != 0 {
+        if types::admit(node.types, found.bits) {
             return Ok(true);
         }
         if node.has(Node::FALSE) {
