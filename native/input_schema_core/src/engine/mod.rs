@@ -17,7 +17,7 @@ pub mod string;
 pub mod walk;
 
 pub use program::{Node, NodeId, Program};
-pub use walk::{Quick, Report, Walk};
+pub use walk::{Report, Walk};
 
 /// What the families' tests ask of a schema: both walks' answers, which must agree.
 #[cfg(all(test, feature = "serde_json"))]

@@ -9,7 +9,7 @@ mod vocabulary;
 
 use crate::budget::Budget;
 use crate::engine::program::Program;
-use crate::engine::{Quick, Report, Walk};
+use crate::engine::{Report, Walk};
 use crate::error::{Error, Failure, Mode};
 use crate::flow::Halt;
 use crate::names::name;
@@ -120,12 +120,8 @@ pub fn quick_answer<'a, V: Value<'a>>(
     arguments: V,
     budget: &mut Budget,
 ) -> Option<bool> {
-    arguments.map_size()?;
-    match Walk::new(program, Mode::First, ARGUMENTS, budget).visit::<Quick>(
-        program.root,
-        arguments,
-        &(),
-    ) {
+    let size = arguments.map_size()?;
+    match Walk::new(program, Mode::First, ARGUMENTS, budget).decide_root(arguments, size) {
         Ok(_) => Some(true),
         Err(Halt::Failed) => Some(false),
         Err(_) => None,
