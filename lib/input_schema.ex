@@ -1,5 +1,5 @@
 defmodule InputSchema do
-  alias InputSchema.{Compiled, Native, Options}
+  alias InputSchema.{Compiled, NativeCall, Options}
 
   @default_max_errors Options.default_max_errors()
 
@@ -136,18 +136,6 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
 
-  # Every NIF entry point runs on a normal scheduler with a work budget; when the budget runs
-  # out it answers `:budget_exhausted`, and the call is repeated on its dirty twin. A macro, so
-  # that the hot path builds no closures.
-  defmacrop nif_call(normal, dirty) do
-    quote do
-      case unquote(normal) do
-        :budget_exhausted -> unquote(dirty)
-        answer -> answer
-      end
-    end
-  end
-
   @typedoc "A tool's input schema (string or atom keys), or a compiled one."
   @type schema :: map() | compiled() | nil
   @typedoc "A schema checked once by `compile/1`, for validating many calls."
@@ -243,17 +231,14 @@ defmodule InputSchema do
   @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate(schema, arguments, options \\ [])
 
-  def validate(schema, arguments, []), do: run_validate(schema, arguments, 0)
+  def validate(%Compiled{} = compiled, arguments, []),
+    do: NativeCall.validate(compiled, arguments, 0)
+
+  def validate(schema, arguments, []), do: NativeCall.validate(schema, arguments, %Options{})
 
   def validate(schema, arguments, options) do
-    case parse_options(schema, options, :validate) do
-      {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          schema |> run_validate(arguments, parsed) |> in_role(parsed)
-        end
-
-      {:error, option, reason} ->
-        invalid_options(schema, options, option, reason)
+    with {:ok, parsed} <- parse(schema, options, :validate) do
+      schema |> NativeCall.validate(arguments, call_options(schema, parsed)) |> in_role(parsed)
     end
   end
 
@@ -305,18 +290,17 @@ defmodule InputSchema do
   @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
   def validate_json(schema, json_text, options \\ [])
 
+  def validate_json(%Compiled{} = compiled, json_text, []),
+    do: NativeCall.validate_text(compiled, json_text, 0)
+
   def validate_json(schema, json_text, []),
-    do: run_validate_json(schema, json_text, %Options{})
+    do: NativeCall.validate_text(schema, json_text, %Options{})
 
   def validate_json(schema, json_text, options) do
-    case parse_options(schema, options, :validate) do
-      {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          schema |> run_validate_json(json_text, parsed) |> in_role(parsed)
-        end
-
-      {:error, option, reason} ->
-        invalid_options(schema, options, option, reason)
+    with {:ok, parsed} <- parse(schema, options, :validate) do
+      schema
+      |> NativeCall.validate_text(json_text, call_options(schema, parsed))
+      |> in_role(parsed)
     end
   end
 
@@ -352,26 +336,16 @@ defmodule InputSchema do
 
   # The default call skips reading options: it is the whole of a small schema's cost.
   def validate_schema(schema, []) when not is_struct(schema, Compiled),
-    do: run_validate_schema(schema, %Options{})
+    do: NativeCall.check_schema(schema, %Options{})
 
   def validate_schema(schema, options) do
-    case parse_options(schema, options, :validate_schema) do
-      {:ok, parsed} ->
-        with :ok <- same_options(schema, parsed, options) do
-          case recognise(schema) do
-            {:rebuild, source, source_options} ->
-              validate_schema(source, [locate: parsed.locate] ++ source_options)
-
-            {:error, _class, _detail} = error ->
-              error
-
-            _alive_or_raw ->
-              run_validate_schema(schema, parsed)
-          end
-        end
-
-      {:error, option, reason} ->
-        invalid_options(schema, options, option, reason)
+    with {:ok, parsed} <- parse(schema, options, :validate_schema) do
+      case Compiled.recognise(schema) do
+        :raw -> NativeCall.check_schema(schema, parsed)
+        :alive -> :ok
+        {:rebuild, source, kept} -> validate_schema(source, [locate: parsed.locate] ++ kept)
+        error -> error
+      end
     end
   end
 
@@ -413,39 +387,18 @@ defmodule InputSchema do
 
   def compile(%Compiled{} = compiled, options) do
     with :ok <- validate_schema(compiled, options) do
-      case recognise(compiled) do
-        {:rebuild, schema, source_options} -> compile(schema, source_options)
+      case Compiled.recognise(compiled) do
+        {:rebuild, schema, kept} -> compile(schema, kept)
         :alive -> {:ok, compiled}
         error -> error
       end
     end
   end
 
-  def compile(schema, []), do: compile_subset(schema, %Options{})
-
   def compile(schema, options) do
-    case parse_options(schema, options, :compile) do
-      {:ok, %Options{dialect: :subset} = parsed} ->
-        compile_subset(schema, parsed)
-
-      {:ok, parsed} ->
-        native = Options.native(parsed)
-
-        {answer, registry} =
-          load_and_call(parsed, fn registry ->
-            nif_call(
-              Native.json_compile(schema, native, registry),
-              Native.json_compile_dirty(schema, native, registry)
-            )
-          end)
-
-        case answer do
-          {:ok, ref, read} -> compiled(ref, schema, parsed, Map.take(registry, read))
-          error -> error
-        end
-
-      {:error, option, reason} ->
-        invalid_options(schema, options, option, reason)
+    with {:ok, parsed} <- parse(schema, options, :compile),
+         {:ok, ref, documents} <- NativeCall.compile(schema, parsed) do
+      Compiled.new(ref, schema, parsed, documents)
     end
   end
 
@@ -484,56 +437,13 @@ defmodule InputSchema do
   @spec valid?(schema() | term(), term(), [compile_option()]) :: boolean()
   def valid?(schema, arguments, options \\ [])
 
-  def valid?(%Compiled{} = compiled, arguments, options) do
-    case parse_options(compiled, options, :valid) do
-      {:ok, parsed} ->
-        with :ok <- same_options(compiled, parsed, options),
-             :alive <- recognise(compiled) do
-          ref = Map.get(compiled, :ref)
-
-          nif_call(
-            Native.valid(ref, arguments, :subset, %{}),
-            Native.valid_dirty(ref, arguments, :subset, %{})
-          ) === true
-        else
-          {:rebuild, source, source_options} -> valid?(source, arguments, source_options)
-          _error -> false
-        end
-
-      {:error, _option, _reason} ->
-        false
-    end
-  end
+  def valid?(%Compiled{} = compiled, arguments, []), do: NativeCall.valid?(compiled, arguments)
 
   def valid?(schema, arguments, options) do
-    case parse_options(schema, options, :valid) do
-      {:ok, %Options{dialect: :subset}} ->
-        nif_call(
-          Native.valid(schema, arguments, :subset, %{}),
-          Native.valid_dirty(schema, arguments, :subset, %{})
-        ) === true
-
-      # Function formats answer through validation, which asks them.
-      {:ok, %Options{format_functions: functions}} when functions != %{} ->
-        match?({:ok, _}, validate(schema, arguments, options))
-
-      # A loader's documents are asked for by compiling, then the compiled schema answers.
-      {:ok, %Options{schema_loader: loader}} when loader != nil ->
-        case compile(schema, options) do
-          {:ok, compiled} -> valid?(compiled, arguments)
-          _error -> false
-        end
-
-      {:ok, %Options{schema_registry: registry} = parsed} ->
-        native = Options.native(parsed)
-
-        nif_call(
-          Native.valid(schema, arguments, native, registry),
-          Native.valid_dirty(schema, arguments, native, registry)
-        ) === true
-
-      {:error, _option, _reason} ->
-        false
+    case parse(schema, options, :valid) do
+      {:ok, _parsed} when is_struct(schema, Compiled) -> NativeCall.valid?(schema, arguments)
+      {:ok, parsed} -> NativeCall.valid?(schema, arguments, parsed)
+      _error -> false
     end
   end
 
@@ -604,534 +514,45 @@ defmodule InputSchema do
   @spec basic_output(term()) :: map()
   def basic_output(answer), do: InputSchema.Render.basic_output(answer)
 
-  defp compile_subset(schema, parsed) do
-    case nif_call(Native.compile(schema), Native.compile_dirty(schema)) do
-      {:ok, ref} -> compiled(ref, schema, parsed, %{})
-      error -> error
-    end
-  end
+  # A compiled schema's options are its own: a call beside it asks only for its error cap.
+  defp call_options(%Compiled{}, parsed), do: parsed.max_errors
+  defp call_options(_schema, parsed), do: parsed
 
-  # The struct: the resource, the options it was compiled with, and its source (the schema
-  # and the registry documents it read) as the NIF writes it, one binary and the atoms and
-  # other VM terms it names, cheap to copy however the schema shares its subterms (see
-  # `InputSchema.Compiled`).
-  defp compiled(ref, schema, parsed, registry) do
-    source = {schema, registry}
-
-    case nif_call(Native.encode_source(source), Native.encode_source_dirty(source)) do
-      # Format functions answer per call, through the source: the struct keeps no resource.
-      {binary, leaves} when is_binary(binary) ->
-        ref = if parsed.format_functions == %{}, do: ref, else: nil
-        {:ok, %Compiled{ref: ref, options: Options.compiled(parsed), source: {binary, leaves}}}
-
-      error ->
-        error
-    end
-  end
-
-  # The one place a compiled schema is recognised. `:alive` when its resource is alive here:
-  # the resource answers for it, whatever its other fields hold. `{:rebuild, schema, options}`
-  # when it came from another node, or back through the external format after the original was
-  # collected: it is read again from its source. An error when its fields are not what
-  # `compile/2` made (a forged struct, or one from another version). `:raw` for any other term.
-  defp recognise(%Compiled{} = compiled) do
-    ref = Map.get(compiled, :ref)
-    if is_reference(ref) and Native.compiled_alive(ref), do: :alive, else: rebuild(compiled)
-  end
-
-  defp recognise(_schema), do: :raw
-
-  defp rebuild(compiled) do
-    with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
-           Map.get(compiled, :source),
-         {:ok, options} <- kept_options(Map.get(compiled, :options)),
-         {:ok, {schema, registry}} when is_map(registry) <- read_source(binary, leaves) do
-      {:rebuild, schema, Options.source_options(options, registry)}
+  # The options, read for `function` in the schema's own mode (a compiled schema's dialect
+  # when `dialect:` is left out); each custom format's pattern, read as `pattern` reads it, so
+  # that one that cannot be read is the options' error, named and found whether or not a
+  # schema asserts it; and beside a compiled schema, no option it was not compiled with.
+  defp parse(schema, options, function) do
+    with {:ok, parsed} <- Options.parse(options, function, Compiled.dialect(schema)),
+         :ok <- readable_patterns(parsed),
+         :ok <- Compiled.same_options(schema, parsed, options) do
+      {:ok, parsed}
     else
-      {:error, _class, _detail} = error -> error
-      _ -> {:error, :validation, %{message: "compiled schema is invalid"}}
+      {:error, option, reason} -> invalid_options(schema, options, option, reason)
     end
   end
 
-  # The options a compiled schema keeps, as `compile/2` takes them; `:error` for anything
-  # `Options.compiled/1` does not make.
-  defp kept_options(:subset), do: {:ok, []}
+  # The usual call names no custom format: nothing more to read, on every call's path.
+  defp readable_patterns(%Options{format_patterns: patterns}) when map_size(patterns) == 0,
+    do: :ok
 
-  defp kept_options(kept) when is_list(kept) do
-    case Options.parse(kept, :compile) do
-      {:ok, parsed} -> if Options.compiled(parsed) === kept, do: {:ok, kept}, else: :error
-      {:error, _option, _reason} -> :error
+  defp readable_patterns(%Options{format_patterns: patterns}) do
+    case Enum.find_value(patterns, fn {name, pattern} -> pattern_reason(name, pattern) end) do
+      nil -> :ok
+      reason -> {:error, :formats, reason}
     end
   end
-
-  defp kept_options(_kept), do: :error
-
-  defp read_source(binary, leaves),
-    do: nif_call(Native.decode_source(binary, leaves), Native.decode_source_dirty(binary, leaves))
-
-  # A compiled schema's resource goes to the NIF on its own, whatever its mode; a struct whose
-  # ref is not one is read again from its source, or refused. The NIF answers a success with
-  # `:ok`. `run_validate/3` takes the error cap (the default call's path) or the parsed
-  # options.
-  defp run_validate(%Compiled{} = schema, arguments, max_errors) when is_integer(max_errors),
-    do: run_compiled(schema, arguments, max_errors)
-
-  defp run_validate(%Compiled{} = schema, arguments, %Options{} = parsed),
-    do: run_compiled(schema, arguments, parsed.max_errors)
-
-  defp run_validate(schema, arguments, max_errors) when is_integer(max_errors),
-    do: run_validate_raw(schema, arguments, %Options{max_errors: max_errors})
-
-  defp run_validate(schema, arguments, parsed), do: run_validate_raw(schema, arguments, parsed)
-
-  defp run_compiled(schema, arguments, max_errors) do
-    ref = Map.get(schema, :ref)
-
-    answer =
-      nif_call(
-        Native.validate_compiled(ref, arguments, max_errors),
-        Native.validate_compiled_dirty(ref, arguments, max_errors)
-      )
-
-    case answer do
-      :ok ->
-        {:ok, arguments}
-
-      :not_compiled ->
-        case recognise(schema) do
-          {:rebuild, source, options} ->
-            validate(source, arguments, options ++ error_options(max_errors))
-
-          {:error, _class, _detail} = error ->
-            error
-
-          # Alive now, though the NIF found no resource a moment ago: it cannot be.
-          :alive ->
-            {:error, :validation, %{message: "compiled schema is invalid"}}
-        end
-
-      failure ->
-        failure
-    end
-  end
-
-  defp run_validate_raw(schema, arguments, %Options{dialect: :subset, max_errors: max_errors}) do
-    nif_call(
-      Native.validate(schema, arguments, max_errors),
-      Native.validate_dirty(schema, arguments, max_errors)
-    )
-  end
-
-  defp run_validate_raw(schema, arguments, %Options{max_errors: max_errors} = parsed) do
-    native = Options.native(parsed)
-
-    with_loader(parsed, fn registry ->
-      nif_call(
-        Native.json_validate(schema, arguments, native, registry, max_errors),
-        Native.json_validate_dirty(schema, arguments, native, registry, max_errors)
-      )
-    end)
-  end
-
-  defp error_options(0), do: []
-  defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
-
-  # A compiled schema reads the text as its mode does (a `root: :any` one takes any JSON
-  # value): its resource decides, and the options passed beside it are only those a raw schema
-  # would need. One whose resource is not alive is read from its source.
-  defp run_validate_json(%Compiled{} = schema, json_text, parsed) do
-    case recognise(schema) do
-      {:rebuild, source, options} ->
-        validate_json(source, json_text, options ++ error_options(parsed.max_errors))
-
-      :alive ->
-        if Map.get(schema, :options) == :subset,
-          do: run_validate_json_subset(schema, json_text, parsed.max_errors),
-          else: run_validate_json_text(schema, json_text, %Options{parsed | dialect: :auto})
-
-      error ->
-        error
-    end
-  end
-
-  defp run_validate_json(schema, json_text, %Options{dialect: :subset, max_errors: max_errors}),
-    do: run_validate_json_subset(schema, json_text, max_errors)
-
-  defp run_validate_json(schema, json_text, parsed),
-    do: run_validate_json_text(schema, json_text, parsed)
-
-  defp run_validate_json_subset(schema, json_text, max_errors) do
-    nif_call(
-      Native.validate_json(schema, json_text, max_errors),
-      Native.validate_json_dirty(schema, json_text, max_errors)
-    )
-  end
-
-  defp run_validate_json_text(schema, json_text, %Options{max_errors: max_errors} = parsed) do
-    native = Options.native(parsed)
-
-    with_loader(parsed, fn registry ->
-      nif_call(
-        Native.json_validate_text(schema, json_text, native, registry, max_errors),
-        Native.json_validate_text_dirty(schema, json_text, native, registry, max_errors)
-      )
-    end)
-  end
-
-  defp run_validate_schema(schema, %Options{dialect: :subset, locate: locate}) do
-    nif_call(Native.validate_schema(schema, locate), Native.validate_schema_dirty(schema, locate))
-  end
-
-  defp run_validate_schema(schema, %Options{locate: locate} = parsed) do
-    native = Options.native(parsed)
-
-    with_loader(parsed, fn registry ->
-      nif_call(
-        Native.json_validate_schema(schema, native, registry, locate),
-        Native.json_validate_schema_dirty(schema, native, registry, locate)
-      )
-    end)
-  end
-
-  # The options, read for `function`; then each custom format's pattern, read as `pattern`
-  # reads it, so that one that cannot be read is the options' error, named and found whether
-  # or not a schema asserts it.
-  defp parse_options(schema, options, function) do
-    case Options.parse(options, function, own_dialect(schema)) do
-      # The usual call names no custom format: nothing more to read, on every call's path.
-      {:ok, %Options{format_patterns: patterns}} = parsed when map_size(patterns) == 0 ->
-        parsed
-
-      {:ok, parsed} ->
-        unreadable =
-          Enum.find_value(parsed.format_patterns, fn {name, pattern} ->
-            pattern_reason(name, pattern)
-          end)
-
-        if unreadable, do: {:error, :formats, unreadable}, else: {:ok, parsed}
-
-      error ->
-        error
-    end
-  end
-
-  # A compiled schema's options are read in its own mode: without `dialect:`, in its dialect.
-  defp own_dialect(%Compiled{} = compiled) do
-    case kept_option(Map.get(compiled, :options), :dialect) do
-      dialect when is_atom(dialect) and dialect != nil -> dialect
-      _unknown -> :subset
-    end
-  end
-
-  defp own_dialect(_schema), do: :subset
 
   # Any dialect reads `pattern` alike.
-  @pattern_check {:draft2020_12, false, false, false, true, false}
+  @pattern_check %Options{dialect: :draft2020_12, any_root: true}
 
   defp pattern_reason(name, pattern) do
-    schema = %{"pattern" => pattern}
-
-    case nif_call(
-           Native.json_validate_schema(schema, @pattern_check, %{}, false),
-           Native.json_validate_schema_dirty(schema, @pattern_check, %{}, false)
-         ) do
+    case NativeCall.check_schema(%{"pattern" => pattern}, @pattern_check) do
       :ok -> nil
       {:error, :unsupported_capability, _detail} -> "pattern of #{inspect(name)} is unsupported"
       _invalid -> "pattern of #{inspect(name)} is invalid"
     end
   end
-
-  # A compiled schema keeps the options it was compiled with: asking for others is refused,
-  # never ignored. Only the options given are compared: one left out is the compiled one.
-  defp same_options(%Compiled{} = compiled, parsed, options) do
-    kept = Map.get(compiled, :options)
-    asked = Options.compiled(parsed)
-
-    # The documents and formats it read are part of what it was compiled from: others cannot
-    # apply.
-    source =
-      Enum.find([:schema_registry, :schema_loader, :formats], &Keyword.has_key?(options, &1))
-
-    differs =
-      Enum.find(
-        [:dialect, :strict, :format_assertion, :content_assertion, :root],
-        &(Keyword.has_key?(options, &1) and kept_option(kept, &1) != kept_option(asked, &1))
-      )
-
-    cond do
-      source ->
-        reason = "a compiled schema keeps the documents and formats it was compiled with"
-        invalid_options(compiled, options, source, reason)
-
-      differs ->
-        reason = "differs from the compiled schema's (#{inspect(kept_option(kept, differs))})"
-        invalid_options(compiled, options, differs, reason)
-
-      true ->
-        :ok
-    end
-  end
-
-  defp same_options(_schema, _parsed, _options), do: :ok
-
-  # External documents: the NIF asks for one it lacks by answering "external schema reference
-  # requires an explicit loader"; with a loader, the document it returns joins the registry
-  # and the call is made again, up to @max_loads documents.
-  @max_loads 100
-  # Milliseconds the loads of one call may take in all.
-  @loading_time 10_000
-  # A loaded document's size in the external term format.
-  @max_document_bytes 64 * 1024 * 1024
-  @needs_loader "external schema reference requires an explicit loader"
-
-  # Without a loader no document is loaded, so no deadline is read: the raw path's usual case.
-  defp with_loader(
-         %Options{schema_loader: nil, schema_registry: registry, format_functions: none},
-         call
-       )
-       when none == %{},
-       do: call.(registry)
-
-  defp with_loader(parsed, call),
-    do: parsed |> load_and_call(answering_formats(parsed, call)) |> elem(0)
-
-  # A loader's captured terms, each use of a shared subterm counted, that it may hold to run
-  # in a process of its own. A closure is copied, with all it captures, into a process spawned
-  # to run it, in full and without a break on the caller's scheduler (a loader closing over a
-  # large store, or over a term of shared subterms, which the copy expands, would hold it for
-  # long); a copy of this size is short.
-  @max_loader_bytes 64 * 1024
-
-  # The answer, and the registry it was given (what the loader added included).
-  defp load_and_call(%Options{schema_registry: registry, schema_loader: loader}, call) do
-    deadline = System.monotonic_time(:millisecond) + @loading_time
-
-    load =
-      cond do
-        not is_function(loader, 1) -> nil
-        within_size?([{:term, loader}], @max_loader_bytes) -> &load_apart(loader, &1, deadline)
-        true -> &load_here(loader, &1, deadline)
-      end
-
-    load_and_call(registry, load, call, 0)
-  end
-
-  defp load_and_call(registry, load, call, loads) do
-    case call.(registry) do
-      {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(load, 1) and loads < @max_loads ->
-        case load.(reference) do
-          {:ok, document} ->
-            registry = Map.put(registry, reference, document)
-            load_and_call(registry, load, call, loads + 1)
-
-          {:error, reason} ->
-            {loader_failure("external schema reference could not be loaded", reference, reason),
-             registry}
-        end
-
-      {:error, :validation, %{message: @needs_loader, reference: reference}}
-      when is_function(load, 1) ->
-        {loader_failure("external schema references need too many documents", reference, nil),
-         registry}
-
-      answer ->
-        {answer, registry}
-    end
-  end
-
-  defp loader_failure(message, reference, reason) do
-    detail = %{message: message, reference: reference}
-    {:error, :execution_failure, if(reason, do: Map.put(detail, :reason, reason), else: detail)}
-  end
-
-  # Custom formats given as functions: the NIF answers "custom format needs an answer" for a
-  # string it has no answer for; the function is asked, as a loader is (in a process of its
-  # own when it captures little, within 10 s for all of one call's asks, at most
-  # @max_format_asks of them), its answer joins the registry, and the call is made again.
-  @max_format_asks 100
-  @needs_answer "custom format needs an answer"
-
-  defp answering_formats(%Options{format_functions: none}, call) when none == %{}, do: call
-
-  defp answering_formats(%Options{format_functions: functions}, call) do
-    deadline = System.monotonic_time(:millisecond) + @loading_time
-    fn registry -> answer_formats(registry, functions, call, deadline, 0) end
-  end
-
-  defp answer_formats(registry, functions, call, deadline, asks) do
-    case call.(registry) do
-      {:error, :validation, %{message: @needs_answer, format: name, value: value}}
-      when is_map_key(functions, name) and asks < @max_format_asks ->
-        function = Map.fetch!(functions, name)
-
-        answer =
-          if within_size?([{:term, function}], @max_loader_bytes),
-            do: run_apart(fn -> run_format(function, value) end, deadline),
-            else: run_here(fn -> run_format(function, value) end, deadline)
-
-        case answer do
-          {:ok, holds} ->
-            key = Options.format_answers_key(name)
-            answers = registry |> Map.get(key, %{}) |> Map.put(value, holds)
-            answer_formats(Map.put(registry, key, answers), functions, call, deadline, asks + 1)
-
-          {:error, reason} ->
-            {:error, :execution_failure,
-             %{message: "custom format could not be checked", format: name, reason: reason}}
-        end
-
-      {:error, :validation, %{message: @needs_answer, format: name}} ->
-        {:error, :execution_failure,
-         %{message: "custom format needs too many answers", format: name}}
-
-      answer ->
-        answer
-    end
-  end
-
-  defp run_format(function, value) do
-    caught(fn ->
-      case function.(value) do
-        holds when is_boolean(holds) -> {:ok, holds}
-        other -> {:error, {:invalid_format_result, other}}
-      end
-    end)
-  end
-
-  # `work`'s answer, or what it raised, threw or exited with as `{:error, reason}`.
-  defp caught(work) do
-    work.()
-  rescue
-    exception -> {:error, {:raised, exception}}
-  catch
-    kind, reason -> {:error, {kind, reason}}
-  end
-
-  # A loader that captures little runs in a process of its own, so that a slow one is stopped
-  # at the call's deadline and leaves nothing behind. Its document is measured there, before
-  # it is sent: a term that shares subterms is copied in full into a message, and the VM's own
-  # measures of a term's full size run to the end uninterrupted, however long that takes.
-  defp load_apart(loader, reference, deadline),
-    do: run_apart(fn -> run_loader(loader, reference) end, deadline)
-
-  # `work` in a process of its own, its answer or `{:error, reason}` (its exit, or `:timeout`
-  # at the deadline, when it is killed).
-  defp run_apart(work, deadline) do
-    caller = self()
-    tag = make_ref()
-
-    callers = [caller | Process.get(:"$callers", [])]
-
-    {pid, monitor} =
-      spawn_monitor(fn ->
-        # As in a Task: code that follows callers (test sandboxes, mocks) sees the caller.
-        Process.put(:"$callers", callers)
-        send(caller, {tag, work.()})
-      end)
-
-    receive do
-      {^tag, answer} ->
-        Process.demonitor(monitor, [:flush])
-        answer
-
-      {:DOWN, ^monitor, :process, ^pid, reason} ->
-        {:error, {:exit, reason}}
-    after
-      max(deadline - System.monotonic_time(:millisecond), 0) ->
-        Process.exit(pid, :kill)
-        Process.demonitor(monitor, [:flush])
-
-        receive do
-          {^tag, _answer} -> :ok
-        after
-          0 -> :ok
-        end
-
-        {:error, :timeout}
-    end
-  end
-
-  # A loader that captures more runs in the caller's own process, where nothing is copied:
-  # what it raises, throws or exits with is its failure as before, but a load is not stopped
-  # part way, and the deadline is read once it returns.
-  defp load_here(loader, reference, deadline),
-    do: run_here(fn -> run_loader(loader, reference) end, deadline)
-
-  defp run_here(work, deadline) do
-    answer = work.()
-    if System.monotonic_time(:millisecond) > deadline, do: {:error, :timeout}, else: answer
-  end
-
-  defp run_loader(loader, reference) do
-    caught(fn ->
-      case loader.(reference) do
-        {:ok, document} ->
-          if within_size?([{:term, document}], @max_document_bytes),
-            do: {:ok, document},
-            else: {:error, :document_too_large}
-
-        {:error, reason} ->
-          {:error, reason}
-
-        other ->
-          {:error, {:invalid_loader_result, other}}
-      end
-    end)
-  end
-
-  # Whether the pending terms, their shared subterms counted at each use, take at most `left`
-  # bytes (a word a node, bitstrings by their bytes, a fun by what it captures), as a copy
-  # would take them. Each step is a few words of work, a map's entries are taken one at a time,
-  # and it stops as soon as they pass `left`: the work is bounded by `left`, not by the terms.
-  defp within_size?(_pending, left) when left < 0, do: false
-  defp within_size?([], _left), do: true
-
-  defp within_size?([{:map, iterator} | rest], left) do
-    case :maps.next(iterator) do
-      {key, value, next} ->
-        within_size?([{:term, key}, {:term, value}, {:map, next} | rest], left)
-
-      :none ->
-        within_size?(rest, left)
-    end
-  end
-
-  defp within_size?([{:list, [head | tail]} | rest], left),
-    do: within_size?([{:term, head}, {:list, tail} | rest], left - 8)
-
-  defp within_size?([{:list, []} | rest], left), do: within_size?(rest, left)
-  defp within_size?([{:list, tail} | rest], left), do: within_size?([{:term, tail} | rest], left)
-
-  defp within_size?([{:tuple, tuple, index} | rest], left) when index < tuple_size(tuple),
-    do: within_size?([{:term, elem(tuple, index)}, {:tuple, tuple, index + 1} | rest], left)
-
-  defp within_size?([{:tuple, _tuple, _index} | rest], left), do: within_size?(rest, left)
-
-  defp within_size?([{:term, term} | rest], left) do
-    cond do
-      is_map(term) -> within_size?([{:map, :maps.iterator(term)} | rest], left - 8)
-      is_list(term) -> within_size?([{:list, term} | rest], left)
-      is_tuple(term) -> within_size?([{:tuple, term, 0} | rest], left - 8)
-      is_bitstring(term) -> within_size?(rest, left - 8 - byte_size(term))
-      is_function(term) -> within_size?([{:list, captured(term)} | rest], left - 8)
-      true -> within_size?(rest, left - 8)
-    end
-  end
-
-  defp captured(fun) do
-    {:env, env} = :erlang.fun_info(fun, :env)
-    env
-  end
-
-  defp kept_option(:subset, :dialect), do: :subset
-  defp kept_option(:subset, _option), do: nil
-
-  defp kept_option(kept, option) when is_list(kept) do
-    if Keyword.keyword?(kept), do: Keyword.get(kept, option)
-  end
-
-  defp kept_option(_kept, _option), do: nil
 
   # The subset's answer names the options given; in the JSON modes (options that name a JSON
   # dialect, or a schema compiled in one) the answer also names the option and why.

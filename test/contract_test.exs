@@ -78,7 +78,7 @@ defmodule InputSchema.ContractTest do
       arguments = %{"xs" => Enum.to_list(1..100_000)}
 
       # Too long for the normal scheduler's budget: the answer comes from the dirty twin.
-      assert InputSchema.Native.validate_compiled(ref, arguments, 0) === :budget_exhausted
+      assert InputSchema.Native.validate(ref, arguments, :compiled, 0) === :budget_exhausted
       assert {:ok, result} = InputSchema.validate(compiled, arguments)
       assert :erts_debug.same(result, arguments)
 
@@ -783,10 +783,10 @@ defmodule InputSchema.ContractTest do
         })
 
       for list <- [[1 | 2], [1, 2 | :tail], ["a" | "b"]] do
-        assert InputSchema.Native.validate_dirty(with_items, %{"xs" => list}, 0) ===
+        assert InputSchema.Native.validate_dirty(with_items, %{"xs" => list}, :subset, 0) ===
                  wrong_type("$arguments.xs", "array")
 
-        assert InputSchema.Native.validate_dirty(one_of, %{"xs" => list}, 0) ===
+        assert InputSchema.Native.validate_dirty(one_of, %{"xs" => list}, :subset, 0) ===
                  {:error, :validation,
                   %{
                     message: "tool argument must match exactly one oneOf branch",

@@ -63,7 +63,8 @@ defmodule InputSchema.SchedulerTest do
       {:ok, compiled} = InputSchema.compile(schema)
 
       for schema <- [schema, compiled] do
-        refute InputSchema.Native.validate(schema, call["arguments"], 0) == :budget_exhausted
+        refute InputSchema.Native.validate(schema, call["arguments"], :subset, 0) ==
+                 :budget_exhausted
       end
     end
   end
@@ -81,7 +82,7 @@ defmodule InputSchema.SchedulerTest do
 
     for key <- [huge_integer, long_charlist] do
       arguments = %{key => 1}
-      assert InputSchema.Native.validate(schema, arguments, 0) === :budget_exhausted
+      assert InputSchema.Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
 
       assert InputSchema.validate(schema, arguments) ===
                {:error, :validation,
@@ -94,21 +95,22 @@ defmodule InputSchema.SchedulerTest do
 
     # A name of the same kinds in a schema: compiling gives up too.
     for name <- [huge_integer, long_charlist] do
-      assert InputSchema.Native.compile(%{"properties" => %{name => %{}}}) === :budget_exhausted
+      assert InputSchema.Native.compile(%{"properties" => %{name => %{}}}, :subset, 0) ===
+               :budget_exhausted
     end
 
     # Many float keys in a schema: each is formatted to be compared with the keywords, and
     # that is priced too (3,000 took 3-7 ms unpriced).
     floats = for i <- 1..3_000, do: 2 ** 49 + i + 0.25
     float_keys = Map.new(floats, &{&1, 1})
-    assert InputSchema.Native.validate_schema(float_keys, false) === :budget_exhausted
+    assert InputSchema.Native.check_schema(float_keys, :subset, false, 0) === :budget_exhausted
 
     assert {:error, :unsupported_capability, %{message: "schema keyword is unsupported"}} =
              InputSchema.validate_schema(float_keys)
 
     # Keys of a usual size are written where they are met.
     assert {:error, :validation, _} =
-             InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, 0)
+             InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, :subset, 0)
   end
 
   test "integers too large to read on a normal scheduler are read on a dirty one" do
@@ -119,9 +121,9 @@ defmodule InputSchema.SchedulerTest do
     {:ok, compiled} = InputSchema.compile(schema)
 
     for huge <- [limit, 1 <<< 20_000_000] do
-      assert InputSchema.Native.validate(schema, %{"a" => huge}, 0) === :budget_exhausted
+      assert InputSchema.Native.validate(schema, %{"a" => huge}, :subset, 0) === :budget_exhausted
 
-      assert InputSchema.Native.validate_compiled(compiled.ref, %{"a" => -huge}, 0) ===
+      assert InputSchema.Native.validate(compiled.ref, %{"a" => -huge}, :compiled, 0) ===
                :budget_exhausted
 
       assert {:ok, _} = InputSchema.validate(schema, %{"a" => huge})
@@ -132,25 +134,25 @@ defmodule InputSchema.SchedulerTest do
 
       # In a schema: a minimum, an enum choice, an argument key's string form.
       bounded = %{"properties" => %{"a" => %{"type" => "integer", "minimum" => huge}}}
-      assert InputSchema.Native.validate_schema(bounded, false) === :budget_exhausted
-      assert InputSchema.Native.compile(bounded) === :budget_exhausted
+      assert InputSchema.Native.check_schema(bounded, :subset, false, 0) === :budget_exhausted
+      assert InputSchema.Native.compile(bounded, :subset, 0) === :budget_exhausted
       assert InputSchema.validate_schema(bounded) === :ok
 
       assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
                InputSchema.validate(bounded, %{"a" => limit - 1})
 
       listed = %{"properties" => %{"a" => %{"type" => "integer", "enum" => [1]}}}
-      assert InputSchema.Native.validate(listed, %{"a" => huge}, 0) === :budget_exhausted
+      assert InputSchema.Native.validate(listed, %{"a" => huge}, :subset, 0) === :budget_exhausted
 
       closed = %{"additionalProperties" => false}
-      assert InputSchema.Native.validate(closed, %{huge => 1}, 0) === :budget_exhausted
+      assert InputSchema.Native.validate(closed, %{huge => 1}, :subset, 0) === :budget_exhausted
     end
 
     # One below the limit, positive or negative, is read where it is met.
-    assert {:ok, _} = InputSchema.Native.validate(schema, %{"a" => limit - 1}, 0)
+    assert :ok = InputSchema.Native.validate(schema, %{"a" => limit - 1}, :subset, 0)
 
     assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
-             InputSchema.Native.validate(schema, %{"a" => 1 - limit}, 0)
+             InputSchema.Native.validate(schema, %{"a" => 1 - limit}, :subset, 0)
   end
 
   test "errors are priced by the bytes they copy" do
@@ -161,7 +163,7 @@ defmodule InputSchema.SchedulerTest do
     {:ok, compiled} = InputSchema.compile(schema)
     arguments = %{name => List.duplicate("x", 250)}
 
-    assert InputSchema.Native.validate_compiled(compiled.ref, arguments, 1_000) ===
+    assert InputSchema.Native.validate(compiled.ref, arguments, :compiled, 1_000) ===
              :budget_exhausted
 
     assert {:error, :validation, %{errors: errors}} =
@@ -174,7 +176,7 @@ defmodule InputSchema.SchedulerTest do
     # Missing required names of 4 MB each are copied into their errors.
     names = for letter <- ?a..?h, do: :binary.copy(<<letter>>, 4_000_000)
     {:ok, compiled} = InputSchema.compile(%{"required" => names})
-    assert InputSchema.Native.validate_compiled(compiled.ref, %{}, 100) === :budget_exhausted
+    assert InputSchema.Native.validate(compiled.ref, %{}, :compiled, 100) === :budget_exhausted
 
     assert {:error, :validation, %{errors: errors}} =
              InputSchema.validate(compiled, %{}, errors: :all)
@@ -188,7 +190,7 @@ defmodule InputSchema.SchedulerTest do
       }
     }
 
-    assert InputSchema.Native.validate(bounded, %{"n" => List.duplicate(0, 50)}, 100) ===
+    assert InputSchema.Native.validate(bounded, %{"n" => List.duplicate(0, 50)}, :subset, 100) ===
              :budget_exhausted
   end
 
@@ -200,8 +202,8 @@ defmodule InputSchema.SchedulerTest do
     schema = %{"properties" => %{name => %{"type" => "string"}}}
     refused = {:error, :validation, %{message: "schema property names must be strings or atoms"}}
 
-    assert InputSchema.Native.validate_schema(schema, false) === :ok
-    assert InputSchema.Native.validate(schema, %{}, 0) === refused
+    assert InputSchema.Native.check_schema(schema, :subset, false, 0) === :ok
+    assert InputSchema.Native.validate(schema, %{}, :subset, 0) === refused
 
     :erlang.system_monitor(self(), [{:long_schedule, 20}])
 
@@ -334,7 +336,7 @@ defmodule InputSchema.SchedulerTest do
       InputSchema.compile(root(array_of(%{"type" => "object", "required" => [name]})))
 
     arguments = %{"a" => List.duplicate(Map.put(large, name, 1), 200)}
-    assert InputSchema.Native.validate_compiled(by_name.ref, arguments, 0) === :budget_exhausted
+    assert InputSchema.Native.validate(by_name.ref, arguments, :compiled, 0) === :budget_exhausted
     assert {:ok, ^arguments} = InputSchema.validate(by_name, arguments)
 
     # A 3,900-character list name, decoded for each of 550 objects (2.3 ms).
@@ -343,7 +345,7 @@ defmodule InputSchema.SchedulerTest do
     schema = root(array_of(object))
     arguments = %{"a" => List.duplicate(%{}, 550) ++ [1]}
     _cached = InputSchema.validate(schema, arguments)
-    assert InputSchema.Native.validate(schema, arguments, 0) === :budget_exhausted
+    assert InputSchema.Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
 
     assert {:error, :validation, %{path: "$arguments.a[550]", type: "object"}} =
              InputSchema.validate(schema, arguments)
@@ -355,7 +357,7 @@ defmodule InputSchema.SchedulerTest do
     schema = root(array_of(%{"type" => "integer", "enum" => choices}))
     {:ok, by_choice} = InputSchema.compile(schema)
 
-    assert InputSchema.Native.validate_compiled(by_choice.ref, %{"a" => choices}, 0) ===
+    assert InputSchema.Native.validate(by_choice.ref, %{"a" => choices}, :compiled, 0) ===
              :budget_exhausted
 
     assert {:ok, _} = InputSchema.validate(by_choice, %{"a" => choices})

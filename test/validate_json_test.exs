@@ -394,13 +394,18 @@ defmodule InputSchema.ValidateJSONTest do
     test "large texts leave the normal scheduler; small ones do not" do
       small = ~s({"path": "a.ex", "content": "x"})
 
-      assert Native.validate_json(@write_schema, small, 0) ===
+      assert Native.validate_text(@write_schema, small, :subset, 0) ===
                {:ok, %{"path" => "a.ex", "content" => "x"}}
 
       large = ~s({"path": "a.ex", "content": "#{String.duplicate("x", @normal_text_max)}"})
-      assert Native.validate_json(@write_schema, large, 0) === :budget_exhausted
-      assert Native.validate_json(compiled!(@write_schema), large, 0) === :budget_exhausted
-      assert {:ok, %{"content" => _}} = Native.validate_json_dirty(@write_schema, large, 0)
+      assert Native.validate_text(@write_schema, large, :subset, 0) === :budget_exhausted
+
+      assert Native.validate_text(compiled!(@write_schema).ref, large, :compiled, 0) ===
+               :budget_exhausted
+
+      assert {:ok, %{"content" => _}} =
+               Native.validate_text_dirty(@write_schema, large, :subset, 0)
+
       assert {:ok, %{"content" => _}} = InputSchema.validate_json(@write_schema, large)
     end
 
@@ -416,7 +421,7 @@ defmodule InputSchema.ValidateJSONTest do
       text = ~s({"a": [#{Enum.join(items, ",")}]})
       assert byte_size(text) < @normal_text_max
 
-      assert Native.validate_json(schema, text, 0) === :budget_exhausted
+      assert Native.validate_text(schema, text, :subset, 0) === :budget_exhausted
       assert InputSchema.validate_json(schema, text) === {:ok, %{"a" => items}}
     end
   end

@@ -133,12 +133,14 @@ defmodule InputSchema.Options do
 
   @registry_reason "must be a map of URIs to schemas"
 
-  # A key that starts with NUL is no URI: such keys hold the custom formats and their answers.
+  # Each key a URI (a string without NUL, which no URI holds), each document a schema (a map
+  # or a boolean).
   defp value_reason(:schema_registry, value) when is_map(value) and not is_struct(value) do
-    if Enum.any?(value, &match?({"\0" <> _, _}, &1)), do: @registry_reason
+    unless Enum.all?(value, &registry_entry?/1), do: @registry_reason
   end
 
   defp value_reason(:schema_registry, _), do: @registry_reason
+
   defp value_reason(:schema_loader, nil), do: nil
   defp value_reason(:schema_loader, value) when is_function(value, 1), do: nil
   defp value_reason(:schema_loader, _), do: "must be nil or a function of one argument"
@@ -156,6 +158,14 @@ defmodule InputSchema.Options do
   defp value_reason(:formats, _), do: @formats_reason
   defp value_reason(_boolean, value) when is_boolean(value), do: nil
   defp value_reason(_boolean, _), do: "must be a boolean"
+
+  defp registry_entry?({uri, document}) when is_binary(uri) and is_boolean(document),
+    do: not String.contains?(uri, "\0")
+
+  defp registry_entry?({uri, document}) when is_binary(uri) and is_map(document),
+    do: not is_struct(document) and not String.contains?(uri, "\0")
+
+  defp registry_entry?(_entry), do: false
 
   defp parsed(given) do
     max_errors =
@@ -181,8 +191,7 @@ defmodule InputSchema.Options do
       %{formats: formats} when formats != %{} ->
         %{
           parsed
-          | schema_registry: Map.merge(parsed.schema_registry, custom_formats(formats)),
-            format_patterns: Map.filter(formats, fn {_name, format} -> is_binary(format) end),
+          | format_patterns: Map.filter(formats, fn {_name, format} -> is_binary(format) end),
             format_functions: Map.filter(formats, fn {_name, format} -> is_function(format) end)
         }
 
@@ -191,67 +200,48 @@ defmodule InputSchema.Options do
     end
   end
 
-  # Custom formats reach the NIF in the registry, each under a key no URI can be (the core's
-  # `json_schema::CUSTOM_FORMAT_KEY` and the name), so that a compiled schema keeps those it
-  # read with its source, as it keeps the documents.
-  @custom_format_key "\0format:"
+  @doc false
+  # How the NIF reads a raw schema: `:subset`, or a JSON mode's options with the custom
+  # formats (a function's name mapped to `:function`: it answers on this side, when asked)
+  # and the registry's documents.
+  def reading(%__MODULE__{dialect: :subset}), do: :subset
 
-  # A function stays on the Elixir side: the NIF gets `:function` in its place, and asks for
-  # the answers it needs (see `InputSchema`'s format answers).
-  defp custom_formats(formats) do
-    Map.new(formats, fn
-      {name, pattern} when is_binary(pattern) -> {@custom_format_key <> name, pattern}
-      {name, _function} -> {@custom_format_key <> name, :function}
-    end)
+  def reading(%__MODULE__{} = options) do
+    formats = Map.merge(options.format_patterns, Map.new(options.format_functions, &function/1))
+
+    {:json, options.dialect, options.strict, options.format_assertion, options.content_assertion,
+     options.any_root, is_function(options.schema_loader, 1), formats, options.schema_registry}
   end
 
-  @doc false
-  # The options to compile a kept schema again: those it keeps, and from the registry its
-  # source holds, the documents and, back out of their keys, the pattern formats.
-  def source_options(kept, registry) do
-    {patterns, documents} =
-      Enum.reduce(registry, {%{}, %{}}, fn
-        {@custom_format_key <> name, pattern}, {patterns, documents} when is_binary(pattern) ->
-          {Map.put(patterns, name, pattern), documents}
-
-        # A function format is among the kept options; answers belong to one call.
-        {"\0" <> _, _entry}, acc ->
-          acc
-
-        {uri, document}, {patterns, documents} ->
-          {patterns, Map.put(documents, uri, document)}
-      end)
-
-    formats = Map.merge(patterns, Keyword.get(kept, :formats, %{}))
-
-    Keyword.delete(kept, :formats) ++
-      if(formats == %{}, do: [], else: [formats: formats]) ++
-      if documents == %{}, do: [], else: [schema_registry: documents]
-  end
+  defp function({name, _function}), do: {name, :function}
 
   @doc false
-  # Where the registry holds a function format's answers (the core's
-  # `json_schema::FORMAT_ANSWERS_KEY` and the name): a map of the strings asked to booleans.
-  def format_answers_key(name), do: "\0answers:" <> name
-
-  @doc false
-  # What shapes a JSON-mode compilation, as the NIF reads it.
-  def native(%__MODULE__{} = options) do
-    {options.dialect, options.strict, options.format_assertion, options.content_assertion,
-     options.any_root, is_function(options.schema_loader)}
-  end
-
-  @doc false
-  # What a compiled schema keeps of its options, and shows in its `Inspect` output.
+  # What a compiled schema shows of its options (and its `Inspect` output): the options that
+  # shape it, and its format functions, which it keeps for the calls that ask them.
   def compiled(%__MODULE__{dialect: :subset}), do: :subset
 
   def compiled(%__MODULE__{} = options) do
+    shaping(options) ++
+      if options.format_functions == %{}, do: [], else: [formats: options.format_functions]
+  end
+
+  @doc false
+  # What a compiled schema's source keeps of its options: those that shape it, and its custom
+  # formats, a function's by its name alone.
+  def kept(%__MODULE__{dialect: :subset}), do: :subset
+
+  def kept(%__MODULE__{} = options) do
+    formats = Map.merge(options.format_patterns, Map.new(options.format_functions, &function/1))
+    shaping(options) ++ if formats == %{}, do: [], else: [formats: formats]
+  end
+
+  defp shaping(options) do
     [
       dialect: options.dialect,
       strict: options.strict,
       format_assertion: options.format_assertion,
       content_assertion: options.content_assertion,
       root: if(options.any_root, do: :any, else: :tool)
-    ] ++ if(options.format_functions == %{}, do: [], else: [formats: options.format_functions])
+    ]
   end
 end

@@ -104,7 +104,7 @@ defmodule Mix.Tasks.InputSchema.Check do
 
   use Mix.Task
 
-  alias InputSchema.{JSONEncoder, Native}
+  alias InputSchema.{JSONEncoder, NativeCall}
 
   @examples_dir Path.expand("../../../fixtures/examples", __DIR__)
   @schema_keys ["inputSchema", "input_schema", "parameters"]
@@ -370,13 +370,7 @@ defmodule Mix.Tasks.InputSchema.Check do
   end
 
   defp decode(text) do
-    answer =
-      case Native.decode_json(text) do
-        :budget_exhausted -> Native.decode_json_dirty(text)
-        answer -> answer
-      end
-
-    case answer do
+    case NativeCall.decode_json(text) do
       {:ok, json} -> {:ok, json}
       {:error, _class, detail} -> {:error, describe_decode_error(detail)}
     end

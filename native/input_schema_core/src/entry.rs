@@ -4,9 +4,10 @@
 //! bridge holds a `Compiled` and never asks which profile made it.
 
 use crate::budget::Budget;
+use crate::engine::string::FormatAnswers;
 use crate::engine::Program;
 use crate::error::{Failure, Mode};
-use crate::json_schema::{self, Draft};
+use crate::json_schema::{self, Documents, Draft, Supply};
 use crate::subset;
 use crate::value::Value;
 
@@ -73,10 +74,21 @@ impl Profile {
         lookup: &dyn Fn(&str) -> Option<V>,
         budget: &mut Budget,
     ) -> Result<Compiled, Failure<V>> {
+        self.compile_supplied(schema, &Documents(lookup), budget)
+    }
+
+    /// `compile`, with what the host supplies to a JSON Schema besides the schema: documents
+    /// and custom formats.
+    pub fn compile_supplied<'a, V: Value<'a>>(
+        self,
+        schema: V,
+        supply: &dyn Supply<V>,
+        budget: &mut Budget,
+    ) -> Result<Compiled, Failure<V>> {
         match self {
             Profile::Subset => compile(schema, budget),
             Profile::Json(options) => {
-                json_schema::compile(schema, lookup, options, budget).map(Compiled::from)
+                json_schema::compile_supplied(schema, supply, options, budget).map(Compiled::from)
             }
         }
     }
@@ -124,9 +136,22 @@ impl Compiled {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
+        self.validate_answered(arguments, mode, None, budget)
+    }
+
+    /// `validate`, reading the host's answers of its custom format functions; without the
+    /// answer to a question the walk meets, the call is `Failure::Unanswered`.
+    #[inline(always)]
+    pub fn validate_answered<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        answers: Option<&dyn FormatAnswers>,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
         match &self.body {
             Body::Subset(program) => subset::validate_compiled(program, arguments, mode, budget),
-            Body::Json(compiled) => compiled.validate(arguments, mode, budget),
+            Body::Json(compiled) => compiled.validate_answered(arguments, mode, answers, budget),
         }
     }
 
@@ -139,9 +164,19 @@ impl Compiled {
         arguments: V,
         budget: &mut Budget,
     ) -> Result<bool, Failure<V>> {
+        self.is_valid_answered(arguments, None, budget)
+    }
+
+    /// `is_valid`, reading the host's answers as `validate_answered` does.
+    pub fn is_valid_answered<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        answers: Option<&dyn FormatAnswers>,
+        budget: &mut Budget,
+    ) -> Result<bool, Failure<V>> {
         match &self.body {
             Body::Subset(program) => subset::is_valid(program, arguments, budget),
-            Body::Json(compiled) => compiled.is_valid(arguments, budget),
+            Body::Json(compiled) => compiled.is_valid_answered(arguments, answers, budget),
         }
     }
 

@@ -188,11 +188,6 @@ pub enum Error<V> {
         path: Path,
         schema_path: Box<str>,
     },
-    /// JSON modes: a custom format defined by a host function met a string it has no answer
-    /// for: the host asks its function and calls again with the answer (never shown when the
-    /// host does so).
-    #[error("custom format needs an answer")]
-    FormatUnanswered { format: Box<str>, value: Box<[u8]> },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
     #[error("schema references loop without progress")]
     ReferenceLoop { schema_path: Box<str> },
@@ -497,10 +492,6 @@ impl<V: Copy> Error<V> {
                 ("keyword", Field::Binary(keyword.as_bytes())),
                 ("schema_path", Field::Binary(schema_path.as_bytes())),
             ],
-            Error::FormatUnanswered { format, value } => vec![
-                (name::FORMAT, Field::Binary(format.as_bytes())),
-                ("value", Field::Binary(value)),
-            ],
             Error::ArgumentKeyUnreadable {
                 path,
                 pointer,
@@ -736,6 +727,12 @@ pub const ERRORS_MAX_BYTES: usize = 64 << 20;
 /// then its detail map and message as terms), rounded up.
 pub const ERROR_BYTES: usize = 1024;
 
+/// A custom format defined by a host function, and the string it must answer for.
+pub type Asked = (Box<str>, Box<[u8]>);
+
+/// The most distinct strings a call asks its host's format functions about.
+pub const MAX_FORMAT_ASKS: usize = 100;
+
 /// Why a value was not accepted.
 #[derive(Debug)]
 pub enum Failure<V> {
@@ -746,6 +743,9 @@ pub enum Failure<V> {
     Arguments(Vec<Error<V>>),
     /// The work budget ran out; nothing was decided.
     Exhausted,
+    /// Nothing was decided: the host's format functions must answer these first (each
+    /// distinct, in the order met; one more than `MAX_FORMAT_ASKS` when there are too many).
+    Unanswered(Vec<Asked>),
 }
 
 /// What stops a profile's compiler: a schema error where it sits, or the budget.
@@ -810,7 +810,7 @@ impl<V> Failure<V> {
         match self {
             Failure::Schema { error, .. } => Some(error),
             Failure::Arguments(errors) => errors.first(),
-            Failure::Exhausted => None,
+            Failure::Exhausted | Failure::Unanswered(_) => None,
         }
     }
 }

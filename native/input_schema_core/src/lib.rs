@@ -30,10 +30,11 @@ mod subset;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
+pub use engine::string::FormatAnswers;
 pub use entry::{compile, no_documents, Compiled, Profile};
 pub use error::{
-    Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
-    ERROR_BYTES,
+    Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
+    ERROR_BYTES, MAX_FORMAT_ASKS,
 };
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};

@@ -28,10 +28,12 @@ rustler::atoms! {
     string,
     boolean,
     offset,
-    // A genuine `%InputSchema.Compiled{}`, recognised by every entry point.
     struct_ = "__struct__",
-    ref_ = "ref",
-    compiled_struct = "Elixir.InputSchema.Compiled",
+    // The requests: how to read a schema, and what the NIF asks of the host.
+    compiled,
+    json,
+    need_documents,
+    need_formats,
     // JSON modes: the dialects, and the detail keys of their errors.
     subset,
     draft2020_12,

@@ -42,7 +42,11 @@ pub struct Answer<'e, 'a> {
 impl Encoder for Answer<'_, '_> {
     fn encode<'b>(&self, env: Env<'b>) -> Term<'b> {
         let (error, extra) = match self.failure {
-            Failure::Exhausted => return atoms::budget_exhausted().encode(env),
+            // The host's questions are answered by the bridge before a failure is encoded; were
+            // one to arrive here, it decides nothing, as the budget's does.
+            Failure::Exhausted | Failure::Unanswered(_) => {
+                return atoms::budget_exhausted().encode(env)
+            }
             Failure::Schema { error, location } => {
                 let location = self
                     .report

@@ -2,8 +2,14 @@
 //! runs the core, and encodes its answer; no rule of the contract lives here. It also keeps the
 //! compiled forms of recent raw schemas (`cache`), which needs the VM's term identity.
 //!
-//! Calls on normal schedulers get a work budget; when it runs out they answer
-//! `:budget_exhausted` and the Elixir side repeats the call on its `_dirty` twin.
+//! Each operation is one NIF and its dirty twin, and reads its request as typed terms
+//! (`request`): how to read the schema, and what the call carries. Calls on normal schedulers
+//! get a work budget; when it runs out they answer `:budget_exhausted` and the Elixir side
+//! repeats the call on the twin. A call that needs the host answers what it needs instead of a
+//! verdict, and the Elixir side calls again with it: `{:need_documents, uris, spent}` for a
+//! `schema_loader:`, `{:need_formats, asks, spent, resume}` for format functions, where
+//! `resume` names the compiled schema and the arguments to continue with, so that nothing is
+//! compiled or read twice.
 
 mod atoms;
 mod cache;
@@ -11,31 +17,32 @@ mod caller;
 mod encode;
 mod huge;
 mod json;
+mod request;
 mod resource;
 mod scratch;
 mod source;
 mod term;
 
 use encode::{Answer, Report};
-use input_schema_core::json_schema;
 use input_schema_core::json_text::{self, JsonError, Stop};
 use input_schema_core::{
-    Budget, Compiled, Error, Failure, Mode, Path, Profile, Value, ANY_ROOT, WORK_CAP_UNITS,
+    Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WORK_CAP_UNITS,
 };
+use request::{CallTerms, Raw, Reading};
 use resource::CompiledSchema;
-use rustler::sys::enif_get_uint64;
 use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
-use std::cell::RefCell;
+use std::sync::Arc;
 use term::Arg;
 
 /// Work units (visited schema and argument nodes) a call may spend on a normal scheduler:
 /// well under a millisecond of work.
 const NORMAL_BUDGET: u64 = 10_000;
 
-/// A dirty call's budget is the work cap, and stops early once its caller has exited.
-fn budget(dirty: bool) -> Budget {
+/// A dirty call's budget is what is left of the work cap after the call's earlier rounds, and
+/// stops early once its caller has exited.
+fn budget(dirty: bool, spent: u64) -> Budget {
     if dirty {
-        Budget::capped(WORK_CAP_UNITS, caller::alive)
+        Budget::capped(WORK_CAP_UNITS.saturating_sub(spent), caller::alive)
     } else {
         Budget::new(NORMAL_BUDGET)
     }
@@ -63,161 +70,496 @@ fn mode(max_errors: usize) -> Mode {
     }
 }
 
-/// The answer term: in place for a success, out of line for a failure (a large value whose
-/// encoding a valid call should not carry in its code path).
-#[inline(always)]
-fn answer<'a>(
-    env: Env<'a>,
-    result: Result<Term<'a>, Failure<Arg<'a>>>,
-    report: Report,
-) -> Term<'a> {
-    match result {
-        Ok(term) => term,
-        Err(failure) => failure_answer(env, &failure, report),
-    }
-}
-
 #[inline(never)]
 fn failure_answer<'a>(env: Env<'a>, failure: &Failure<Arg<'a>>, report: Report) -> Term<'a> {
     Answer { failure, report }.encode(env)
 }
 
-/// The error cap a call passes, a non-negative integer; read by a direct call, as
-/// `term::Arg` reads integers.
-fn max_errors_of(term: Term<'_>) -> Option<usize> {
-    let mut value = 0;
-    // SAFETY: a term of this env; the value is only read on success.
-    let read = unsafe { enif_get_uint64(term.get_env().as_c_arg(), term.as_c_arg(), &mut value) };
-    (read != 0)
-        .then_some(value)
-        .and_then(|value| usize::try_from(value).ok())
+/// One round of a call: its budget, and the work its earlier rounds spent.
+struct Round<'a> {
+    env: Env<'a>,
+    budget: Budget,
+    /// What the budget held at the start, and what earlier rounds spent.
+    start: u64,
+    spent: u64,
 }
 
-/// A call's schema as the Elixir side passes it: the term, the profile that reads it (the
-/// subset, or a JSON mode's options) and, in the JSON modes, the registry: a map from URIs to
-/// the documents the schema may reference.
-#[derive(Clone, Copy)]
-struct Source<'a> {
+impl<'a> Round<'a> {
+    fn new(env: Env<'a>, dirty: bool, spent: u64) -> Self {
+        let budget = budget(dirty, spent);
+        Round {
+            env,
+            start: budget.remaining(),
+            budget,
+            spent,
+        }
+    }
+
+    /// The work the call has spent, this round's included.
+    fn spent(&self) -> u64 {
+        self.spent
+            .saturating_add(self.start.saturating_sub(self.budget.remaining()))
+    }
+
+    /// The answer of a failure: the error term, or what the host must supply first. A missing
+    /// document is the host's to load when it has a loader (`may_load`).
+    #[inline(never)]
+    fn failure(&self, failure: &Failure<Arg<'a>>, report: Report, may_load: bool) -> Term<'a> {
+        let env = self.env;
+        match failure {
+            Failure::Schema {
+                error: Error::ExternalReference { reference },
+                ..
+            } if may_load => (
+                atoms::need_documents(),
+                [reference.as_bytes()].map(|uri| binary(env, uri)).to_vec(),
+                self.spent(),
+            )
+                .encode(env),
+            failure => failure_answer(env, failure, report),
+        }
+    }
+
+    /// `{:need_formats, asks, spent, resume}`: the questions for the host's format functions,
+    /// and what the next round continues with (`nil` when it must start over).
+    #[inline(never)]
+    fn need_formats(&self, asked: &[Asked], resume: Option<Term<'a>>) -> Term<'a> {
+        let env = self.env;
+        let asks: Vec<Term<'a>> = asked
+            .iter()
+            .map(|(format, text)| (binary(env, format.as_bytes()), binary(env, text)).encode(env))
+            .collect();
+        let resume = resume.unwrap_or_else(|| atoms::nil().encode(env));
+        (atoms::need_formats(), asks, self.spent(), resume).encode(env)
+    }
+}
+
+/// A binary of any bytes.
+fn binary<'b>(env: Env<'b>, bytes: &[u8]) -> Term<'b> {
+    let mut binary = rustler::NewBinary::new(env, bytes.len());
+    binary.as_mut_slice().copy_from_slice(bytes);
+    Term::from(binary)
+}
+
+/// The compiled schema a call runs against.
+enum Held<'a> {
+    /// A compiled schema's resource, as the caller gave it.
+    Resource(Term<'a>, &'a CompiledSchema),
+    /// The cache's copy for an identical raw schema.
+    Cached(Arc<cache::Entry>),
+    /// Compiled for this call; `keep` names the cache slot it may fill once the call is done.
+    Compiled {
+        schema: Box<CompiledSchema>,
+        keep: Option<u64>,
+    },
+}
+
+impl<'a> Held<'a> {
+    fn schema(&self) -> &CompiledSchema {
+        match self {
+            Held::Resource(_, schema) => schema,
+            Held::Cached(entry) => &entry.schema,
+            Held::Compiled { schema, .. } => schema,
+        }
+    }
+
+    /// A resource for the schema, for the next round of a call that asked the host: the one
+    /// given, or one made of a schema compiled for this call (never cached: it read custom
+    /// formats). `None` for a cached schema, which asks nothing.
+    fn resume(self, env: Env<'a>) -> Option<Term<'a>> {
+        match self {
+            Held::Resource(term, _) => Some(term),
+            Held::Compiled { schema, .. } => resource::make(env, *schema),
+            Held::Cached(_) => None,
+        }
+    }
+
+    /// Keeps a schema compiled for this call for later calls with the same raw schema.
+    fn settle(self, raw_schema: Term<'a>, raw: Raw<'a>) {
+        if let Held::Compiled {
+            schema,
+            keep: Some(fingerprint),
+        } = self
+        {
+            cache::put(fingerprint, raw_schema, raw.profile, *schema);
+        }
+    }
+}
+
+/// The compiled schema for `schema` read as `reading`: `Ok(None)` when a compiled schema's
+/// resource was asked for and `schema` is none. A raw schema is compiled only when no
+/// identical one was compiled before in the same profile (see `cache`); one that reads what
+/// the host supplies is compiled on every call, since what it compiles to depends on that too.
+fn hold<'a>(
     schema: Term<'a>,
-    profile: Profile,
-    registry: Option<Term<'a>>,
-}
-
-impl<'a> Source<'a> {
-    fn subset(schema: Term<'a>) -> Self {
-        Source {
-            schema,
-            profile: Profile::Subset,
-            registry: None,
+    reading: Reading<'a>,
+    budget: &mut Budget,
+) -> Result<Option<Held<'a>>, Failure<Arg<'a>>> {
+    let raw = match reading {
+        Reading::Compiled => {
+            return Ok(resource::get(schema).map(|compiled| Held::Resource(schema, compiled)))
         }
-    }
-
-    fn json(schema: Term<'a>, options: json_schema::Options, registry: Term<'a>) -> Self {
-        Source {
-            schema,
-            profile: Profile::Json(options),
-            registry: Some(registry),
-        }
-    }
-
-    fn compile(self, budget: &mut Budget) -> Result<CompiledSchema, Failure<Arg<'a>>> {
-        self.compile_reading(budget).0
-    }
-
-    /// `compile`, with the registry's URIs whose documents it read: what a compiled schema
-    /// carries of the registry.
-    fn compile_reading(
-        self,
-        budget: &mut Budget,
-    ) -> (Result<CompiledSchema, Failure<Arg<'a>>>, Vec<String>) {
-        let registry = self.registry.map(Arg::new);
-        let read = RefCell::new(Vec::new());
-        let lookup = |uri: &str| {
-            let document = registry.and_then(|documents| documents.map_get_binary(uri.as_bytes()));
-            if document.is_some() {
-                read.borrow_mut().push(uri.to_string());
-            }
-            document
-        };
-        let result = self.profile.compile(Arg::new(self.schema), &lookup, budget);
-        (result, read.into_inner())
-    }
-
-    /// Whether what the schema compiles to depends on more than its own term: on the
-    /// registry's documents (a registry that is no map is read as none, by the core).
-    fn reads_registry(self) -> bool {
-        self.registry
-            .is_some_and(|registry| Arg::new(registry).map_size() != Some(0))
-    }
-}
-
-/// Validates against the schema inside a genuine `%InputSchema.Compiled{}`, or against the
-/// source's schema as the raw term it is; `{:ok, arguments}` on success.
-fn validate_against<'a>(
-    source: Source<'a>,
-    arguments: Term<'a>,
-    mode: Mode,
-    budget: &mut Budget,
-) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    match compiled_schema(source.schema) {
-        Some(compiled) => compiled.validate(Arg::new(arguments), mode, budget),
-        None => validate_cached(source, arguments, mode, budget),
-    }
-    .map(|()| (atoms::ok(), arguments).encode(arguments.get_env()))
-}
-
-/// A raw schema, compiled only when no identical one was compiled before in the same profile
-/// (see `cache`): the same answer as the core's `Profile::validate`, in the same order. Schemas
-/// that read a registry are compiled on every call: what they compile to depends on the
-/// registry's documents too.
-fn validate_cached<'a>(
-    source: Source<'a>,
-    arguments: Term<'a>,
-    mode: Mode,
-    budget: &mut Budget,
-) -> Result<(), Failure<Arg<'a>>> {
-    with_cached(source, arguments, budget, |compiled, budget| {
-        compiled.validate(Arg::new(arguments), mode, budget)
-    })
-}
-
-/// Runs `run` on the raw schema's compiled form, after the gate: the cached one, or one
-/// compiled now (and cached when its profile reads nothing but the schema).
-fn with_cached<'a, R>(
-    source: Source<'a>,
-    arguments: Term<'a>,
-    budget: &mut Budget,
-    run: impl FnOnce(&CompiledSchema, &mut Budget) -> Result<R, Failure<Arg<'a>>>,
-) -> Result<R, Failure<Arg<'a>>> {
-    let (schema, profile) = (source.schema, source.profile);
-    profile.gate(Arg::new(schema), Arg::new(arguments))?;
-    if source.reads_registry() || schema.get_type() != TermType::Map {
-        return run(&source.compile(budget)?, budget);
+        Reading::Raw(raw) => raw,
+    };
+    if raw.reads_supply() || schema.get_type() != TermType::Map {
+        let schema = Box::new(compile(schema, raw, budget)?);
+        return Ok(Some(Held::Compiled { schema, keep: None }));
     }
     let fingerprint = cache::fingerprint(schema);
-    if let Some(entry) = cache::get(fingerprint, schema, profile) {
-        return run(&entry.schema, budget);
+    if let Some(entry) = cache::get(fingerprint, schema, raw.profile) {
+        return Ok(Some(Held::Cached(entry)));
     }
-    let compiled = source.compile(budget)?;
-    let result = run(&compiled, budget);
-    cache::put(fingerprint, schema, profile, compiled);
-    result
+    let schema = Box::new(compile(schema, raw, budget)?);
+    Ok(Some(Held::Compiled {
+        schema,
+        keep: Some(fingerprint),
+    }))
+}
+
+fn compile<'a>(
+    schema: Term<'a>,
+    raw: Raw<'a>,
+    budget: &mut Budget,
+) -> Result<CompiledSchema, Failure<Arg<'a>>> {
+    raw.profile
+        .compile_supplied(Arg::new(schema), &raw.supply(), budget)
+}
+
+/// The entry gate of a raw schema's validation, which looks at nothing inside either value.
+fn gate<'a>(
+    schema: Term<'a>,
+    arguments: Term<'a>,
+    reading: Reading<'a>,
+) -> Result<(), Failure<Arg<'a>>> {
+    match reading {
+        Reading::Raw(raw) => raw.profile.gate(Arg::new(schema), Arg::new(arguments)),
+        Reading::Compiled => Ok(()),
+    }
+}
+
+/// Whether a missing document is the host's to load.
+fn may_load(reading: Reading<'_>) -> bool {
+    matches!(reading, Reading::Raw(raw) if raw.may_load())
+}
+
+/// How a validation ended: against a compiled schema, with the schema held for a next round.
+enum Ran<'a, R> {
+    NotCompiled,
+    Done(Result<R, Failure<Arg<'a>>>, Option<Held<'a>>),
+}
+
+/// Runs `check` on the compiled schema for `schema`, after the gate on `arguments`.
+fn run_checked<'a, R>(
+    round: &mut Round<'a>,
+    schema: Term<'a>,
+    arguments: Term<'a>,
+    reading: Reading<'a>,
+    check: impl FnOnce(&CompiledSchema, &mut Budget) -> Result<R, Failure<Arg<'a>>>,
+) -> Ran<'a, R> {
+    if let Err(failure) = gate(schema, arguments, reading) {
+        return Ran::Done(Err(failure), None);
+    }
+    match hold(schema, reading, &mut round.budget) {
+        Ok(None) => Ran::NotCompiled,
+        Ok(Some(held)) => {
+            let result = check(held.schema(), &mut round.budget);
+            Ran::Done(result, Some(held))
+        }
+        Err(failure) => Ran::Done(Err(failure), None),
+    }
+}
+
+/// The answer of a validation of `arguments` against `schema`: `success` of its result, its
+/// failure's, or the host's questions with the compiled schema and the arguments to continue
+/// with.
+fn answer_ran<'a, R>(
+    round: &Round<'a>,
+    ran: Ran<'a, R>,
+    [schema, arguments]: [Term<'a>; 2],
+    reading: Reading<'a>,
+    report: Report,
+    success: impl FnOnce(R) -> Term<'a>,
+) -> Term<'a> {
+    let env = round.env;
+    let (result, held) = match ran {
+        Ran::NotCompiled => return atoms::not_compiled().encode(env),
+        Ran::Done(result, held) => (result, held),
+    };
+    if let Err(Failure::Unanswered(asked)) = &result {
+        let resume = held
+            .and_then(|held| held.resume(env))
+            .map(|schema| (schema, arguments).encode(env));
+        return round.need_formats(asked, resume);
+    }
+    if let (Some(held), Reading::Raw(raw)) = (held, reading) {
+        held.settle(schema, raw);
+    }
+    match result {
+        Ok(value) => success(value),
+        Err(failure) => round.failure(&failure, report, may_load(reading)),
+    }
 }
 
 fn run_validate<'a>(
     env: Env<'a>,
-    schema: Term<'a>,
-    arguments: Term<'a>,
-    max_errors: usize,
+    [schema, arguments]: [Term<'a>; 2],
+    reading: Reading<'a>,
+    call: CallTerms<'a>,
     dirty: bool,
 ) -> Term<'a> {
-    let result = validate_against(
-        Source::subset(schema),
+    let mut round = Round::new(env, dirty, call.spent);
+    let mode = mode(call.max_errors);
+    let answers = call.answers;
+    let ran = run_checked(
+        &mut round,
+        schema,
         arguments,
-        mode(max_errors),
-        &mut budget(dirty),
+        reading,
+        |compiled, budget| {
+            let answers = answers
+                .as_ref()
+                .map(|answers| answers as &dyn FormatAnswers);
+            compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
+        },
     );
-    answer(env, result, Report::arguments(max_errors))
+    let report = Report::arguments(call.max_errors);
+    answer_ran(&round, ran, [schema, arguments], reading, report, |()| {
+        atoms::ok().encode(env)
+    })
+}
+
+/// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
+/// normal call's budget, only to start over. Building the terms of a text this size stays
+/// within the time a normal scheduler may be held; a few times larger does not.
+const NORMAL_TEXT_MAX: usize = 8 * 1024;
+
+/// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet): an empty
+/// text says so, and at the tool boundary (`object_root`) a value that is no object is refused
+/// as such, never blaming the schema.
+fn read_json<'a>(
+    env: Env<'a>,
+    text: Term<'a>,
+    object_root: bool,
+    budget: &mut Budget,
+    dirty: bool,
+) -> Result<Term<'a>, Failure<Arg<'a>>> {
+    let gate = |error: Error<Arg<'a>>| Failure::Schema {
+        error,
+        location: Path::new(),
+    };
+    let text = Binary::from_term(text).map_err(|_| gate(Error::JsonTextNotBinary))?;
+    if !dirty && text.len() > NORMAL_TEXT_MAX {
+        return Err(Failure::Exhausted);
+    }
+    let value = json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget)
+        .map_err(|stop| match stop {
+            Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text.as_slice()) => {
+                gate(Error::EmptyJsonText)
+            }
+            // The text reads as JSON but says something wrong (a duplicate key, a number too
+            // large): a value that is no object is refused as such first.
+            Stop::Invalid(error)
+                if object_root
+                    && !matches!(error, JsonError::Malformed { .. })
+                    && !json_text::root_is_object(text.as_slice()) =>
+            {
+                gate(Error::JsonNotObject)
+            }
+            Stop::Invalid(error) if object_root => gate(error.into()),
+            Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
+            Stop::Exhausted => Failure::Exhausted,
+        })?;
+    if object_root && value.get_type() != TermType::Map {
+        return Err(gate(Error::JsonNotObject));
+    }
+    Ok(value)
+}
+
+/// Whether the arguments must be an object, asked before the text is read: the raw schema's
+/// gate, which looks at the schema alone (a `nil` schema, then at the tool boundary any schema
+/// but a map), and then its profile; a compiled schema's own.
+fn text_boundary<'a>(
+    schema: Term<'a>,
+    reading: Reading<'a>,
+) -> Result<Option<bool>, Failure<Arg<'a>>> {
+    let raw = match reading {
+        Reading::Compiled => return Ok(resource::get(schema).map(CompiledSchema::object_root)),
+        Reading::Raw(raw) => raw,
+    };
+    let object_root = raw.profile.object_root();
+    match schema.get_type() {
+        TermType::Atom if schema == atoms::nil().to_term(schema.get_env()) => {
+            Err(schema_failure(Error::SchemaRequired))
+        }
+        TermType::Map => Ok(Some(object_root)),
+        _ if !object_root => Ok(Some(false)),
+        _ => Err(schema_failure(Error::NotMaps)),
+    }
+}
+
+fn schema_failure<V>(error: Error<V>) -> Failure<V> {
+    Failure::Schema {
+        error,
+        location: Path::new(),
+    }
+}
+
+/// `validate_json/3`. The order: the entry gate on the schema, then reading the text (an empty
+/// text, JSON errors, then at the tool boundary a value that is not an object), then the
+/// schema phase, then the arguments. `validate/2` checks the arguments' kind in its entry gate,
+/// before the schema phase, and a text's kind is only known once it has been read: so reading
+/// belongs to the gate, and every object text gets exactly what `validate/2` gives on its term.
+fn run_validate_text<'a>(
+    env: Env<'a>,
+    [schema, text]: [Term<'a>; 2],
+    reading: Reading<'a>,
+    call: CallTerms<'a>,
+    dirty: bool,
+) -> Term<'a> {
+    let mut round = Round::new(env, dirty, call.spent);
+    let report = Report::arguments(call.max_errors);
+    let object_root = match text_boundary(schema, reading) {
+        Ok(Some(object_root)) => object_root,
+        Ok(None) => return atoms::not_compiled().encode(env),
+        Err(failure) => return round.failure(&failure, report, false),
+    };
+    let arguments = match read_json(env, text, object_root, &mut round.budget, dirty) {
+        Ok(arguments) => arguments,
+        Err(failure) => return round.failure(&failure, report, false),
+    };
+    let mode = mode(call.max_errors);
+    let answers = call.answers;
+    let ran = run_checked(
+        &mut round,
+        schema,
+        arguments,
+        reading,
+        |compiled, budget| {
+            let answers = answers
+                .as_ref()
+                .map(|answers| answers as &dyn FormatAnswers);
+            compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
+        },
+    );
+    answer_ran(&round, ran, [schema, arguments], reading, report, |()| {
+        (atoms::ok(), arguments).encode(env)
+    })
+}
+
+/// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`); any failure
+/// but the budget's, or a question for the host, is `false`.
+fn run_valid<'a>(
+    env: Env<'a>,
+    [schema, arguments]: [Term<'a>; 2],
+    reading: Reading<'a>,
+    call: CallTerms<'a>,
+    dirty: bool,
+) -> Term<'a> {
+    let mut round = Round::new(env, dirty, call.spent);
+    let answers = call.answers;
+    let ran = run_checked(
+        &mut round,
+        schema,
+        arguments,
+        reading,
+        |compiled, budget| {
+            let answers = answers
+                .as_ref()
+                .map(|answers| answers as &dyn FormatAnswers);
+            compiled.is_valid_answered(Arg::new(arguments), answers, budget)
+        },
+    );
+    // The host's questions and the budget are answered as validation answers them; any other
+    // failure is `false`.
+    let ran = match ran {
+        Ran::Done(Err(failure), held) if !asks_host(&failure, reading) => {
+            let invalid = match failure {
+                Failure::Exhausted => Err(Failure::Exhausted),
+                _ => Ok(false),
+            };
+            Ran::Done(invalid, held)
+        }
+        ran => ran,
+    };
+    answer_ran(
+        &round,
+        ran,
+        [schema, arguments],
+        reading,
+        Report::schema(false),
+        |valid| valid.encode(env),
+    )
+}
+
+/// Whether a failure is a question for the host: its format functions', or a document its
+/// loader may supply.
+fn asks_host<V>(failure: &Failure<V>, reading: Reading<'_>) -> bool {
+    match failure {
+        Failure::Unanswered(_) => true,
+        Failure::Schema {
+            error: Error::ExternalReference { .. },
+            ..
+        } => may_load(reading),
+        _ => false,
+    }
+}
+
+/// `validate_schema/2` on a raw schema: `:ok`, or its schema error.
+fn run_check_schema<'a>(
+    env: Env<'a>,
+    schema: Term<'a>,
+    raw: Raw<'a>,
+    locate: bool,
+    spent: u64,
+    dirty: bool,
+) -> Term<'a> {
+    let mut round = Round::new(env, dirty, spent);
+    match compile(schema, raw, &mut round.budget) {
+        Ok(_) => atoms::ok().encode(env),
+        Err(failure) => round.failure(&failure, Report::schema(locate), raw.may_load()),
+    }
+}
+
+/// `compile/2` on a raw schema: `{:ok, resource, uris}` with the URIs of the registry's
+/// documents it read. `None` only where the VM has no resource for the schema, which cannot
+/// happen once the library is loaded (the type opens at load, and the VM aborts rather than
+/// fail an allocation); the NIF then raises `badarg`.
+fn run_compile<'a>(
+    env: Env<'a>,
+    schema: Term<'a>,
+    raw: Raw<'a>,
+    spent: u64,
+    dirty: bool,
+) -> Option<Term<'a>> {
+    let mut round = Round::new(env, dirty, spent);
+    let supplied = raw.supply();
+    let compiled = raw
+        .profile
+        .compile_supplied(Arg::new(schema), &supplied, &mut round.budget);
+    Some(match compiled {
+        Ok(compiled) => {
+            let compiled = resource::make(env, compiled)?;
+            (atoms::ok(), compiled, supplied.read()).encode(env)
+        }
+        Err(failure) => round.failure(&failure, Report::schema(false), raw.may_load()),
+    })
+}
+
+/// Any JSON value, for the mix tasks: `{:ok, term}`, `{:error, :validation, detail}` (see
+/// `json::decode_error`) or `:budget_exhausted`.
+fn run_decode_json<'a>(env: Env<'a>, text: Term<'a>, dirty: bool) -> Term<'a> {
+    let Ok(text) = Binary::from_term(text) else {
+        return json::not_text(env);
+    };
+    if !dirty && text.len() > NORMAL_TEXT_MAX {
+        return atoms::budget_exhausted().encode(env);
+    }
+    let mut builder = json::TermBuilder::new(env);
+    match json_text::parse(text.as_slice(), &mut builder, &mut budget(dirty, 0)) {
+        Ok(term) => (atoms::ok(), term).encode(env),
+        Err(Stop::Exhausted) => atoms::budget_exhausted().encode(env),
+        Err(Stop::Invalid(error)) => json::decode_error(env, &error),
+    }
 }
 
 /// Registers a NIF that reads its arguments straight from the VM's array. rustler's `#[nif]`
@@ -288,332 +630,43 @@ macro_rules! twin_nifs {
     };
 }
 
-twin_nifs!("validate", "validate_dirty", |env, schema, arguments, max_errors; dirty| {
-    let max_errors = max_errors_of(max_errors)?;
-    Some(run_validate(env, schema, arguments, max_errors, dirty))
+twin_nifs!("validate", "validate_dirty", |env, schema, arguments, reading, call; dirty| {
+    let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
+    Some(run_validate(env, [schema, arguments], reading, call, dirty))
 });
 
-/// `validate/2` on the resource the Elixir side took out of a `%InputSchema.Compiled{}`, which
-/// spares the NIF the struct's two key lookups. Anything but a compiled schema's resource
-/// answers `:not_compiled`, and the Elixir side then validates the struct as a raw schema.
-/// Success answers `:ok`, and the Elixir side returns `{:ok, arguments}` with the term it
-/// passed: building that tuple there is cheaper than building it here, where the answer would
-/// be a term the NIF makes.
-fn run_validate_compiled<'a>(
-    env: Env<'a>,
-    compiled: Term<'a>,
-    arguments: Term<'a>,
-    max_errors: usize,
-    dirty: bool,
-) -> Term<'a> {
-    let Some(compiled) = resource::get(compiled) else {
-        return atoms::not_compiled().encode(env);
-    };
-    let result = compiled
-        .validate(Arg::new(arguments), mode(max_errors), &mut budget(dirty))
-        .map(|()| atoms::ok().encode(env));
-    answer(env, result, Report::arguments(max_errors))
-}
-
-twin_nifs!("validate_compiled", "validate_compiled_dirty", |env, compiled, arguments, max_errors; dirty| {
-    let max_errors = max_errors_of(max_errors)?;
-    Some(run_validate_compiled(env, compiled, arguments, max_errors, dirty))
+twin_nifs!("validate_text", "validate_text_dirty", |env, schema, text, reading, call; dirty| {
+    let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
+    Some(run_validate_text(env, [schema, text], reading, call, dirty))
 });
 
-/// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`), on a
-/// compiled schema's resource or a raw schema read as `options` says (`:subset`, or a JSON
-/// mode's options with `registry`); any failure but the budget's is `false`.
-fn run_valid<'a>(
-    env: Env<'a>,
-    [schema, arguments, options, registry]: [Term<'a>; 4],
-    dirty: bool,
-) -> Option<Term<'a>> {
-    let mut budget = budget(dirty);
-    let result = match resource::get(schema) {
-        Some(compiled) => compiled.is_valid(Arg::new(arguments), &mut budget),
-        None => {
-            let source = if options == atoms::subset().to_term(env) {
-                Source::subset(schema)
-            } else {
-                Source::json(schema, json_options(options)?, registry)
-            };
-            with_cached(source, arguments, &mut budget, |compiled, budget| {
-                compiled.is_valid(Arg::new(arguments), budget)
-            })
-        }
-    };
-    Some(match result {
-        Ok(valid) => valid.encode(env),
-        Err(Failure::Exhausted) => atoms::budget_exhausted().encode(env),
-        Err(_) => false.encode(env),
-    })
-}
-
-twin_nifs!("valid", "valid_dirty", |env, schema, arguments, options, registry; dirty| {
-    run_valid(env, [schema, arguments, options, registry], dirty)
+twin_nifs!("valid", "valid_dirty", |env, schema, arguments, reading, call; dirty| {
+    let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
+    Some(run_valid(env, [schema, arguments], reading, call, dirty))
 });
 
-/// A genuine `%InputSchema.Compiled{}` was checked when it was made; anything else is checked
-/// as the term it is (the Elixir side refuses a struct that only looks compiled first).
-fn run_validate_schema<'a>(
-    env: Env<'a>,
-    source: Source<'a>,
-    locate: bool,
-    dirty: bool,
-) -> Term<'a> {
-    if compiled_schema(source.schema).is_some() {
-        return atoms::ok().encode(env);
-    }
-    let result = source
-        .compile(&mut budget(dirty))
-        .map(|_| atoms::ok().encode(env));
-    answer(env, result, Report::schema(locate))
-}
-
-twin_nifs!("validate_schema", "validate_schema_dirty", |env, schema, locate; dirty| {
-    let locate = locate.decode::<bool>().ok()?;
-    Some(run_validate_schema(env, Source::subset(schema), locate, dirty))
+twin_nifs!("check_schema", "check_schema_dirty", |env, schema, reading, locate, spent; dirty| {
+    let Reading::Raw(raw) = Reading::read(reading)? else {
+        return None;
+    };
+    let (locate, spent) = (locate.decode::<bool>().ok()?, request::unsigned(spent)?);
+    Some(run_check_schema(env, schema, raw, locate, spent, dirty))
 });
 
-/// `{:ok, resource}`, and in the JSON modes `{:ok, resource, uris}` with the URIs of the
-/// registry documents read. `None` only where the VM has no resource for the schema, which
-/// cannot happen once the library is loaded (the type opens at load, and the VM aborts rather
-/// than fail an allocation); the NIF then raises `badarg`.
-fn run_compile<'a>(env: Env<'a>, source: Source<'a>, dirty: bool) -> Option<Term<'a>> {
-    let (compiled, read) = source.compile_reading(&mut budget(dirty));
-    let result = match compiled {
-        Ok(schema) => {
-            let schema = resource::make(env, schema)?;
-            Ok(match source.registry {
-                Some(_) => (atoms::ok(), schema, read).encode(env),
-                None => (atoms::ok(), schema).encode(env),
-            })
-        }
-        Err(failure) => Err(failure),
+twin_nifs!("compile", "compile_dirty", |env, schema, reading, spent; dirty| {
+    let Reading::Raw(raw) = Reading::read(reading)? else {
+        return None;
     };
-    Some(answer(env, result, Report::schema(false)))
-}
-
-twin_nifs!("compile", "compile_dirty", |env, schema; dirty| run_compile(
-    env,
-    Source::subset(schema),
-    dirty
-));
-
-/// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
-/// normal call's budget, only to start over. Building the terms of a text this size stays
-/// within the time a normal scheduler may be held; a few times larger does not.
-const NORMAL_TEXT_MAX: usize = 8 * 1024;
-
-/// The compiled schema inside a genuine `%InputSchema.Compiled{}`. Any other term is a raw
-/// schema, as for `validate/3` (the Elixir side refuses a struct that only looks compiled
-/// first).
-fn compiled_schema<'a>(schema: Term<'a>) -> Option<&'a CompiledSchema> {
-    let compiled = resource::get(schema.map_get(atoms::ref_()).ok()?)?;
-    let name = schema.map_get(atoms::struct_()).ok()?;
-    (atoms::compiled_struct() == name).then_some(compiled)
-}
-
-/// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet): an empty
-/// text says so, and at the tool boundary (`object_root`) a value that is no object is refused
-/// as such, never blaming the schema.
-fn read_json<'a>(
-    env: Env<'a>,
-    text: Term<'a>,
-    object_root: bool,
-    budget: &mut Budget,
-    dirty: bool,
-) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    let gate = |error: Error<Arg<'a>>| Failure::Schema {
-        error,
-        location: Path::new(),
-    };
-    let text = Binary::from_term(text).map_err(|_| gate(Error::JsonTextNotBinary))?;
-    if !dirty && text.len() > NORMAL_TEXT_MAX {
-        return Err(Failure::Exhausted);
-    }
-    let value = json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget)
-        .map_err(|stop| match stop {
-            Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text.as_slice()) => {
-                gate(Error::EmptyJsonText)
-            }
-            // The text reads as JSON but says something wrong (a duplicate key, a number too
-            // large): a value that is no object is refused as such first.
-            Stop::Invalid(error)
-                if object_root
-                    && !matches!(error, JsonError::Malformed { .. })
-                    && !json_text::root_is_object(text.as_slice()) =>
-            {
-                gate(Error::JsonNotObject)
-            }
-            Stop::Invalid(error) if object_root => gate(error.into()),
-            Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
-            Stop::Exhausted => Failure::Exhausted,
-        })?;
-    if object_root && value.get_type() != TermType::Map {
-        return Err(gate(Error::JsonNotObject));
-    }
-    Ok(value)
-}
-
-/// `validate_json/3`. The order: the entry gate on the schema (nil, then non-map), then reading
-/// the text (an empty text, JSON errors, then a value that is not an object), then the schema
-/// phase, then the arguments. `validate/2` checks the arguments' kind in its entry gate, before
-/// the schema phase, and a text's kind is only known once it has been read: so reading belongs
-/// to the gate, and every object text gets exactly what `validate/2` gives on its term.
-fn run_validate_json<'a>(
-    env: Env<'a>,
-    schema: Term<'a>,
-    text: Term<'a>,
-    max_errors: usize,
-    dirty: bool,
-) -> Term<'a> {
-    let report = Report::arguments(max_errors);
-    let source = Source::subset(schema);
-    if schema.get_type() != TermType::Map {
-        // The entry gate refuses any schema but a map, whatever the arguments.
-        let gate = source.profile.gate(Arg::new(schema), Arg::new(text));
-        return answer(env, gate.map(|()| text), report);
-    }
-    let mut budget = budget(dirty);
-    let result = read_json(env, text, true, &mut budget, dirty)
-        .and_then(|arguments| validate_against(source, arguments, mode(max_errors), &mut budget));
-    answer(env, result, report)
-}
-
-twin_nifs!("validate_json", "validate_json_dirty", |env, schema, text, max_errors; dirty| {
-    let max_errors = max_errors_of(max_errors)?;
-    Some(run_validate_json(env, schema, text, max_errors, dirty))
+    run_compile(env, schema, raw, request::unsigned(spent)?, dirty)
 });
-
-/// Any JSON value, for the mix tasks: `{:ok, term}`, `{:error, :validation, detail}` (see
-/// `json::decode_error`) or `:budget_exhausted`.
-fn run_decode_json<'a>(env: Env<'a>, text: Term<'a>, dirty: bool) -> Term<'a> {
-    let Ok(text) = Binary::from_term(text) else {
-        return json::not_text(env);
-    };
-    if !dirty && text.len() > NORMAL_TEXT_MAX {
-        return atoms::budget_exhausted().encode(env);
-    }
-    let mut builder = json::TermBuilder::new(env);
-    match json_text::parse(text.as_slice(), &mut builder, &mut budget(dirty)) {
-        Ok(term) => (atoms::ok(), term).encode(env),
-        Err(Stop::Exhausted) => atoms::budget_exhausted().encode(env),
-        Err(Stop::Invalid(error)) => json::decode_error(env, &error),
-    }
-}
 
 twin_nifs!("decode_json", "decode_json_dirty", |env, text; dirty| Some(run_decode_json(
     env, text, dirty
 )));
 
-/// The options of a JSON mode, as the Elixir side passes them:
-/// `{dialect, strict, format_assertion, content_assertion, any_root, loader}`.
-fn json_options(term: Term<'_>) -> Option<json_schema::Options> {
-    let (dialect, strict, format_assertion, content_assertion, any_root, loader): (
-        rustler::Atom,
-        bool,
-        bool,
-        bool,
-        bool,
-        bool,
-    ) = term.decode().ok()?;
-    use json_schema::Dialect as D;
-    let dialects = [
-        (atoms::draft2020_12(), D::Draft2020_12),
-        (atoms::draft2019_09(), D::Draft2019_09),
-        (atoms::draft7(), D::Draft7),
-        (atoms::draft6(), D::Draft6),
-        (atoms::draft4(), D::Draft4),
-        (atoms::auto(), D::Auto),
-    ];
-    let (_, dialect) = dialects.into_iter().find(|(atom, _)| *atom == dialect)?;
-    Some(json_schema::Options {
-        dialect,
-        strict,
-        format_assertion,
-        content_assertion,
-        any_root,
-        loader,
-    })
-}
-
-fn run_json_validate<'a>(
-    env: Env<'a>,
-    terms: [Term<'a>; 3],
-    options: json_schema::Options,
-    max_errors: usize,
-    dirty: bool,
-) -> Term<'a> {
-    let [schema, arguments, registry] = terms;
-    let source = Source::json(schema, options, registry);
-    let result = validate_against(source, arguments, mode(max_errors), &mut budget(dirty));
-    answer(env, result, Report::arguments(max_errors))
-}
-
-/// `validate_json/3` in a JSON mode: the schema's own gate (`nil`, then at the tool boundary a
-/// non-map), then the text is read, then the schema and the arguments, as `validate/3` would
-/// on the decoded term.
-fn run_json_validate_text<'a>(
-    env: Env<'a>,
-    [schema, text, registry]: [Term<'a>; 3],
-    options: json_schema::Options,
-    max_errors: usize,
-    dirty: bool,
-) -> Term<'a> {
-    let report = Report::arguments(max_errors);
-    let schema_gate = match schema.get_type() {
-        TermType::Atom if schema == atoms::nil().to_term(env) => Some(Error::SchemaRequired),
-        TermType::Map => None,
-        _ if options.any_root || compiled_schema(schema).is_some() => None,
-        _ => Some(Error::NotMaps),
-    };
-    if let Some(error) = schema_gate {
-        return answer(
-            env,
-            Err(Failure::Schema {
-                error,
-                location: Path::new(),
-            }),
-            report,
-        );
-    }
-    let mut budget = budget(dirty);
-    let source = Source::json(schema, options, registry);
-    let object_root =
-        compiled_schema(schema).map_or(source.profile.object_root(), Compiled::object_root);
-    let result = read_json(env, text, object_root, &mut budget, dirty)
-        .and_then(|arguments| validate_against(source, arguments, mode(max_errors), &mut budget));
-    answer(env, result, report)
-}
-
-twin_nifs!("json_validate_text", "json_validate_text_dirty", |env, schema, text, options, registry, max_errors; dirty| {
-    let options = json_options(options)?;
-    let max_errors = max_errors_of(max_errors)?;
-    Some(run_json_validate_text(env, [schema, text, registry], options, max_errors, dirty))
-});
-
-twin_nifs!("json_validate", "json_validate_dirty", |env, schema, arguments, options, registry, max_errors; dirty| {
-    let options = json_options(options)?;
-    let max_errors = max_errors_of(max_errors)?;
-    Some(run_json_validate(env, [schema, arguments, registry], options, max_errors, dirty))
-});
-
-twin_nifs!("json_validate_schema", "json_validate_schema_dirty", |env, schema, options, registry, locate; dirty| {
-    let options = json_options(options)?;
-    let locate = locate.decode::<bool>().ok()?;
-    let source = Source::json(schema, options, registry);
-    Some(run_validate_schema(env, source, locate, dirty))
-});
-
-twin_nifs!("json_compile", "json_compile_dirty", |env, schema, options, registry; dirty| {
-    let options = json_options(options)?;
-    run_compile(env, Source::json(schema, options, registry), dirty)
-});
-
 /// `source::encode`: `{binary, leaves}`, what a compiled schema carries to be made again.
 fn run_encode_source<'a>(env: Env<'a>, term: Term<'a>, dirty: bool) -> Term<'a> {
-    match source::encode(term, &mut budget(dirty)) {
+    match source::encode(term, &mut budget(dirty, 0)) {
         Ok((bytes, leaves)) => source::source_term(env, &bytes, &leaves),
         Err(_) => atoms::budget_exhausted().encode(env),
     }
@@ -633,7 +686,7 @@ fn run_decode_source<'a>(
     let Ok(bytes) = Binary::from_term(binary) else {
         return atoms::error().encode(env);
     };
-    match source::decode(env, bytes.as_slice(), leaves, &mut budget(dirty)) {
+    match source::decode(env, bytes.as_slice(), leaves, &mut budget(dirty, 0)) {
         Ok(Some(term)) => (atoms::ok(), term).encode(env),
         Ok(None) => atoms::error().encode(env),
         Err(_) => atoms::budget_exhausted().encode(env),

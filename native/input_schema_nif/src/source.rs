@@ -13,7 +13,10 @@
 //! `description` can hold (every other place refuses it, and no answer reads a description),
 //! is carried as `nil`: a fun's captured terms would be copied in full too.
 //!
-//! Reading a binary checks everything (it may come from anywhere): an index must name a
+//! The binary ends with a checksum over its records and its leaves, so that a source edited by
+//! hand (an option changed in it, a leaf replaced) is no source: it guards against edits, not
+//! against someone who writes a whole source anew, which is only another schema. Reading a
+//! binary checks everything (it may come from anywhere): the checksum, an index must name a
 //! record before it, a count fit in the bytes left, a map have distinct keys; anything else is
 //! no source.
 
@@ -22,13 +25,17 @@ use crate::huge;
 use crate::term::Arg;
 use input_schema_core::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
+use rustler::sys::{enif_hash, ErlNifHash};
 use rustler::types::tuple::{get_tuple, make_tuple};
 use rustler::{Binary, Encoder, Env, NewBinary, Term, TermType};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// The first bytes of every source this version writes.
-const MAGIC: &[u8; 4] = b"ISS1";
+const MAGIC: &[u8; 4] = b"ISS2";
+
+/// The checksum's bytes, at the end of a source.
+const CHECKSUM_BYTES: usize = 8;
 
 /// Record tags.
 const INTEGER: u8 = 1;
@@ -80,7 +87,31 @@ pub fn encode<'a>(
         budget,
     };
     writer.term(term)?;
-    Ok((writer.bytes, writer.leaves))
+    let Writer {
+        mut bytes, leaves, ..
+    } = writer;
+    budget.spend_bytes(bytes.len())?;
+    let sum = checksum(&bytes, &leaves);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    Ok((bytes, leaves))
+}
+
+/// FNV-1a over the record bytes, then over the portable hash (`erlang:phash2/1`, the same on
+/// every node and version) of each leaf: a fixed function, since a source outlives the VM that
+/// wrote it.
+fn checksum(bytes: &[u8], leaves: &[Term<'_>]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let leaf_hashes = leaves.iter().map(|leaf| {
+        // SAFETY: a live term of its env; the hash only reads it.
+        let hash = unsafe { enif_hash(ErlNifHash::ERL_NIF_PHASH2, leaf.as_c_arg(), 0) };
+        hash.to_le_bytes()
+    });
+    let mut sum = OFFSET;
+    for byte in bytes.iter().copied().chain(leaf_hashes.flatten()) {
+        sum = (sum ^ u64::from(byte)).wrapping_mul(PRIME);
+    }
+    sum
 }
 
 impl<'a> Writer<'a, '_> {
@@ -259,7 +290,14 @@ pub fn decode<'a>(
     leaves: Term<'a>,
     budget: &mut Budget,
 ) -> Result<Option<Term<'a>>, Exhausted> {
-    let Some(mut reader) = bytes.strip_prefix(MAGIC).map(|rest| Reader { rest }) else {
+    let Some((records, sum)) = bytes
+        .len()
+        .checked_sub(CHECKSUM_BYTES)
+        .map(|at| bytes.split_at(at))
+    else {
+        return Ok(None);
+    };
+    let Some(mut reader) = records.strip_prefix(MAGIC).map(|rest| Reader { rest }) else {
         return Ok(None);
     };
     let mut leaf_terms = Vec::new();
@@ -270,6 +308,10 @@ pub fn decode<'a>(
             Element::Item(leaf) if leaf_terms.len() < bytes.len() => leaf_terms.push(leaf.term()),
             _ => return Ok(None),
         }
+    }
+    budget.spend_bytes(bytes.len())?;
+    if sum != checksum(records, &leaf_terms).to_le_bytes() {
+        return Ok(None);
     }
     let mut table: Vec<Term<'a>> = Vec::new();
     while !reader.rest.is_empty() {

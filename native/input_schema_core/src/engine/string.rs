@@ -12,7 +12,6 @@ use crate::format::{Format, FormatDialect};
 use crate::literal::{with_key_name, Literal};
 use crate::names::name;
 use crate::value::Value;
-use std::collections::HashMap;
 
 /// The string keywords of a schema object, in the report order.
 #[derive(Debug, Default)]
@@ -105,12 +104,18 @@ pub struct FormatCheck {
 }
 
 /// What defines a format: the dialect, or the caller (`formats:`): an ECMA-262 pattern, or a
-/// host function, whose answers for the strings asked so far the host gave.
+/// host function, which the host answers for each string a call meets (`FormatAnswers`).
 #[derive(Debug)]
 enum Defined {
     Dialect(Format),
     Pattern(regex::Regex),
-    Host(HashMap<Box<[u8]>, bool>),
+    Host,
+}
+
+/// The host's answers, for one call, of its custom format functions: whether `text` has
+/// format `format`, or `None` when it was not asked yet.
+pub trait FormatAnswers {
+    fn answer(&self, format: &str, text: &[u8]) -> Option<bool>;
 }
 
 impl FormatCheck {
@@ -134,21 +139,22 @@ impl FormatCheck {
         }
     }
 
-    /// A custom format whose host function answers, with its answers so far.
-    pub fn host(name: &str, answers: HashMap<Box<[u8]>, bool>) -> FormatCheck {
+    /// A custom format whose host function answers, call by call.
+    pub fn host(name: &str) -> FormatCheck {
         FormatCheck {
-            format: Defined::Host(answers),
+            format: Defined::Host,
             name: name.into(),
         }
     }
 
-    /// Whether `text` has the format; `None` when a host function must be asked first.
-    pub(crate) fn holds(&self, text: &str) -> Option<bool> {
+    /// Whether `text` has the format; `None` when a host function must answer (`answers`
+    /// holds what it answered so far).
+    pub(crate) fn holds(&self, text: &str, answers: Option<&dyn FormatAnswers>) -> Option<bool> {
         Some(match &self.format {
             Defined::Dialect(Format::Regex) => ecma_regex::is_valid_syntax(text),
             Defined::Dialect(format) => format.is_valid(text),
             Defined::Pattern(regex) => regex.is_match(text),
-            Defined::Host(answers) => return answers.get(text.as_bytes()).copied(),
+            Defined::Host => return answers?.answer(&self.name, text.as_bytes()),
         })
     }
 

@@ -11,7 +11,7 @@ use super::registry::{
     DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Compiled, Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
+use super::{Compiled, Documents, Options, Supply};
 use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -112,13 +112,23 @@ pub fn compile<'a, V: Value<'a>>(
     options: Options,
     budget: &mut Budget,
 ) -> Result<Compiled, Failure<V>> {
+    compile_supplied(schema, &Documents(lookup), options, budget)
+}
+
+/// `compile`, with what the host supplies besides the schema: documents and custom formats.
+pub fn compile_supplied<'a, V: Value<'a>>(
+    schema: V,
+    supply: &dyn Supply<V>,
+    options: Options,
+    budget: &mut Budget,
+) -> Result<Compiled, Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         Kind::Map => {}
         Kind::Atom(AtomKind::True | AtomKind::False) if options.any_root => {}
         _ => return Err(Failure::schema(Error::SchemaNotMap)),
     }
-    let mut registry = Registry::new(lookup, options.loader, budget);
+    let mut registry = Registry::new(supply, options.loader, budget);
     let result = copy(schema, registry.budget)
         .map_err(copy_error)
         .and_then(|root| compile_literal((root, schema.identity()), &mut registry, options));
@@ -497,9 +507,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                         .vocabularies
                         .has(Vocabulary::FormatAssertion);
                 let custom = match assert {
-                    true => self
-                        .registry
-                        .host_entry(&format!("{CUSTOM_FORMAT_KEY}{name}")),
+                    true => self.registry.custom_format(name),
                     false => None,
                 };
                 if let Some(defined) = custom {
@@ -509,7 +517,7 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                             let text = std::str::from_utf8(bytes).ok().ok_or_else(bad)?;
                             FormatCheck::custom(name, self.pattern_text(text, at)?)
                         }
-                        None => FormatCheck::host(name, self.format_answers(name)?),
+                        None => FormatCheck::host(name),
                     };
                     return Ok(Some(Check::Format(check)));
                 }
@@ -810,26 +818,6 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
             document: at.location.document,
             pointer: child_pointer(&at.location.pointer, token, self.budget())?,
         })
-    }
-
-    /// The answers the host gave for custom format `name` (`FORMAT_ANSWERS_KEY`): the
-    /// strings asked, each `true` or `false`.
-    fn format_answers(&mut self, name: &str) -> Result<HashMap<Box<[u8]>, bool>, Stop<V>> {
-        let mut answers = HashMap::new();
-        let Some(map) = self
-            .registry
-            .host_entry(&format!("{FORMAT_ANSWERS_KEY}{name}"))
-        else {
-            return Ok(answers);
-        };
-        for (key, answer) in map.map_entries() {
-            let (Some(text), Kind::Atom(kind)) = (key.binary(), answer.kind()) else {
-                continue;
-            };
-            self.budget().keep(text.len().saturating_add(16))?;
-            answers.insert(text.into(), kind == AtomKind::True);
-        }
-        Ok(answers)
     }
 
     fn pattern(&mut self, value: &Literal, at: &Place<'_>) -> Result<Pattern, Stop<V>> {

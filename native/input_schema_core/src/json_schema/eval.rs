@@ -6,6 +6,7 @@ use super::keys;
 use super::Compiled;
 use super::Options;
 use crate::budget::{Budget, Exhausted};
+use crate::engine::string::FormatAnswers;
 use crate::engine::{Report, Walk};
 use crate::error::{Error, Failure, Mode};
 use crate::flow::Halt;
@@ -24,18 +25,25 @@ pub fn gate<'a, V: Value<'a>>(schema: V, value: V, options: Options) -> Result<(
 
 /// Validates `value`: the quick walk first, which checks the rule for argument keys where it
 /// reads a map anyway; the rule's own walk where the quick walk left a container unread or
-/// did not accept (its breach is the first error); then the reporting walk.
+/// did not accept (its breach is the first error); then the reporting walk. A walk that met
+/// a custom format the host has not answered yet decides nothing: its questions are the
+/// answer.
 pub fn validate<'a, V: Value<'a>>(
     schema: &Compiled,
     value: V,
     mode: Mode,
+    answers: Option<&dyn FormatAnswers>,
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
     boundary(schema, value)?;
     let program = &schema.program;
     let root = schema.argument_root();
-    let mut walk = Walk::new(program, mode, root, budget);
-    let accepted = match walk.decide(program.root, program.root_shortcut, value) {
+    let mut walk = Walk::new(program, mode, root, budget).answering(answers);
+    let decided = walk.decide(program.root, program.root_shortcut, value);
+    if let Some(asked) = walk.take_asked() {
+        return Err(Failure::Unanswered(asked));
+    }
+    let accepted = match decided {
         Ok(_) => true,
         Err(Halt::Failed) => false,
         Err(halt) => return Err(walk.halted(halt)),
@@ -52,9 +60,13 @@ pub fn validate<'a, V: Value<'a>>(
     if accepted {
         return Ok(());
     }
-    let mut walk = Walk::new(program, mode, root, budget);
+    let mut walk = Walk::new(program, mode, root, budget).answering(answers);
     let start = WalkPath::start(program.location(program.root));
-    match walk.visit::<Report>(program.root, value, &start) {
+    let reported = walk.visit::<Report>(program.root, value, &start);
+    if let Some(asked) = walk.take_asked() {
+        return Err(Failure::Unanswered(asked));
+    }
+    match reported {
         Ok(_) | Err(Halt::Failed) if !walk.errors().is_empty() => {
             Err(Failure::Arguments(walk.take_errors()))
         }
@@ -68,12 +80,18 @@ pub fn validate<'a, V: Value<'a>>(
 pub fn is_valid<'a, V: Value<'a>>(
     schema: &Compiled,
     value: V,
+    answers: Option<&dyn FormatAnswers>,
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
     boundary(schema, value)?;
     let program = &schema.program;
-    let mut walk = Walk::new(program, Mode::First, schema.argument_root(), budget);
-    match walk.decide(program.root, program.root_shortcut, value) {
+    let mut walk =
+        Walk::new(program, Mode::First, schema.argument_root(), budget).answering(answers);
+    let decided = walk.decide(program.root, program.root_shortcut, value);
+    if let Some(asked) = walk.take_asked() {
+        return Err(Failure::Unanswered(asked));
+    }
+    match decided {
         Ok(_) if walk.unread => Ok(key_problem(schema, value, walk.budget)?.is_none()),
         Ok(valid) => Ok(valid),
         Err(Halt::Failed) => Ok(false),

@@ -23,6 +23,7 @@ mod unreported;
 pub(crate) mod vocabulary;
 
 use crate::budget::Budget;
+use crate::engine::string::FormatAnswers;
 use crate::engine::Program;
 use crate::error::{Failure, Mode};
 use crate::path::{ANY_ROOT, ARGUMENTS};
@@ -30,7 +31,7 @@ use crate::value::Value;
 
 pub use crate::error::{Assertion, Detail};
 pub use crate::literal::{self, Literal};
-pub use compiler::compile;
+pub use compiler::{compile, compile_supplied};
 pub use eval::gate;
 pub use vocabulary::Draft;
 
@@ -60,13 +61,29 @@ impl Dialect {
     }
 }
 
-/// Where the caller's registry holds a custom format (`formats:`), before its name: a key no
-/// URI can be, so that no reference reaches it.
-pub const CUSTOM_FORMAT_KEY: &str = "\u{0}format:";
+/// What a compilation may take from its host besides the schema.
+pub trait Supply<V> {
+    /// The document for a URI: absolute, or a reference as written where no base URI is in
+    /// force (`name.json`).
+    fn document(&self, uri: &str) -> Option<V>;
 
-/// Where it holds the answers of a custom format defined by a host function, before the
-/// format's name: a map from the strings asked to `true` or `false`.
-pub const FORMAT_ANSWERS_KEY: &str = "\u{0}answers:";
+    /// A custom format's definition (`formats:`): its ECMA-262 pattern as a string, or any
+    /// other value for a format that a host function answers, call by call.
+    fn format(&self, name: &str) -> Option<V>;
+}
+
+/// Documents from a lookup, and no custom format.
+pub struct Documents<'l, V>(pub &'l dyn Fn(&str) -> Option<V>);
+
+impl<V> Supply<V> for Documents<'_, V> {
+    fn document(&self, uri: &str) -> Option<V> {
+        (self.0)(uri)
+    }
+
+    fn format(&self, _name: &str) -> Option<V> {
+        None
+    }
+}
 
 /// A schema compiled in a JSON Schema dialect: the engine's program, the options it was read
 /// with, and the dialect its root was read in.
@@ -105,7 +122,19 @@ impl Compiled {
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        eval::validate(self, arguments, mode, budget)
+        eval::validate(self, arguments, mode, None, budget)
+    }
+
+    /// `validate`, reading the host's answers for the custom formats its functions define.
+    #[inline(always)]
+    pub fn validate_answered<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        mode: Mode,
+        answers: Option<&dyn FormatAnswers>,
+        budget: &mut Budget,
+    ) -> Result<(), Failure<V>> {
+        eval::validate(self, arguments, mode, answers, budget)
     }
 
     /// Whether `arguments` are valid: `validate`'s answer without its errors.
@@ -114,7 +143,17 @@ impl Compiled {
         arguments: V,
         budget: &mut Budget,
     ) -> Result<bool, Failure<V>> {
-        eval::is_valid(self, arguments, budget)
+        eval::is_valid(self, arguments, None, budget)
+    }
+
+    /// `is_valid`, reading the host's answers as `validate_answered` does.
+    pub fn is_valid_answered<'a, V: Value<'a>>(
+        &self,
+        arguments: V,
+        answers: Option<&dyn FormatAnswers>,
+        budget: &mut Budget,
+    ) -> Result<bool, Failure<V>> {
+        eval::is_valid(self, arguments, answers, budget)
     }
 }
 

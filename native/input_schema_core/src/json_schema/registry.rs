@@ -3,9 +3,10 @@
 //! to a location in a document.
 //!
 //! Nothing is fetched: a document is the root schema, a built-in meta-schema, or one the caller
-//! supplies for a URI (the registry or the loader, asked through `lookup`).
+//! supplies for a URI (the registry or the loader, asked through its `Supply`).
 
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
+use super::Supply;
 use crate::budget::{Budget, Exhausted};
 use crate::literal::{child_pointer, copy, equals, CopyError, Literal};
 use crate::names::name;
@@ -206,8 +207,8 @@ pub struct Registry<'c, V> {
     pub resources: Vec<Resource>,
     /// Supplies a document for an absolute URI, or against `DEFAULT_BASE` for the reference as
     /// written (`name.json`): the caller's registry, then its loader's answers.
-    lookup: &'c dyn Fn(&str) -> Option<V>,
-    /// Whether a document missing from `lookup` may be asked for (see `Options::loader`).
+    supply: &'c dyn Supply<V>,
+    /// Whether a document missing from `supply` may be asked for (see `Options::loader`).
     may_load: bool,
     pub budget: &'c mut Budget,
 }
@@ -330,17 +331,12 @@ fn meta_schema(uri: &str) -> Option<Literal> {
 }
 
 impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
-    /// The host's entry for a key outside the URI space: a custom format's definition
-    /// (`super::CUSTOM_FORMAT_KEY` and its name), never a document.
-    pub fn host_entry(&self, key: &str) -> Option<V> {
-        (self.lookup)(key)
+    /// A custom format's definition, as the host supplies it (`formats:`).
+    pub fn custom_format(&self, name: &str) -> Option<V> {
+        self.supply.format(name)
     }
 
-    pub fn new(
-        lookup: &'c dyn Fn(&str) -> Option<V>,
-        may_load: bool,
-        budget: &'c mut Budget,
-    ) -> Self {
+    pub fn new(supply: &'c dyn Supply<V>, may_load: bool, budget: &'c mut Budget) -> Self {
         Registry {
             documents: Vec::new(),
             sources: Vec::new(),
@@ -350,7 +346,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
             schemas: HashMap::new(),
             by_uri: HashMap::new(),
             resources: Vec::new(),
-            lookup,
+            supply,
             may_load,
             budget,
         }
@@ -490,7 +486,7 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
     /// built-in meta-schema; `None` when neither has it.
     fn load(&mut self, absolute: &str) -> Result<Option<(Literal, Option<usize>)>, RegistryError> {
         let asked = absolute.strip_prefix(DEFAULT_BASE).unwrap_or(absolute);
-        match (self.lookup)(asked) {
+        match self.supply.document(asked) {
             Some(value) => Ok(Some((copy(value, self.budget)?, value.identity()))),
             None => Ok(meta_schema(absolute).map(|document| (document, None))),
         }
@@ -804,7 +800,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
         if resource && uri != self.uri {
             let asked = uri.strip_prefix(DEFAULT_BASE).unwrap_or(&uri);
             self.registry.budget.spend_lookup(asked.len())?;
-            let held = (self.registry.lookup)(asked);
+            let held = self.registry.supply.document(asked);
             // The registry may hold this very document under its `$id`: the term it was copied
             // from, or one equal to it (a copy read back from a table, say).
             let itself = match held {

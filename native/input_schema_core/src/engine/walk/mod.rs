@@ -18,9 +18,10 @@ use crate::engine::array::length;
 use crate::engine::choices::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
 use crate::engine::program::{Check, Program, Voice};
+use crate::engine::string::FormatAnswers;
 use crate::error::{
-    listed_value, Actual, Assertion, BranchError, Error, Failed, Failure, KeywordFailure, Mode,
-    TypeLabel,
+    listed_value, Actual, Asked, Assertion, BranchError, Error, Failed, Failure, KeywordFailure,
+    Mode, TypeLabel, MAX_FORMAT_ASKS,
 };
 use crate::flow::{Flow, Halt};
 use crate::names::type_name;
@@ -34,9 +35,6 @@ pub const MAX_IN_PLACE: usize = 10_000;
 
 /// What the schema `false` is reported as: its failures name no keyword but the schema itself.
 const FALSE_SCHEMA: &str = "false";
-
-/// A custom format defined by a host function, and the string it must answer for.
-pub type Asked = (Box<str>, Box<[u8]>);
 
 /// What a walk does with a failure, and what it keeps of its way to a value.
 pub trait Sink {
@@ -89,9 +87,11 @@ pub struct Walk<'p, 'b, V> {
     pub program: &'p Program,
     pub budget: &'b mut Budget,
     mode: Mode,
-    /// The errors, the dynamic scope and the host's pending question: most calls need none
+    /// The errors, the dynamic scope and the host's pending questions: most calls need none
     /// of them, and a walk without them is dropped with one test.
     kept: Option<Box<Kept<V>>>,
+    /// What the host answered so far of its custom format functions, for this call.
+    answers: Option<&'p dyn FormatAnswers>,
     /// What the errors take, against `ERRORS_MAX_BYTES`.
     error_bytes: usize,
     /// Where argument paths start (`$arguments`, or `$`).
@@ -116,9 +116,8 @@ struct Kept<V> {
     errors: Vec<Error<V>>,
     /// The resources entered, outermost first (kept only when a `$dynamicRef` needs it).
     scope: Vec<ResourceId>,
-    /// What a host function must answer before the walk can go on (it stops as though
-    /// exhausted; see `ask`).
-    asked: Option<Asked>,
+    /// What host functions must answer before the call can be decided (see `ask`).
+    asked: Vec<Asked>,
 }
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
@@ -161,6 +160,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             budget,
             mode,
             kept: None,
+            answers: None,
             error_bytes: 0,
             root,
             depth: 0,
@@ -177,7 +177,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Box::new(Kept {
                 errors: Vec::new(),
                 scope: Vec::new(),
-                asked: None,
+                asked: Vec::new(),
             })
         })
     }
@@ -194,17 +194,42 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             .map_or_else(Vec::new, |kept| std::mem::take(&mut kept.errors))
     }
 
-    fn asked(&self) -> Option<&Asked> {
-        self.kept.as_ref().and_then(|kept| kept.asked.as_ref())
+    /// This walk, reading the host's answers of its custom format functions.
+    pub fn answering(mut self, answers: Option<&'p dyn FormatAnswers>) -> Self {
+        self.answers = answers;
+        self
     }
 
-    fn take_asked(&mut self) -> Option<Asked> {
-        self.kept.as_mut().and_then(|kept| kept.asked.take())
+    /// The host's answers this walk reads.
+    pub fn answers(&self) -> Option<&'p dyn FormatAnswers> {
+        self.answers
     }
 
-    /// A walk of another value (a `contentSchema` document) on this one's budget.
+    /// What the host must answer before the call can be decided: none, or the questions the
+    /// walk met without an answer (taken out of the walk).
+    pub fn take_asked(&mut self) -> Option<Vec<Asked>> {
+        let kept = self.kept.as_mut()?;
+        (!kept.asked.is_empty()).then(|| std::mem::take(&mut kept.asked))
+    }
+
+    /// Notes the questions another walk met (see `inner`) as this one's.
+    pub(crate) fn note_asked(&mut self, asked: Vec<Asked>) {
+        for (format, text) in asked {
+            let known = self
+                .kept()
+                .asked
+                .iter()
+                .any(|(name, value)| *name == format && *value == text);
+            if !known && self.kept().asked.len() <= MAX_FORMAT_ASKS {
+                self.kept().asked.push((format, text));
+            }
+        }
+    }
+
+    /// A walk of another value (a `contentSchema` document) on this one's budget, reading
+    /// the same answers.
     pub fn inner<W: Value<'a>>(&mut self) -> Walk<'p, '_, W> {
-        Walk::new(self.program, Mode::First, self.root, self.budget)
+        Walk::new(self.program, Mode::First, self.root, self.budget).answering(self.answers)
     }
 
     /// Whether `value` is valid against node `id`: a quick question, which a reporting walk
@@ -427,18 +452,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         true
     }
 
-    /// The answer of a walk that stopped without one (`halt`): a reference loop or a custom
-    /// format the host did not answer are the schema's failures; the rest, the budget spent.
+    /// The answer of a walk that stopped without one (`halt`): a reference loop is the
+    /// schema's failure; the rest, the budget spent.
     pub fn halted(&self, halt: Halt) -> Failure<V> {
-        match (halt, self.asked()) {
-            (Halt::Exhausted, Some((format, value))) => Failure::schema(Error::FormatUnanswered {
-                format: format.clone(),
-                value: value.clone(),
-            }),
-            (Halt::Loop, _) => Failure::schema(Error::ReferenceLoop {
+        match halt {
+            Halt::Loop => Failure::schema(Error::ReferenceLoop {
                 schema_path: self.program.location(self.loop_at).into(),
             }),
-            (Halt::Failed | Halt::Exhausted | Halt::NoStringForm, _) => Failure::Exhausted,
+            Halt::Failed | Halt::Exhausted | Halt::NoStringForm => Failure::Exhausted,
         }
     }
 
@@ -862,12 +883,24 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }))
     }
 
-    /// Stops the walk until the host answers whether `text` has custom format `format`:
-    /// nothing is decided, as when the budget runs out, and `asked` says what to ask.
+    /// Notes that the host must answer whether `text` has custom format `format`, and goes
+    /// on as though it had: the call is decided only once every question is answered, so one
+    /// walk gathers as many as it meets (up to one past `MAX_FORMAT_ASKS`, which is too many).
     #[cold]
-    pub fn ask(&mut self, format: &str, text: &str) -> Halt {
-        self.kept().asked = Some((format.into(), text.as_bytes().into()));
-        Halt::Exhausted
+    pub fn ask(&mut self, format: &str, text: &str) -> Result<bool, Halt> {
+        let count = self.kept.as_ref().map_or(0, |kept| kept.asked.len());
+        // Each question met is compared with those noted.
+        let compared = u64::try_from(count).unwrap_or(u64::MAX).saturating_add(1);
+        self.budget
+            .spend((1 + Budget::byte_units(text.len())).saturating_mul(compared))?;
+        let asked = &mut self.kept().asked;
+        let known = asked
+            .iter()
+            .any(|(name, value)| **name == *format && **value == *text.as_bytes());
+        if !known && asked.len() <= MAX_FORMAT_ASKS {
+            asked.push((format.into(), text.as_bytes().into()));
+        }
+        Ok(true)
     }
 
     /// The innermost-to-outermost walk of the dynamic scope, outermost first.
@@ -950,7 +983,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             .spend(BRANCH_REPORT_UNITS.saturating_sub(lent.remaining()))?;
         match result {
             Ok(_) | Err(Halt::Failed) => Ok(found.pop()),
-            Err(Halt::Exhausted) if self.asked().is_none() => Ok(None),
+            Err(Halt::Exhausted) => Ok(None),
             Err(halt) => Err(halt),
         }
     }

@@ -64,9 +64,9 @@ impl StringCheck {
                         }
                         (StringRule::Format(format), Ok(text)) => {
                             walk.budget.spend_bytes(text.len())?;
-                            match format.holds(text) {
+                            match format.holds(text, walk.answers()) {
                                 Some(holds) => holds,
-                                None => return Err(walk.ask(format.name(), text)),
+                                None => walk.ask(format.name(), text)?,
                             }
                         }
                         (StringRule::Content(_), Ok(_)) => true,
@@ -128,17 +128,13 @@ impl Content {
             return Ok(None);
         };
         let mut inner = walk.inner::<LiteralView<'_>>();
-        let valid = match inner.valid(node, LiteralView::Value(&document)) {
-            Ok(valid) => valid,
-            Err(halt) => {
-                let (loop_at, asked) = (inner.loop_at, inner.take_asked());
-                walk.loop_at = loop_at;
-                if let Some(asked) = asked {
-                    walk.kept().asked = Some(asked);
-                }
-                return Err(halt);
-            }
-        };
-        Ok((!valid).then_some(Assertion::ContentSchema))
+        let valid = inner.valid(node, LiteralView::Value(&document));
+        // Taken apart from `inner`'s fields, which borrow the walk's budget.
+        let (loop_at, asked) = (inner.loop_at, inner.take_asked());
+        walk.loop_at = loop_at;
+        if let Some(asked) = asked {
+            walk.note_asked(asked);
+        }
+        Ok((!valid?).then_some(Assertion::ContentSchema))
     }
 }

@@ -1,0 +1,347 @@
+defmodule InputSchema.NativeCall do
+  @moduledoc false
+  # A call into the NIF, carried to its end. Each operation runs on a normal scheduler with a
+  # work budget first, and on its dirty twin when that budget runs out (`:budget_exhausted`).
+  # When the NIF needs the host it says what, as a typed request, and the call goes on with the
+  # answer: `{:need_documents, uris, spent}` (a `schema_loader:` loads them) and
+  # `{:need_formats, asks, spent, resume}` (the format functions answer; `resume` names the
+  # compiled schema and arguments to continue with, so that nothing is compiled or read again).
+  # `spent` carries the work of earlier rounds into the next, so that a call costs the work cap
+  # once however many rounds it takes. A compiled schema whose resource is not alive here
+  # (`:not_compiled`) is read again from its source (`InputSchema.Compiled`).
+
+  alias InputSchema.{Compiled, HostFunctions, Native, Options}
+
+  # A macro, so that the hot path builds no closures.
+  defmacrop nif(normal, dirty) do
+    quote do
+      case unquote(normal) do
+        :budget_exhausted -> unquote(dirty)
+        answer -> answer
+      end
+    end
+  end
+
+  @doc false
+  # `validate/3`: `{:ok, arguments}` or an error; `max_errors` for a compiled schema (its
+  # options are its own), the parsed options for a raw one.
+  def validate(%Compiled{} = compiled, arguments, max_errors) do
+    ref = Map.get(compiled, :ref)
+
+    case nif(
+           Native.validate(ref, arguments, :compiled, max_errors),
+           Native.validate_dirty(ref, arguments, :compiled, max_errors)
+         ) do
+      :ok ->
+        {:ok, arguments}
+
+      answer ->
+        host = HostFunctions.new(nil, Compiled.functions(compiled))
+        call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
+        validated(answer, call, arguments, compiled)
+    end
+  end
+
+  def validate(schema, arguments, %Options{max_errors: max_errors} = parsed) do
+    reading = Options.reading(parsed)
+
+    case nif(
+           Native.validate(schema, arguments, reading, max_errors),
+           Native.validate_dirty(schema, arguments, reading, max_errors)
+         ) do
+      :ok ->
+        {:ok, arguments}
+
+      answer ->
+        host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
+        call = %{schema: schema, reading: reading, max_errors: max_errors, host: host}
+        validated(answer, call, arguments, nil)
+    end
+  end
+
+  # The rest of a validation, from the NIF's answer.
+  defp validated(:ok, _call, arguments, _compiled), do: {:ok, arguments}
+
+  defp validated(:not_compiled, call, arguments, compiled) do
+    rebuilt(compiled, fn schema, options ->
+      InputSchema.validate(schema, arguments, options ++ error_options(call.max_errors))
+    end)
+  end
+
+  defp validated(request, call, arguments, compiled)
+       when elem(request, 0) in [:need_documents, :need_formats] do
+    case answered(request, call) do
+      {:ok, call, continue} ->
+        arguments = continued_arguments(continue, arguments)
+        validated(validate_round(call, arguments), call, arguments, compiled)
+
+      error ->
+        error
+    end
+  end
+
+  defp validated(answer, _call, _arguments, _compiled), do: answer
+
+  defp validate_round(call, arguments) do
+    %{schema: schema, reading: reading} = call
+    terms = call_terms(call)
+
+    nif(
+      Native.validate(schema, arguments, reading, terms),
+      Native.validate_dirty(schema, arguments, reading, terms)
+    )
+  end
+
+  @doc false
+  # `validate_json/3`: `{:ok, decoded}` or an error.
+  def validate_text(%Compiled{} = compiled, text, max_errors) do
+    ref = Map.get(compiled, :ref)
+    host = HostFunctions.new(nil, Compiled.functions(compiled))
+    call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
+    text_validated(validate_text_round(call, text), call, text, compiled)
+  end
+
+  def validate_text(schema, text, %Options{max_errors: max_errors} = parsed) do
+    host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
+
+    call = %{
+      schema: schema,
+      reading: Options.reading(parsed),
+      max_errors: max_errors,
+      host: host
+    }
+
+    text_validated(validate_text_round(call, text), call, text, nil)
+  end
+
+  defp validate_text_round(call, text) do
+    %{schema: schema, reading: reading} = call
+    terms = call_terms(call)
+
+    nif(
+      Native.validate_text(schema, text, reading, terms),
+      Native.validate_text_dirty(schema, text, reading, terms)
+    )
+  end
+
+  defp text_validated(:not_compiled, call, text, compiled) do
+    rebuilt(compiled, fn schema, options ->
+      InputSchema.validate_json(schema, text, options ++ error_options(call.max_errors))
+    end)
+  end
+
+  # A document loaded: the text is read again, against the registry that now holds it.
+  defp text_validated({:need_documents, _, _} = request, call, text, compiled) do
+    case answered(request, call) do
+      {:ok, call, _continue} ->
+        text_validated(validate_text_round(call, text), call, text, compiled)
+
+      error ->
+        error
+    end
+  end
+
+  # The format functions answered: the arguments read from the text are validated against
+  # the schema compiled for it, the text not read again.
+  defp text_validated({:need_formats, _, _, resume} = request, call, text, compiled) do
+    case {answered(request, call), resume} do
+      {{:ok, call, {:resume, arguments}}, {_schema, arguments}} ->
+        validated(validate_round(call, arguments), call, arguments, compiled)
+
+      {{:ok, call, :again}, _resume} ->
+        text_validated(validate_text_round(call, text), call, text, compiled)
+
+      {error, _resume} ->
+        error
+    end
+  end
+
+  defp text_validated(answer, _call, _text, _compiled), do: answer
+
+  @doc false
+  # `valid?/3`: a boolean; any error is `false`.
+  def valid?(%Compiled{} = compiled, arguments) do
+    ref = Map.get(compiled, :ref)
+
+    case nif(
+           Native.valid(ref, arguments, :compiled, 0),
+           Native.valid_dirty(ref, arguments, :compiled, 0)
+         ) do
+      valid when is_boolean(valid) ->
+        valid
+
+      answer ->
+        host = HostFunctions.new(nil, Compiled.functions(compiled))
+        call = %{schema: ref, reading: :compiled, max_errors: 0, host: host}
+        checked(answer, call, arguments, compiled)
+    end
+  end
+
+  def valid?(schema, arguments, %Options{} = parsed) do
+    reading = Options.reading(parsed)
+    host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
+    call = %{schema: schema, reading: reading, max_errors: 0, host: host}
+    checked(valid_round(call, arguments), call, arguments, nil)
+  end
+
+  defp valid_round(call, arguments) do
+    %{schema: schema, reading: reading} = call
+    terms = call_terms(call)
+
+    nif(
+      Native.valid(schema, arguments, reading, terms),
+      Native.valid_dirty(schema, arguments, reading, terms)
+    )
+  end
+
+  defp checked(valid, _call, _arguments, _compiled) when is_boolean(valid), do: valid
+
+  defp checked(:not_compiled, _call, arguments, compiled) do
+    rebuilt(compiled, fn schema, options -> InputSchema.valid?(schema, arguments, options) end) ===
+      true
+  end
+
+  defp checked(request, call, arguments, compiled)
+       when elem(request, 0) in [:need_documents, :need_formats] do
+    case answered(request, call) do
+      {:ok, call, continue} ->
+        arguments = continued_arguments(continue, arguments)
+        checked(valid_round(call, arguments), call, arguments, compiled)
+
+      _error ->
+        false
+    end
+  end
+
+  defp checked(_answer, _call, _arguments, _compiled), do: false
+
+  @doc false
+  # `validate_schema/2` on a raw schema: `:ok` or its error.
+  def check_schema(schema, %Options{locate: locate} = parsed) do
+    host = HostFunctions.new(parsed.schema_loader, %{})
+    call = %{schema: schema, reading: Options.reading(parsed), max_errors: 0, host: host}
+    schema_checked(check_schema_round(call, locate, 0), call, locate)
+  end
+
+  defp check_schema_round(%{schema: schema, reading: reading}, locate, spent) do
+    nif(
+      Native.check_schema(schema, reading, locate, spent),
+      Native.check_schema_dirty(schema, reading, locate, spent)
+    )
+  end
+
+  defp schema_checked({:need_documents, _, spent} = request, call, locate) do
+    case answered(request, call) do
+      {:ok, call, _continue} ->
+        schema_checked(check_schema_round(call, locate, spent), call, locate)
+
+      error ->
+        error
+    end
+  end
+
+  defp schema_checked(answer, _call, _locate), do: answer
+
+  @doc false
+  # `compile/2` on a raw schema: `{:ok, ref, documents}` with the registry's documents it
+  # read, or an error.
+  def compile(schema, %Options{} = parsed) do
+    host = HostFunctions.new(parsed.schema_loader, %{})
+    call = %{schema: schema, reading: Options.reading(parsed), max_errors: 0, host: host}
+    compiled(compile_round(call, 0), call)
+  end
+
+  defp compile_round(%{schema: schema, reading: reading}, spent) do
+    nif(Native.compile(schema, reading, spent), Native.compile_dirty(schema, reading, spent))
+  end
+
+  defp compiled({:ok, ref, read}, %{reading: reading}),
+    do: {:ok, ref, Map.take(registry(reading), read)}
+
+  defp compiled({:need_documents, _, spent} = request, call) do
+    case answered(request, call) do
+      {:ok, call, _continue} -> compiled(compile_round(call, spent), call)
+      error -> error
+    end
+  end
+
+  defp compiled(answer, _call), do: answer
+
+  # The host's answer to a request: `{:ok, call, continue}` with the call as the next round
+  # makes it, and what the round continues with: `{:resume, arguments}` against the compiled
+  # schema the NIF named, or `:again` from the start; or the call's failure.
+  defp answered({:need_documents, [uri], spent}, call) do
+    case HostFunctions.load(call.host, uri) do
+      {:ok, document, host} ->
+        reading = put_document(call.reading, uri, document)
+        {:ok, %{call | reading: reading, host: host} |> Map.put(:spent, spent), :again}
+
+      error ->
+        error
+    end
+  end
+
+  defp answered({:need_formats, asks, spent, resume}, call) do
+    case HostFunctions.answer(call.host, asks) do
+      {:ok, host} ->
+        call = Map.merge(call, %{host: host, spent: spent})
+
+        case resume do
+          {schema, arguments} ->
+            {:ok, %{call | schema: schema, reading: :compiled}, {:resume, arguments}}
+
+          nil ->
+            {:ok, call, :again}
+        end
+
+      error ->
+        error
+    end
+  end
+
+  defp continued_arguments({:resume, arguments}, _arguments), do: arguments
+  defp continued_arguments(:again, arguments), do: arguments
+
+  # What a round after the first carries: the error cap, the host's answers, the work spent.
+  defp call_terms(%{spent: spent} = call),
+    do: {call.max_errors, HostFunctions.answers(call.host), spent}
+
+  defp call_terms(call), do: call.max_errors
+
+  defp registry({:json, _, _, _, _, _, _, _formats, registry}), do: registry
+  defp registry(_reading), do: %{}
+
+  defp put_document({:json, _, _, _, _, _, _, _, registry} = reading, uri, document),
+    do: put_elem(reading, 8, Map.put(registry, uri, document))
+
+  # A compiled schema whose resource is not alive here, through `run` on the schema and
+  # options its source gives, or its error.
+  defp rebuilt(compiled, run) do
+    case Compiled.recognise(compiled) do
+      {:rebuild, schema, options} -> run.(schema, options)
+      {:error, _class, _detail} = error -> error
+      # Alive now, though the NIF found no resource a moment ago: it cannot be.
+      _alive -> {:error, :validation, %{message: "compiled schema is invalid"}}
+    end
+  end
+
+  defp error_options(0), do: []
+  defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
+
+  @doc false
+  def alive?(ref), do: Native.compiled_alive(ref)
+
+  @doc false
+  # `{binary, leaves}`, the source a compiled schema carries, or an error.
+  def encode_source(source),
+    do: nif(Native.encode_source(source), Native.encode_source_dirty(source))
+
+  @doc false
+  # `{:ok, term}`, or `:error` for what `encode_source/1` did not make.
+  def decode_source(binary, leaves),
+    do: nif(Native.decode_source(binary, leaves), Native.decode_source_dirty(binary, leaves))
+
+  @doc false
+  # Any JSON value as a term: `{:ok, term}` or `{:error, :validation, detail}`.
+  def decode_json(text), do: nif(Native.decode_json(text), Native.decode_json_dirty(text))
+end
