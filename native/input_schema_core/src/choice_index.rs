@@ -271,9 +271,9 @@ pub(crate) fn hash<'a, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<Option<Hashed>, Exhausted> {
     budget.spend(1)?;
-    let key = key();
+    let hash_key = key();
     let mut walk = Walk {
-        key,
+        hash_key,
         equality,
         limit,
         sum: 0,
@@ -281,14 +281,14 @@ pub(crate) fn hash<'a, V: Value<'a>>(
         bytes: 0,
         pending: Vec::new(),
     };
-    let mut next = Some((value, value.kind(), key.seed));
+    let mut next = Some((value, value.kind(), hash_key.seed));
     while let Some((value, kind, path)) = next.take().or_else(|| walk.pending.pop()) {
         if !walk.node(value, kind, path, budget)? {
             return Ok(None);
         }
     }
     Ok(Some(Hashed {
-        hash: whole(key, walk.sum, walk.nodes),
+        hash: whole(hash_key, walk.sum, walk.nodes),
         nodes: walk.nodes,
         bytes: walk.bytes,
     }))
@@ -297,7 +297,7 @@ pub(crate) fn hash<'a, V: Value<'a>>(
 /// The state of one `hash`: the sum so far, the size so far, and the containers still to
 /// open. Scalar children are added as they are met, so a flat map or list needs no stack.
 struct Walk<V> {
-    key: &'static HashKey,
+    hash_key: &'static HashKey,
     equality: Equality,
     limit: Limit,
     sum: u64,
@@ -325,10 +325,10 @@ impl<'a, V: Value<'a>> Walk<V> {
                     return Ok(false);
                 }
                 budget.spend(Budget::byte_units(text.len()))?;
-                (STRING, hash_bytes(self.key, text))
+                (STRING, hash_bytes(self.hash_key, text))
             }
             Kind::Integer | Kind::Float => match value.number_of(kind) {
-                Some(number) => number_content(self.key, &number, budget)?,
+                Some(number) => number_content(self.hash_key, &number, budget)?,
                 None => return Ok(false),
             },
             Kind::Atom(AtomKind::Nil) => (NIL, 0),
@@ -341,7 +341,7 @@ impl<'a, V: Value<'a>> Walk<V> {
                     let Element::Item(item) = element else {
                         return Ok(false);
                     };
-                    if !self.child(item, item_path(self.key, path, length), budget)? {
+                    if !self.child(item, item_path(self.hash_key, path, length), budget)? {
                         return Ok(false);
                     }
                     length += 1;
@@ -357,13 +357,13 @@ impl<'a, V: Value<'a>> Walk<V> {
                     let name = match key.binary() {
                         Some(name) => {
                             budget.spend(Budget::byte_units(name.len()))?;
-                            (hash_bytes(self.key, name), name.len())
+                            (hash_bytes(self.hash_key, name), name.len())
                         }
                         // The JSON modes find a key by name, an atom's as well as a binary's.
                         None if self.equality == Equality::Json => {
-                            let Some(name) =
-                                key.with_atom_name(|name| (hash_bytes(self.key, name), name.len()))
-                            else {
+                            let Some(name) = key.with_atom_name(|name| {
+                                (hash_bytes(self.hash_key, name), name.len())
+                            }) else {
                                 return Ok(false);
                             };
                             budget.spend_lookup(name.1)?;
@@ -375,14 +375,16 @@ impl<'a, V: Value<'a>> Walk<V> {
                     if !self.add_bytes(name.1) {
                         return Ok(false);
                     }
-                    if !self.child(item, entry_path(self.key, path, name.0), budget)? {
+                    if !self.child(item, entry_path(self.hash_key, path, name.0), budget)? {
                         return Ok(false);
                     }
                 }
                 (MAP, size as u64)
             }
         };
-        self.sum = self.sum.wrapping_add(node(self.key, path, tag, content));
+        self.sum = self
+            .sum
+            .wrapping_add(node(self.hash_key, path, tag, content));
         Ok(true)
     }
 
