@@ -6,6 +6,7 @@
 # that a figure never measures the wrong outcome.
 #
 #     mix run bench/limits.exs
+#     mix run bench/limits.exs hash      # only the cases whose name holds "hash"
 #
 # Every case runs once (these are seconds-long calls) in a fresh process that first builds its
 # input (a term built from shared subterms is small only in the process that built it); then
@@ -17,12 +18,24 @@ Code.require_file("../test/support/large_inputs.ex", __DIR__)
 defmodule Bench.Limits do
   @moduledoc false
 
+  import Bitwise, only: [<<<: 2]
   import InputSchema.LargeInputs, only: [nested: 3, recursive_schema: 0]
 
-  def run do
+  # An integer that the unkeyed item hash of `uniqueItems` and `enum` folded to nothing, so
+  # that maps holding it under any key all shared one hash.
+  @vanishing -7_046_029_254_386_353_131
+
+  def run(argv) do
     IO.puts("case | answer | seconds | peak MB")
     IO.puts("--- | --- | --- | ---")
-    Enum.each(cases(), &measure/1)
+
+    cases =
+      case argv do
+        [part] -> Enum.filter(cases(), fn {name, _} -> String.contains?(name, part) end)
+        [] -> cases()
+      end
+
+    Enum.each(cases, &measure/1)
   end
 
   defp cases do
@@ -65,8 +78,51 @@ defmodule Bench.Limits do
       work_cap_case("work cap: 2^40-leaf shared argument, draft2020_12", draft),
       work_cap_case("work cap: 2^40-leaf shared argument, draft7", dialect: :draft7),
       {"work cap: 2^40-path anyOf chain under unevaluatedProperties",
-       fn -> {unevaluated_chain(40), %{"x" => 1}, draft} end}
+       fn -> {unevaluated_chain(40), %{"x" => 1}, draft} end},
+      unique_case(
+        "hash: uniqueItems, 10,000 maps chosen to share a hash (319 KB text)",
+        @vanishing
+      ),
+      unique_case("hash: uniqueItems, the same maps holding 1 instead", 1),
+      enum_case("hash: enum of those 10,000 maps, each looked up, compiled", @vanishing),
+      enum_case("hash: enum of the maps holding 1, each looked up, compiled", 1),
+      integers_case("hash: compile an enum of 200,000 integers n * 2^40", 1 <<< 40),
+      integers_case("hash: compile an enum of 200,000 integers n", 1)
     ]
+  end
+
+  defp colliding_maps(integer), do: Enum.map(0..9_999, &%{"k#{&1}" => integer})
+
+  # The text as a model would send it: `validate_json/3` against `uniqueItems` alone.
+  defp unique_case(name, integer) do
+    {name,
+     fn ->
+       text = "[" <> Enum.map_join(0..9_999, ",", &~s({"k#{&1}":#{integer}})) <> "]"
+       options = [dialect: :draft2020_12, root: :any]
+       fn -> InputSchema.validate_json(%{"uniqueItems" => true}, text, options) end
+     end}
+  end
+
+  defp enum_case(name, integer) do
+    {name,
+     fn ->
+       choices = colliding_maps(integer)
+       items = %{"type" => "array", "items" => %{"enum" => choices}}
+       schema = %{"type" => "object", "properties" => %{"a" => items}}
+       {:ok, compiled} = InputSchema.compile(schema, dialect: :draft2020_12)
+       arguments = %{"a" => Enum.reverse(choices)}
+       fn -> InputSchema.validate(compiled, arguments) end
+     end}
+  end
+
+  # A small integer's term word is its value over a tag: multiples of 2^40 differ in their
+  # high bits alone, which the table of a compiled schema's source once hashed to one slot.
+  defp integers_case(name, step) do
+    {name,
+     fn ->
+       schema = %{"properties" => %{"a" => %{"enum" => Enum.map(0..199_999, &(&1 * step))}}}
+       fn -> InputSchema.compile(schema, dialect: :draft2020_12) end
+     end}
   end
 
   # `objects` objects of one key in a list: 8 bytes of text and three values each.
@@ -189,4 +245,4 @@ defmodule Bench.Limits do
   end
 end
 
-Bench.Limits.run()
+Bench.Limits.run(System.argv())

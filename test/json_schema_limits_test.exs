@@ -88,6 +88,56 @@ defmodule InputSchema.JsonSchemaLimitsTest do
              InputSchema.validate(schema, bad, dialect: :auto)
   end
 
+  # `uniqueItems` and a long `enum` compare only values that share a hash. An unkeyed hash let
+  # this integer add nothing under any key, so these 10,000 maps (319 KB of text) all shared
+  # one: every pair was compared and the valid call refused at the work cap.
+  @vanishing -7_046_029_254_386_353_131
+
+  defp colliding_maps, do: Enum.map(0..9_999, &%{"k#{&1}" => @vanishing})
+
+  defp colliding_text(extra \\ "") do
+    "[" <> Enum.map_join(0..9_999, ",", &~s({"k#{&1}":#{@vanishing}})) <> extra <> "]"
+  end
+
+  test "uniqueItems over values chosen to share a hash is answered, valid or not" do
+    text = colliding_text()
+    assert byte_size(text) > 300_000
+    draft = [dialect: :draft2020_12]
+    unique = %{"uniqueItems" => true}
+
+    assert {:ok, _} = InputSchema.validate_json(unique, text, [root: :any] ++ draft)
+
+    in_property = %{"type" => "object", "properties" => %{"a" => unique}}
+
+    assert {:ok, %{"a" => items}} =
+             InputSchema.validate_json(in_property, ~s({"a":#{text}}), draft)
+
+    assert items === colliding_maps()
+
+    repeated = colliding_text(~s(,{"k1234":#{@vanishing}}))
+
+    assert {:error, :validation, %{message: "tool argument has duplicate items"}} =
+             InputSchema.validate_json(unique, repeated, [root: :any] ++ draft)
+  end
+
+  test "an enum of values chosen to share a hash looks each value up, not through them all" do
+    choices = colliding_maps()
+    items = %{"type" => "array", "items" => %{"type" => "object", "enum" => choices}}
+    schema = %{"type" => "object", "properties" => %{"a" => items}}
+    values = %{"a" => Enum.reverse(choices)}
+    stranger = %{"a" => [%{"k10000" => @vanishing} | values["a"]]}
+
+    # The JSON modes and the subset (whose `==` the same hash serves).
+    for options <- [[dialect: :draft2020_12], []] do
+      {:ok, compiled} = InputSchema.compile(schema, options)
+      assert {:ok, answered} = InputSchema.validate(compiled, values)
+      assert answered === values
+
+      assert {:error, :validation, %{message: "tool argument is not an allowed enum value"}} =
+               InputSchema.validate(compiled, stranger)
+    end
+  end
+
   # A list too long for a normal call's budget is read again on a dirty scheduler, whose
   # budget is unlimited: there its items are read whole, and an improper tail is still found,
   # by the quick walk (`valid?`) as by the reporting one.

@@ -5,8 +5,16 @@
 //! The hash is a sum over the nodes of a value, each node weighed by its path (list indices, key
 //! names) and its own content: a sum ignores the order in which a map's entries come, and the
 //! walk needs no post-order, so one explicit stack serves values nested a million levels deep.
+//!
+//! Choices and values are chosen by whoever writes the schema or the arguments, so the hash is
+//! keyed (`hash_key`): a path starts from a random word, and every multiplication has a random
+//! word in each factor. Without the key no chosen scalar, string or shape can be made to add
+//! nothing or to cancel another node, so values share a hash only by chance, and uniqueness and
+//! lookups stay linear (plus a sort) whatever the values are. The unkeyed hash let an integer
+//! equal to its constant add nothing at any path: 10,000 maps `{"kN": it}` shared one hash.
 
 use crate::budget::{Budget, Exhausted};
+use crate::hash_key::{fold, key, HashKey};
 use crate::name::prefix;
 use crate::number::{BigInt, Number};
 use crate::value::{AtomKind, Element, Kind, Value};
@@ -138,7 +146,9 @@ impl ChoiceIndex {
             return Ok(None);
         }
         budget.spend(1 + Budget::byte_units(text.len()))?;
-        Ok(Some(whole(node(SEED, STRING, hash_bytes(text)), 1)))
+        let key = key();
+        let content = hash_bytes(key, text);
+        Ok(Some(whole(key, node(key, key.seed, STRING, content), 1)))
     }
 
     /// The ids of the choices whose hash is `hash` (from `key`), in list order. A bucket
@@ -167,12 +177,6 @@ fn bucket_of(hash: u64, bits: u32) -> usize {
     hash.checked_shr(64 - bits).unwrap_or(0) as usize
 }
 
-const SEED: u64 = 0x243f_6a88_85a3_08d3;
-const K1: u64 = 0x9e37_79b9_7f4a_7c15;
-const K2: u64 = 0xc2b2_ae3d_27d4_eb4f;
-const LIST_STEP: u64 = 0x1656_67b1_9e37_79f9;
-const MAP_STEP: u64 = 0x85eb_ca77_c2b2_ae63;
-
 /// Tags that keep nodes of different kinds apart.
 const NIL: u64 = 1;
 const TRUE: u64 = 2;
@@ -184,49 +188,62 @@ const STRING: u64 = 7;
 const LIST: u64 = 8;
 const MAP: u64 = 9;
 
-/// A folded 64×64→128 multiplication: every input bit reaches most output bits.
+/// What a node of content `(tag, content)` at `path` adds to its value's sum. The path is
+/// keyed (it starts from `seed`), and so is the content factor: zero, which would make any
+/// path's node add nothing, is only reached by a content equal to the unknown `key.content`.
 #[inline(always)]
-fn fold(a: u64, b: u64) -> u64 {
-    let product = u128::from(a) * u128::from(b);
-    (product as u64) ^ ((product >> 64) as u64)
+fn node(key: &HashKey, path: u64, tag: u64, content: u64) -> u64 {
+    fold(path ^ tag, content ^ key.content)
 }
 
-/// What a node of content `(tag, content)` at `path` adds to its value's sum.
+/// The path of a list's item `index`.
 #[inline(always)]
-fn node(path: u64, tag: u64, content: u64) -> u64 {
-    fold(path ^ tag, content ^ K1)
+fn item_path(key: &HashKey, path: u64, index: u64) -> u64 {
+    fold(path ^ key.list_step, index ^ key.content)
+}
+
+/// The path of a map's value under a name whose bytes hash to `name`.
+#[inline(always)]
+fn entry_path(key: &HashKey, path: u64, name: u64) -> u64 {
+    fold(path ^ key.map_step, name)
 }
 
 /// The hash of a value from the sum over its nodes and their count.
 #[inline(always)]
-fn whole(sum: u64, nodes: u64) -> u64 {
-    fold(sum ^ nodes, K2)
+fn whole(key: &HashKey, sum: u64, nodes: u64) -> u64 {
+    fold(sum ^ nodes, key.finish)
 }
 
+/// Bytes by words, each folded into a running hash that starts keyed: a word is multiplied
+/// with the hash so far, which no chosen word can cancel without knowing it.
 #[inline]
-fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut hash = fold(SEED ^ bytes.len() as u64, K1);
+fn hash_bytes(key: &HashKey, bytes: &[u8]) -> u64 {
+    let mut hash = fold(key.seed ^ bytes.len() as u64, key.multiplier);
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let word = chunk
             .first_chunk::<8>()
             .map_or(0, |word| u64::from_le_bytes(*word));
-        hash = fold(hash ^ word, K1);
+        hash = fold(hash ^ word, key.multiplier);
     }
-    fold(hash ^ prefix(chunks.remainder()), K2)
+    fold(hash ^ prefix(chunks.remainder()), key.finish)
 }
 
-fn hash_big(big: &BigInt) -> u64 {
-    let mut hash = fold(SEED ^ u64::from(big.negative), K2);
+fn hash_big(key: &HashKey, big: &BigInt) -> u64 {
+    let mut hash = fold(key.seed ^ u64::from(big.negative), key.finish);
     for digit in &big.magnitude {
-        hash = fold(hash ^ digit, K1);
+        hash = fold(hash ^ digit, key.multiplier);
     }
     hash
 }
 
 /// A number's tag and content, alike for numbers of one value (`1` and `1.0`, `0` and `-0.0`,
 /// `2^64` and `2.0^64`): an integral float is read as the integer it is.
-fn number_content(number: &Number, budget: &mut Budget) -> Result<(u64, u64), Exhausted> {
+fn number_content(
+    key: &HashKey,
+    number: &Number,
+    budget: &mut Budget,
+) -> Result<(u64, u64), Exhausted> {
     Ok(match number {
         Number::Int(int) => (INTEGER, *int as u64),
         Number::Float(float) if float.fract() != 0.0 || !float.is_finite() => {
@@ -234,11 +251,11 @@ fn number_content(number: &Number, budget: &mut Budget) -> Result<(u64, u64), Ex
         }
         Number::Float(float) => match number.as_i64() {
             Some(int) => (INTEGER, int as u64),
-            None => (BIG, hash_big(&BigInt::from_large_float(*float))),
+            None => (BIG, hash_big(key, &BigInt::from_large_float(*float))),
         },
         Number::Big(big) => {
             budget.spend(Budget::byte_units(big.magnitude.len() * 8))?;
-            (BIG, hash_big(big))
+            (BIG, hash_big(key, big))
         }
     })
 }
@@ -254,7 +271,9 @@ pub(crate) fn hash<'a, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<Option<Hashed>, Exhausted> {
     budget.spend(1)?;
+    let hash_key = key();
     let mut walk = Walk {
+        hash_key,
         equality,
         limit,
         sum: 0,
@@ -262,14 +281,14 @@ pub(crate) fn hash<'a, V: Value<'a>>(
         bytes: 0,
         pending: Vec::new(),
     };
-    let mut next = Some((value, value.kind(), SEED));
+    let mut next = Some((value, value.kind(), hash_key.seed));
     while let Some((value, kind, path)) = next.take().or_else(|| walk.pending.pop()) {
         if !walk.node(value, kind, path, budget)? {
             return Ok(None);
         }
     }
     Ok(Some(Hashed {
-        hash: whole(walk.sum, walk.nodes),
+        hash: whole(hash_key, walk.sum, walk.nodes),
         nodes: walk.nodes,
         bytes: walk.bytes,
     }))
@@ -278,6 +297,7 @@ pub(crate) fn hash<'a, V: Value<'a>>(
 /// The state of one `hash`: the sum so far, the size so far, and the containers still to
 /// open. Scalar children are added as they are met, so a flat map or list needs no stack.
 struct Walk<V> {
+    hash_key: &'static HashKey,
     equality: Equality,
     limit: Limit,
     sum: u64,
@@ -305,10 +325,10 @@ impl<'a, V: Value<'a>> Walk<V> {
                     return Ok(false);
                 }
                 budget.spend(Budget::byte_units(text.len()))?;
-                (STRING, hash_bytes(text))
+                (STRING, hash_bytes(self.hash_key, text))
             }
             Kind::Integer | Kind::Float => match value.number_of(kind) {
-                Some(number) => number_content(&number, budget)?,
+                Some(number) => number_content(self.hash_key, &number, budget)?,
                 None => return Ok(false),
             },
             Kind::Atom(AtomKind::Nil) => (NIL, 0),
@@ -321,8 +341,7 @@ impl<'a, V: Value<'a>> Walk<V> {
                     let Element::Item(item) = element else {
                         return Ok(false);
                     };
-                    let item_path = fold(path ^ LIST_STEP, length ^ K2);
-                    if !self.child(item, item_path, budget)? {
+                    if !self.child(item, item_path(self.hash_key, path, length), budget)? {
                         return Ok(false);
                     }
                     length += 1;
@@ -338,13 +357,13 @@ impl<'a, V: Value<'a>> Walk<V> {
                     let name = match key.binary() {
                         Some(name) => {
                             budget.spend(Budget::byte_units(name.len()))?;
-                            (hash_bytes(name), name.len())
+                            (hash_bytes(self.hash_key, name), name.len())
                         }
                         // The JSON modes find a key by name, an atom's as well as a binary's.
                         None if self.equality == Equality::Json => {
-                            let Some(name) =
-                                key.with_atom_name(|name| (hash_bytes(name), name.len()))
-                            else {
+                            let Some(name) = key.with_atom_name(|name| {
+                                (hash_bytes(self.hash_key, name), name.len())
+                            }) else {
                                 return Ok(false);
                             };
                             budget.spend_lookup(name.1)?;
@@ -356,14 +375,16 @@ impl<'a, V: Value<'a>> Walk<V> {
                     if !self.add_bytes(name.1) {
                         return Ok(false);
                     }
-                    if !self.child(item, fold(path ^ MAP_STEP, name.0), budget)? {
+                    if !self.child(item, entry_path(self.hash_key, path, name.0), budget)? {
                         return Ok(false);
                     }
                 }
                 (MAP, size as u64)
             }
         };
-        self.sum = self.sum.wrapping_add(node(path, tag, content));
+        self.sum = self
+            .sum
+            .wrapping_add(node(self.hash_key, path, tag, content));
         Ok(true)
     }
 
@@ -398,6 +419,10 @@ pub(crate) mod tests {
     use crate::literal::{copy, values_equal, Literal, LiteralView};
     use crate::serde::Json;
     use serde_json::{json, Value as JsonValue};
+
+    /// A word that the unkeyed item hash folded to nothing at any path, so that every map
+    /// `{"kN": it}` hashed alike.
+    pub(crate) const VANISHING: i64 = -7_046_029_254_386_353_131;
 
     pub(crate) fn literal(value: &JsonValue) -> Literal {
         copy(Json::from(value), &mut Budget::unlimited()).unwrap()
@@ -520,6 +545,37 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn no_chosen_scalar_folds_to_nothing() {
+        // A node's share of the sum depends on its content at every path, whatever word the
+        // content is: maps that differ in their key alone, or in their scalar alone, hash
+        // apart, for the words an unkeyed hash would mix with as well as for any other.
+        let words: [u64; 9] = [
+            0,
+            1,
+            u64::MAX,
+            1 << 63,
+            VANISHING as u64,
+            0x243f_6a88_85a3_08d3,
+            0xc2b2_ae3d_27d4_eb4f,
+            0x1656_67b1_9e37_79f9,
+            0x85eb_ca77_c2b2_ae63,
+        ];
+        let mut hashes = Vec::new();
+        for word in words {
+            for n in 0..1_000 {
+                let value = literal(&json!({ format!("k{n}"): word as i64 }));
+                for equality in [Equality::Erlang, Equality::Json] {
+                    hashes.push((hash_of(&value, equality).unwrap(), equality as u8));
+                }
+            }
+        }
+        let count = hashes.len();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert_eq!(hashes.len(), count);
+    }
+
+    #[test]
     fn big_integers_hash_as_the_floats_they_equal() {
         let mut budget = Budget::unlimited();
         for float in [9.223_372_036_854_776e18, -1.8e19, 1e300, -1e308] {
@@ -529,8 +585,8 @@ pub(crate) mod tests {
                 std::cmp::Ordering::Equal
             );
             assert_eq!(
-                number_content(&big, &mut budget).unwrap(),
-                number_content(&Number::Float(float), &mut budget).unwrap()
+                number_content(key(), &big, &mut budget).unwrap(),
+                number_content(key(), &Number::Float(float), &mut budget).unwrap()
             );
         }
         let two_64_plus_1 = Number::Big(BigInt {
@@ -538,8 +594,13 @@ pub(crate) mod tests {
             magnitude: vec![1, 1],
         });
         assert_ne!(
-            number_content(&two_64_plus_1, &mut budget).unwrap(),
-            number_content(&Number::Float(18_446_744_073_709_551_616.0), &mut budget).unwrap()
+            number_content(key(), &two_64_plus_1, &mut budget).unwrap(),
+            number_content(
+                key(),
+                &Number::Float(18_446_744_073_709_551_616.0),
+                &mut budget
+            )
+            .unwrap()
         );
     }
 

@@ -14,6 +14,7 @@ mod entry;
 mod error;
 mod flow;
 pub mod format;
+mod hash_key;
 pub mod json_schema;
 pub mod json_text;
 pub mod literal;

@@ -8,6 +8,7 @@
 //! strings only as type names.
 
 use crate::budget::{Budget, Exhausted};
+use crate::hash_key::{fold, key};
 use crate::names::name;
 use crate::number::Number;
 use crate::stack::{with_stack, StackSegment};
@@ -240,14 +241,28 @@ struct Copier<'b> {
 }
 
 /// Hashes identities (addresses, term words) with one multiply a word: every map and list of a
-/// schema is entered in the copy's memo (and in the table of the source a compiled schema
-/// carries, in the NIF), where SipHash would cost as much as a small copy.
-#[derive(Default)]
-pub struct IdentityHasher(u64);
+/// schema is entered in the copy's memo (and every subterm in the table of the source a
+/// compiled schema carries, in the NIF), where SipHash would cost as much as a small copy.
+/// A term word can be chosen (a small integer's is its value over a tag), so the multiply is
+/// keyed (`hash_key`) and folded: every bit of a word reaches the low bits that pick a slot.
+pub struct IdentityHasher {
+    state: u64,
+    multiplier: u64,
+}
+
+impl Default for IdentityHasher {
+    fn default() -> Self {
+        let key = key();
+        IdentityHasher {
+            state: key.seed,
+            multiplier: key.multiplier,
+        }
+    }
+}
 
 impl Hasher for IdentityHasher {
     fn finish(&self) -> u64 {
-        self.0
+        self.state
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -257,7 +272,7 @@ impl Hasher for IdentityHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.state = fold(self.state ^ word, self.multiplier);
     }
 
     fn write_usize(&mut self, word: usize) {
@@ -790,5 +805,24 @@ impl<'a> Value<'a> for LiteralView<'a> {
             LiteralView::Value(literal) => literal.identity(),
             LiteralView::Key(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdentityHasher;
+    use std::collections::HashSet;
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
+    #[test]
+    fn chosen_term_words_spread_over_a_table_s_slots() {
+        // A small integer's term word is its value over a 4-bit tag, so a schema can hold
+        // words that differ in their high bits alone; a table picks a slot by a hash's low
+        // bits. A hash that kept the words' low bits there would give all of them one slot.
+        let words = (0..1_usize << 16).map(|n| (n << 44) | 0xf);
+        let build = BuildHasherDefault::<IdentityHasher>::default();
+        let slots: HashSet<u64> = words.map(|word| build.hash_one(word) & 0xffff).collect();
+        // A random hash fills about 1 - 1/e of them.
+        assert!(slots.len() > 1 << 15, "{}", slots.len());
     }
 }

@@ -570,7 +570,8 @@ fn proper<V>(element: Element<V>) -> Result<V, NotJson> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::choice_index::tests::{equal, literal, pool, reversed};
+    use crate::budget::WORK_CAP_UNITS;
+    use crate::choice_index::tests::{equal, literal, pool, reversed, VANISHING};
     use crate::literal::equals;
     use crate::number::BigInt;
     use crate::serde::Json;
@@ -648,6 +649,27 @@ mod tests {
         ] {
             let found = memberships(&choices, &Literal::Number(value.clone()));
             assert_eq!(found, [expected; 4], "{value:?}");
+        }
+    }
+
+    #[test]
+    fn chosen_colliding_choices_cost_a_lookup_not_a_scan() {
+        // Were the 10,000 choices one bucket, each lookup would compare the value with all of
+        // them, several units each: 1,000 lookups would spend the whole work cap. A hundredth
+        // of it is ample for hashing each value and comparing it with its own choice.
+        let choices: Vec<Literal> = (0..10_000)
+            .map(|n| literal(&json!({ format!("k{n}"): VANISHING })))
+            .collect();
+        for equality in [Equality::Erlang, Equality::Json] {
+            let choices = compiled(&choices, equality);
+            assert!(choices.index.is_some());
+            let mut budget = Budget::new(WORK_CAP_UNITS / 100);
+            for n in (0..20_000).step_by(20) {
+                let probe = json!({ format!("k{n}"): VANISHING });
+                let value = Json::from(&probe);
+                let found = choices.contains(value, value.kind(), &mut budget);
+                assert_eq!(found, Ok(n < 10_000), "{equality:?} {probe}");
+            }
         }
     }
 
