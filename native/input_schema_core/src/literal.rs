@@ -244,10 +244,12 @@ struct Copier<'b> {
 /// schema is entered in the copy's memo (and every subterm in the table of the source a
 /// compiled schema carries, in the NIF), where SipHash would cost as much as a small copy.
 /// A term word can be chosen (a small integer's is its value over a tag), so the multiply is
-/// keyed (`hash_key`) and folded: every bit of a word reaches the low bits that pick a slot.
+/// keyed (`hash_key`) and folded, and folded again when done: every bit of a word reaches the
+/// low bits that pick a slot.
 pub struct IdentityHasher {
     state: u64,
     multiplier: u64,
+    finish: u64,
 }
 
 impl Default for IdentityHasher {
@@ -256,13 +258,17 @@ impl Default for IdentityHasher {
         IdentityHasher {
             state: key.seed,
             multiplier: key.multiplier,
+            finish: key.finish,
         }
     }
 }
 
 impl Hasher for IdentityHasher {
+    /// One more keyed fold: a word that differs in its high bits alone changes the first
+    /// product's low half not at all, and its high half only by a multiple of the key; the
+    /// second mixes that into every bit.
     fn finish(&self) -> u64 {
-        self.state
+        fold(self.state, self.finish)
     }
 
     fn write(&mut self, bytes: &[u8]) {
