@@ -6,6 +6,7 @@
 #     mix run bench/validate.exs
 #     mix run bench/validate.exs enum    # only the enum figures (issues 18 and 19)
 #     mix run bench/validate.exs errors  # only the JSON modes' invalid reference calls
+#     mix run bench/validate.exs host    # format functions, valid?/2, and a call of many asks
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -194,6 +195,91 @@ defmodule Bench do
     compiled_us = Timing.per_call_us(fn -> InputSchema.validate(compiled, arguments) end)
     %{label: label, raw: raw, compiled: compiled_us}
   end
+
+  # The host's functions and `valid?/2`: a compiled schema with format functions beside the
+  # same schema without them (valid calls that ask no function), `valid?/2` beside
+  # `validate/2`, and a call whose text holds a large array and 100 strings a function
+  # answers (every round after the first continues where it stopped).
+  def host_figures do
+    Code.ensure_loaded!(InputSchema.Native)
+    schemas = Cases.schemas()
+
+    valid =
+      for {label, schema, arguments, :ok} <- Cases.reference_cases(schemas),
+          do: {label, schema, arguments}
+
+    functions = [formats: %{"ticket" => &String.starts_with?(&1, "T")}]
+
+    IO.puts("""
+
+    Host functions and valid?/2 on the valid reference calls, compiled (dialect: :draft2020_12;
+    "formats" adds a format function the calls never ask)
+    #{pad("case", 38)}#{lpad("validate", 10)}#{lpad("formats", 10)}#{lpad("ratio", 8)}#{lpad("valid?", 10)}#{lpad("ratio", 8)}\
+    """)
+
+    ratios =
+      for {label, schema, arguments} <- valid do
+        json = [dialect: :draft2020_12, format_assertion: true]
+        {:ok, plain} = InputSchema.compile(schema, json)
+        {:ok, with_functions} = InputSchema.compile(schema, json ++ functions)
+        {:ok, _} = InputSchema.validate(with_functions, arguments)
+        true = InputSchema.valid?(plain, arguments)
+
+        [plain_us, functions_us, valid_us] =
+          Timing.interleaved_us([
+            fn -> InputSchema.validate(plain, arguments) end,
+            fn -> InputSchema.validate(with_functions, arguments) end,
+            fn -> InputSchema.valid?(plain, arguments) end
+          ])
+
+        IO.puts(
+          "#{pad(label, 38)}#{lpad(fmt(plain_us, 3), 10)}#{lpad(fmt(functions_us, 3), 10)}" <>
+            "#{lpad(fmt(functions_us / plain_us, 2) <> "x", 8)}#{lpad(fmt(valid_us, 3), 10)}" <>
+            "#{lpad(fmt(valid_us / plain_us, 2) <> "x", 8)}"
+        )
+
+        {functions_us / plain_us, valid_us / plain_us}
+      end
+
+    {formats, valids} = Enum.unzip(ratios)
+
+    IO.puts(
+      "geometric mean: formats #{fmt(geomean(formats), 2)}x, valid? #{fmt(geomean(valids), 2)}x; worst: formats #{fmt(Enum.max(formats), 2)}x, valid? #{fmt(Enum.max(valids), 2)}x"
+    )
+
+    target(
+      Enum.max(formats) <= 1.5,
+      "a valid call with format functions costs at most 1.5x the same call without"
+    )
+
+    target(Enum.max(valids) <= 1.0, "valid?/2 on a compiled schema costs no more than validate/2")
+
+    schema = %{
+      "properties" => %{
+        "big" => %{"type" => "array", "items" => %{"type" => "integer"}},
+        "s" => %{"items" => %{"format" => "even"}}
+      }
+    }
+
+    big = Enum.join(List.duplicate("12345678", 900_000), ",")
+    strings = Enum.map_join(1..100, ",", &~s("s#{&1}"))
+    text = ~s({"big": [#{big}], "s": [#{strings}]})
+    options = [dialect: :auto, format_assertion: true, formats: %{"even" => fn _ -> true end}]
+    {us, {:ok, _}} = :timer.tc(fn -> InputSchema.validate_json(schema, text, options) end)
+
+    {plain_us, {:ok, _}} =
+      :timer.tc(fn -> InputSchema.validate_json(schema, text, dialect: :auto) end)
+
+    IO.puts("""
+    a #{fmt(byte_size(text) / 1_000_000, 1)} MB text, a large array then 100 strings a function answers: \
+    #{fmt(us / 1000, 0)} ms (the same text without the format: #{fmt(plain_us / 1000, 0)} ms)\
+    """)
+
+    target(us < 1_000_000, "that text is answered in under a second")
+  end
+
+  defp geomean(values),
+    do: :math.exp(Enum.sum(Enum.map(values, &:math.log/1)) / length(values))
 
   defp check!(_label, {:ok, _}, :ok), do: :ok
   defp check!(_label, {:error, :validation, %{message: message}}, message), do: :ok
@@ -544,5 +630,6 @@ case System.argv() do
   ["enum"] -> Bench.enum_figures()
   ["json"] -> Bench.json_figures()
   ["errors"] -> Bench.json_error_figures()
+  ["host"] -> Bench.host_figures()
   _ -> Bench.run()
 end
