@@ -270,15 +270,15 @@ fn run_checked<'a, R>(
 }
 
 /// The answer of a validation of `arguments` against `schema`: `success` of its result, its
-/// failure's, or the host's questions with the compiled schema and the arguments to continue
-/// with.
+/// failure's (`failed` may answer one in place of its error term), or the host's questions
+/// with the compiled schema and the arguments to continue with.
 fn answer_ran<'a, R>(
     round: &Round<'a>,
     ran: Ran<'a, R>,
     [schema, arguments]: [Term<'a>; 2],
     reading: Reading<'a>,
-    report: Report,
     success: impl FnOnce(R) -> Term<'a>,
+    failed: impl FnOnce(&Failure<Arg<'a>>) -> Term<'a>,
 ) -> Term<'a> {
     let env = round.env;
     let (result, held) = match ran {
@@ -296,7 +296,7 @@ fn answer_ran<'a, R>(
     }
     match result {
         Ok(value) => success(value),
-        Err(failure) => round.failure(&failure, report, may_load(reading)),
+        Err(failure) => failed(&failure),
     }
 }
 
@@ -323,9 +323,14 @@ fn run_validate<'a>(
         },
     );
     let report = Report::arguments(call.max_errors);
-    answer_ran(&round, ran, [schema, arguments], reading, report, |()| {
-        atoms::ok().encode(env)
-    })
+    answer_ran(
+        &round,
+        ran,
+        [schema, arguments],
+        reading,
+        |()| atoms::ok().encode(env),
+        |failure| round.failure(failure, report, may_load(reading)),
+    )
 }
 
 /// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
@@ -441,9 +446,14 @@ fn run_validate_text<'a>(
             compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
         },
     );
-    answer_ran(&round, ran, [schema, arguments], reading, report, |()| {
-        (atoms::ok(), arguments).encode(env)
-    })
+    answer_ran(
+        &round,
+        ran,
+        [schema, arguments],
+        reading,
+        |()| (atoms::ok(), arguments).encode(env),
+        |failure| round.failure(failure, report, may_load(reading)),
+    )
 }
 
 /// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`); any failure
@@ -469,39 +479,23 @@ fn run_valid<'a>(
             compiled.is_valid_answered(Arg::new(arguments), answers, budget)
         },
     );
-    // The host's questions and the budget are answered as validation answers them; any other
-    // failure is `false`.
-    let ran = match ran {
-        Ran::Done(Err(failure), held) if !asks_host(&failure, reading) => {
-            let invalid = match failure {
-                Failure::Exhausted => Err(Failure::Exhausted),
-                _ => Ok(false),
-            };
-            Ran::Done(invalid, held)
-        }
-        ran => ran,
-    };
+    // A missing document the host may load is asked for, and the budget's failure is
+    // answered, as in validation; any other failure is `false`.
     answer_ran(
         &round,
         ran,
         [schema, arguments],
         reading,
-        Report::schema(false),
         |valid| valid.encode(env),
+        |failure| match failure {
+            Failure::Exhausted => atoms::budget_exhausted().encode(env),
+            Failure::Schema {
+                error: Error::ExternalReference { .. },
+                ..
+            } if may_load(reading) => round.failure(failure, Report::schema(false), true),
+            _ => false.encode(env),
+        },
     )
-}
-
-/// Whether a failure is a question for the host: its format functions', or a document its
-/// loader may supply.
-fn asks_host<V>(failure: &Failure<V>, reading: Reading<'_>) -> bool {
-    match failure {
-        Failure::Unanswered(_) => true,
-        Failure::Schema {
-            error: Error::ExternalReference { .. },
-            ..
-        } => may_load(reading),
-        _ => false,
-    }
 }
 
 /// `validate_schema/2` on a raw schema: `:ok`, or its schema error.
