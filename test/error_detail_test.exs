@@ -777,6 +777,26 @@ defmodule InputSchema.ErrorDetailTest do
                InputSchema.validate(@schema, %{}, formats: %{})
     end
 
+    test "a registry of another shape is refused, though nothing refers to it" do
+      schema = %{"properties" => %{"a" => %{"type" => "string"}}}
+
+      for registry <- [%{1 => 2}, %{"a.json" => self()}, %{"a.json" => 2}, %{"a.json" => [%{}]}] do
+        options = [dialect: :draft2020_12, schema_registry: registry]
+
+        assert InputSchema.validate(schema, %{"a" => "x"}, options) ==
+                 {:error, :validation,
+                  %{
+                    message: "options are invalid",
+                    options: options,
+                    option: :schema_registry,
+                    reason: "must be a map of URIs to schemas"
+                  }}
+      end
+
+      options = [dialect: :draft2020_12, schema_registry: %{"a.json" => %{}, "b.json" => true}]
+      assert InputSchema.validate(schema, %{"a" => "x"}, options) == {:ok, %{"a" => "x"}}
+    end
+
     test "the registry's keys are URIs: the keys that hold custom formats cannot be given" do
       schema = %{"properties" => %{"a" => %{"format" => "ticket"}}}
 

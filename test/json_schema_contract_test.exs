@@ -1560,6 +1560,30 @@ defmodule InputSchema.JsonSchemaContractTest do
       assert check(schema, %{"a" => 1}, options) === {:ok, %{"a" => 1}}
     end
 
+    test "a $vocabulary that does not map URIs to booleans is refused, where the $schema names it" do
+      meta =
+        custom_meta_schema(%{"https://json-schema.org/draft/2020-12/vocab/validation" => "yes"})
+
+      schema = %{"$schema" => "https://example.com/meta"}
+      options = @d20 ++ [schema_registry: %{"https://example.com/meta" => meta}]
+      assert check(schema, %{}, options) === schema_invalid("$vocabulary", "/$schema")
+
+      assert InputSchema.validate_schema(schema, options) ===
+               schema_invalid("$vocabulary", "/$schema")
+    end
+
+    test "a $schema that is no URI is an invalid $schema, not an invalid $ref" do
+      for uri <- ["https://json-schema.org/draft/2020-12/schema ", "##", "a\0b"],
+          options <- [@d20, [dialect: :auto]] do
+        assert check(%{"$schema" => uri}, %{}, options) === schema_invalid("$schema", "/$schema")
+      end
+
+      embedded = %{"$defs" => %{"a" => %{"$id" => "a.json", "$schema" => "##"}}}
+
+      assert check(embedded, %{}, @d20) ===
+               schema_invalid("$schema", "/$defs/a/$schema")
+    end
+
     test "a custom meta-schema comes from the loader as from the registry" do
       vocabulary = "https://example.com/vocab/custom"
       meta = custom_meta_schema(%{vocabulary => true})

@@ -61,6 +61,7 @@ fn copy_error<V>(error: CopyError) -> Stop<V> {
 fn registry_error<V>(error: RegistryError, schema: Option<&Literal>, location: &str) -> Stop<V> {
     match error {
         RegistryError::InvalidReference => invalid(name::REF, location),
+        RegistryError::InvalidDialect { keyword, pointer } => invalid(keyword, &pointer),
         RegistryError::External { reference } => Stop::schema(Error::ExternalReference {
             reference: reference.into(),
         }),
@@ -151,7 +152,7 @@ fn compile_literal<'a, V: Value<'a>>(
         None => ReadAs::full(asked.unwrap_or(Draft::Draft2020_12)),
         Some(uri) => {
             let read_as = registry
-                .dialect_of(uri)
+                .dialect_of(uri, "")
                 .map_err(|error| registry_error(error, Some(&root), ""))?;
             match asked {
                 None => read_as,

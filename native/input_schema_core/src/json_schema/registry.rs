@@ -8,7 +8,7 @@
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use super::Supply;
 use crate::budget::{Budget, Exhausted};
-use crate::literal::{child_pointer, copy, equals, CopyError, Literal};
+use crate::literal::{child_pointer, copy, equals, push_token, CopyError, Literal};
 use crate::names::name;
 use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
 use crate::value::Value;
@@ -77,6 +77,12 @@ pub enum RegistryError {
     Unresolved { reference: String },
     /// A `$schema` that names no dialect this package reads.
     UnsupportedDialect,
+    /// A `$schema` that is no URI, or the `$vocabulary` of the meta-schema it names that does
+    /// not map URIs to booleans (`keyword`), where `pointer` names that `$schema`.
+    InvalidDialect {
+        keyword: &'static str,
+        pointer: String,
+    },
     /// A required vocabulary this package does not implement.
     UnsupportedVocabulary { vocabulary: String },
     /// A supplied document that cannot be copied (no JSON value, duplicate keys, budget).
@@ -494,11 +500,20 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
 
     /// The dialect a `$schema` value selects: a known meta-schema, or a supplied one whose
     /// own `$schema` is known and whose `$vocabulary` lists what it enables.
-    pub fn dialect_of(&mut self, uri: &str) -> Result<ReadAs, RegistryError> {
+    /// `pointer`: where the `$schema` sits, for the error of one that cannot be read.
+    pub fn dialect_of(&mut self, uri: &str, pointer: &str) -> Result<ReadAs, RegistryError> {
         if let Some(draft) = Draft::named(uri) {
             return Ok(ReadAs::full(draft));
         }
-        let resolved = resolve(DEFAULT_BASE, uri)?;
+        let invalid = |keyword: &'static str| {
+            let mut at = pointer.to_string();
+            push_token(&mut at, name::SCHEMA);
+            RegistryError::InvalidDialect {
+                keyword,
+                pointer: at,
+            }
+        };
+        let resolved = resolve(DEFAULT_BASE, uri).map_err(|_| invalid(name::SCHEMA))?;
         let asked = resolved.absolute.as_str();
         let document = match self.by_uri.get(asked) {
             Some(location) => self
@@ -532,6 +547,12 @@ impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
             return Ok(ReadAs::full(draft));
         };
         let mut enabled = Vocabulary::Core as u8;
+        if vocabulary
+            .iter()
+            .any(|(_, required)| !matches!(required, Literal::Bool(_)))
+        {
+            return Err(invalid(name::VOCABULARY));
+        }
         for (uri, required) in vocabulary.iter() {
             match VOCABULARY_URIS.iter().find(|(known, _)| *known == &**uri) {
                 Some((_, known)) => enabled |= known.0,
@@ -636,7 +657,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
         let declared = schema.get(name::SCHEMA).and_then(Literal::as_str);
         // A document's root names its own dialect, and so its identifier's keyword.
         if let (Some(uri), None) = (declared, inherited.parent) {
-            read_as = self.registry.dialect_of(uri)?;
+            read_as = self.registry.dialect_of(uri, &location.pointer)?;
         }
         let rules = read_as.draft.rules();
         let ref_alone = rules.ref_alone && schema.get(name::REF).is_some();
@@ -665,7 +686,7 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
         }
         // An embedded resource may name another dialect.
         if let (Some(uri), None, Some(_)) = (declared, resource, inherited.parent) {
-            read_as = self.registry.dialect_of(uri)?;
+            read_as = self.registry.dialect_of(uri, &location.pointer)?;
         }
         let starts_resource = resource.is_none();
         let resource = match resource {
