@@ -8,6 +8,7 @@
 //! object may not repeat a key, so that a validator and a tool backend can never read different
 //! values from one text.
 
+use std::cell::Cell;
 use std::collections::hash_map::RandomState;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
@@ -44,6 +45,14 @@ pub trait Builder {
     fn list(&mut self, items: Drain<'_, Self::Out>) -> Self::Out;
     /// An object's members in text order; their keys are distinct.
     fn map(&mut self, entries: Entries<'_, Self::Out>) -> Self::Out;
+
+    /// The stack the reader keeps the values made so far on: a builder that makes many small
+    /// texts may lend one it kept from the last (`recycle` takes it back, empty).
+    fn value_stack(&mut self) -> Vec<Self::Out> {
+        Vec::new()
+    }
+
+    fn recycle(&mut self, _stack: Vec<Self::Out>) {}
 }
 
 /// The members of an object as `(key, value)` pairs.
@@ -65,6 +74,13 @@ impl<O> Iterator for Entries<'_, O> {
 }
 
 impl<O> ExactSizeIterator for Entries<'_, O> {}
+
+impl<O> Entries<'_, O> {
+    /// The members left, key and value in turn.
+    pub fn as_slice(&self) -> &[O] {
+        self.0.as_slice()
+    }
+}
 
 /// Why a text was refused. A `location` is the JSON path below the root (`.a[1]`; empty for the
 /// root itself), in the contract's path form; the caller puts its own root name in front.
@@ -137,19 +153,77 @@ pub fn parse<B: Builder>(
 }
 
 fn read<B: Builder>(text: &[u8], builder: &mut B, budget: &mut Budget) -> Result<B::Out, Stop> {
-    Reader {
+    let values = builder.value_stack();
+    let mut reader = Reader {
         text,
         at: 0,
         paid_to: 0,
         builder,
         budget,
-        values: Vec::new(),
-        frames: Vec::new(),
-        keys: Keys::default(),
-        scratch: Vec::new(),
+        values,
+        work: Workspace::take(),
         content_error: None,
+    };
+    let read = reader.run();
+    let Reader {
+        builder,
+        mut values,
+        work,
+        ..
+    } = reader;
+    values.clear();
+    builder.recycle(values);
+    work.give_back();
+    read
+}
+
+/// The reader's working memory besides its values, kept by each thread from one text to the
+/// next: most texts are a tool call's few arguments, where making it anew costs about as much
+/// as reading them.
+#[derive(Default)]
+struct Workspace {
+    frames: Vec<Frame>,
+    keys: Keys,
+    scratch: Vec<u8>,
+}
+
+/// The most a thread keeps of a workspace between texts, in elements of any one of its parts:
+/// one grown by a large text is dropped, not held.
+const KEPT_CAPACITY: usize = 4096;
+
+thread_local! {
+    static WORKSPACE: Cell<Option<Workspace>> = const { Cell::new(None) };
+}
+
+impl Workspace {
+    fn take() -> Self {
+        WORKSPACE.take().unwrap_or_default()
     }
-    .run()
+
+    fn give_back(mut self) {
+        let Workspace {
+            frames,
+            keys,
+            scratch,
+        } = &mut self;
+        let largest = [
+            frames.capacity(),
+            keys.bytes.capacity(),
+            keys.spans.capacity(),
+            keys.sets.capacity(),
+            scratch.capacity(),
+        ];
+        if largest.iter().any(|capacity| *capacity > KEPT_CAPACITY) {
+            return;
+        }
+        frames.clear();
+        keys.bytes.clear();
+        keys.spans.clear();
+        keys.sets.clear();
+        keys.hasher = None;
+        scratch.clear();
+        WORKSPACE.set(Some(self));
+    }
 }
 
 /// Builds nothing: the reader's own pricing of a text, told before anything is made.
@@ -187,13 +261,24 @@ enum Container {
 /// The decoded keys of every open object, innermost last: for duplicate checks and paths.
 #[derive(Default)]
 struct Keys {
+    /// The keys that had escapes, decoded; the others are read where they are in the text.
     bytes: Vec<u8>,
-    spans: Vec<(usize, usize)>,
+    spans: Vec<KeySpan>,
     /// The hash sets of the indexed open objects, innermost last. Only the innermost object
     /// gains keys, so the sets open and close like the objects.
     sets: Vec<HashSet<u64, BuildHasherDefault<Prehashed>>>,
-    /// Seeded per reader, so that a text cannot be made of colliding keys.
-    hasher: RandomState,
+    /// Seeded per reader (once it indexes an object), so that a text cannot be made of
+    /// colliding keys.
+    hasher: Option<RandomState>,
+}
+
+/// Where a key's decoded bytes are, between two offsets.
+#[derive(Clone, Copy)]
+enum KeySpan {
+    /// In the text: it had no escape.
+    Text(usize, usize),
+    /// In `Keys::bytes`.
+    Decoded(usize, usize),
 }
 
 /// The hasher of sets of hashes: keeps the hash it is given.
@@ -217,22 +302,27 @@ impl Hasher for Prehashed {
 }
 
 impl Keys {
-    fn get(&self, index: usize) -> &[u8] {
-        self.spans
-            .get(index)
-            .and_then(|&(start, end)| self.bytes.get(start..end))
-            .unwrap_or_default()
+    /// Key `index`'s bytes, read from `text` when it had no escape.
+    fn get<'k>(&'k self, text: &'k [u8], index: usize) -> &'k [u8] {
+        let span = match self.spans.get(index) {
+            Some(KeySpan::Text(start, end)) => text.get(*start..*end),
+            Some(KeySpan::Decoded(start, end)) => self.bytes.get(*start..*end),
+            None => None,
+        };
+        span.unwrap_or_default()
     }
 
-    /// Adds a key to the innermost object; `false` when the object already has it.
-    fn add(&mut self, frame: &mut Frame, key: &[u8]) -> bool {
+    /// Adds a key to the innermost object, its bytes `key` and where they are (`Text` spans
+    /// are kept as they are; `Decoded` ones are copied); `false` when the object has it.
+    fn add(&mut self, text: &[u8], frame: &mut Frame, key: &[u8], span: KeySpan) -> bool {
         let Container::Map { indexed } = &mut frame.container else {
             return true;
         };
         let own = frame.keys_base..self.spans.len();
-        let known = |keys: &Keys| own.clone().any(|index| keys.get(index) == key);
+        let known = |keys: &Keys| own.clone().any(|index| keys.get(text, index) == key);
         if *indexed {
-            let hash = self.hasher.hash_one(key);
+            let hasher = self.hasher.get_or_insert_with(RandomState::new);
+            let hash = hasher.hash_one(key);
             let new_hash = self.sets.last_mut().is_some_and(|set| set.insert(hash));
             // A known hash is a duplicate, save for a 64-bit collision (never in practice):
             // only then are the keys compared one by one.
@@ -244,24 +334,40 @@ impl Keys {
                 return false;
             }
             if own.len() >= LINEAR_KEYS {
+                let hasher = self.hasher.get_or_insert_with(RandomState::new).clone();
                 let mut set = HashSet::default();
                 for index in own {
-                    set.insert(self.hasher.hash_one(self.get(index)));
+                    set.insert(hasher.hash_one(self.get(text, index)));
                 }
-                set.insert(self.hasher.hash_one(key));
+                set.insert(hasher.hash_one(key));
                 self.sets.push(set);
                 *indexed = true;
             }
         }
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(key);
-        self.spans.push((start, self.bytes.len()));
+        let span = match span {
+            KeySpan::Text(..) => span,
+            KeySpan::Decoded(..) => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(key);
+                KeySpan::Decoded(start, self.bytes.len())
+            }
+        };
+        self.spans.push(span);
         true
     }
 
     /// Drops the keys of the innermost object.
     fn close(&mut self, frame: &Frame) {
-        if let Some(&(start, _)) = self.spans.get(frame.keys_base) {
+        let decoded = self
+            .spans
+            .get(frame.keys_base..)
+            .unwrap_or_default()
+            .iter()
+            .find_map(|span| match span {
+                KeySpan::Decoded(start, _) => Some(*start),
+                KeySpan::Text(..) => None,
+            });
+        if let Some(start) = decoded {
             self.bytes.truncate(start);
         }
         self.spans.truncate(frame.keys_base);
@@ -271,12 +377,59 @@ impl Keys {
     }
 }
 
+/// How far a string's bytes run before a byte that ends its plain run (a quote, a backslash or
+/// a control character), and whether all of them are ASCII. Eight bytes at a time where it can:
+/// most strings of a tool call are short words and paths.
+fn string_stop(bytes: &[u8]) -> (usize, bool) {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut high = 0;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in words.by_ref() {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let word = u64::from_ne_bytes(chunk);
+        // A byte below 0x20 has no bit of 0x60 set once the high bit is cleared.
+        let low = has_zero((word & !HIGHS) & u64::from_ne_bytes([0x60; 8]));
+        let quote = has_zero(word ^ u64::from_ne_bytes([b'"'; 8]));
+        let backslash = has_zero(word ^ u64::from_ne_bytes([b'\\'; 8]));
+        if (low | quote | backslash) != 0 {
+            break;
+        }
+        high |= word & HIGHS;
+        at += 8;
+    }
+    let tail = bytes.get(at..).unwrap_or_default();
+    let mut ascii = high == 0;
+    let stop = tail
+        .iter()
+        .position(|&byte| {
+            ascii &= byte < 0x80;
+            byte == b'"' || byte == b'\\' || byte < 0x20
+        })
+        .unwrap_or(tail.len());
+    (at + stop, ascii)
+}
+
 /// Where a string's decoded bytes are.
+#[derive(Clone, Copy)]
 enum Scanned {
     /// In the text, between these offsets: the string had no escape.
     Raw(usize, usize),
     /// In the scratch buffer.
     Escaped,
+}
+
+impl Scanned {
+    fn bytes<'b>(self, text: &'b [u8], scratch: &'b [u8]) -> &'b [u8] {
+        match self {
+            Scanned::Raw(start, end) => text.get(start..end).unwrap_or_default(),
+            Scanned::Escaped => scratch,
+        }
+    }
 }
 
 struct Reader<'t, 'r, B: Builder> {
@@ -287,9 +440,7 @@ struct Reader<'t, 'r, B: Builder> {
     builder: &'r mut B,
     budget: &'r mut Budget,
     values: Vec<B::Out>,
-    frames: Vec<Frame>,
-    keys: Keys,
-    scratch: Vec<u8>,
+    work: Workspace,
     /// The first error in what the text says (a duplicate key, a number too large) rather than
     /// in how it is written: reported only once the whole text has read as JSON, so that a text
     /// that is not JSON at all is refused as such first.
@@ -301,7 +452,7 @@ fn malformed(offset: usize) -> Stop {
 }
 
 impl<B: Builder> Reader<'_, '_, B> {
-    fn run(mut self) -> Result<B::Out, Stop> {
+    fn run(&mut self) -> Result<B::Out, Stop> {
         loop {
             // At the start of a value.
             self.skip_whitespace();
@@ -321,7 +472,7 @@ impl<B: Builder> Reader<'_, '_, B> {
             // A value is complete: close containers until one has a next element.
             loop {
                 self.skip_whitespace();
-                let Some(frame) = self.frames.last() else {
+                let Some(frame) = self.work.frames.last() else {
                     return self.finish();
                 };
                 let in_map = matches!(frame.container, Container::Map { .. });
@@ -378,7 +529,7 @@ impl<B: Builder> Reader<'_, '_, B> {
         self.budget.spend_text(bytes)
     }
 
-    fn finish(mut self) -> Result<B::Out, Stop> {
+    fn finish(&mut self) -> Result<B::Out, Stop> {
         if self.at != self.text.len() {
             return Err(malformed(self.at));
         }
@@ -401,9 +552,9 @@ impl<B: Builder> Reader<'_, '_, B> {
             self.values.push(empty);
             return false;
         }
-        self.frames.push(Frame {
+        self.work.frames.push(Frame {
             start: self.values.len(),
-            keys_base: self.keys.spans.len(),
+            keys_base: self.work.keys.spans.len(),
             container: Container::List,
         });
         true
@@ -421,9 +572,9 @@ impl<B: Builder> Reader<'_, '_, B> {
             self.values.push(empty);
             return Ok(false);
         }
-        self.frames.push(Frame {
+        self.work.frames.push(Frame {
             start: self.values.len(),
-            keys_base: self.keys.spans.len(),
+            keys_base: self.work.keys.spans.len(),
             container: Container::Map { indexed: false },
         });
         self.member_key()?;
@@ -431,15 +582,15 @@ impl<B: Builder> Reader<'_, '_, B> {
     }
 
     fn close_list(&mut self) {
-        if let Some(frame) = self.frames.pop() {
+        if let Some(frame) = self.work.frames.pop() {
             let list = self.builder.list(self.values.drain(frame.start..));
             self.values.push(list);
         }
     }
 
     fn close_map(&mut self) {
-        if let Some(frame) = self.frames.pop() {
-            self.keys.close(&frame);
+        if let Some(frame) = self.work.frames.pop() {
+            self.work.keys.close(&frame);
             let map = self.builder.map(Entries(self.values.drain(frame.start..)));
             self.values.push(map);
         }
@@ -452,21 +603,33 @@ impl<B: Builder> Reader<'_, '_, B> {
             return Err(malformed(self.at));
         }
         let scanned = self.scan_string()?;
-        let key = match scanned {
-            Scanned::Raw(start, end) => self.text.get(start..end).unwrap_or_default(),
-            Scanned::Escaped => &self.scratch,
+        let added = {
+            let Workspace {
+                frames,
+                keys,
+                scratch,
+            } = &mut self.work;
+            let key = scanned.bytes(self.text, scratch);
+            let span = match scanned {
+                Scanned::Raw(start, end) => KeySpan::Text(start, end),
+                Scanned::Escaped => KeySpan::Decoded(0, 0),
+            };
+            let Some(frame) = frames.last_mut() else {
+                return Err(malformed(self.at));
+            };
+            keys.add(self.text, frame, key, span)
         };
-        let Some(frame) = self.frames.last_mut() else {
-            return Err(malformed(self.at));
-        };
-        if !self.keys.add(frame, key) && self.content_error.is_none() {
+        if !added && self.content_error.is_none() {
+            let key = Box::from(scanned.bytes(self.text, &self.work.scratch));
             self.content_error = Some(JsonError::DuplicateKey {
                 location: self.location(false),
-                key: Box::from(key),
+                key,
             });
         }
         self.budget.spend_built_value()?;
-        let key = self.builder.string(key);
+        let key = self
+            .builder
+            .string(scanned.bytes(self.text, &self.work.scratch));
         self.values.push(key);
         self.skip_whitespace();
         if self.peek() != Some(b':') {
@@ -479,17 +642,17 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// The path of the innermost open container; with `child`, of the value being read in it.
     fn location(&self, child: bool) -> Path {
         let mut path = Path::new();
-        for pair in self.frames.windows(2) {
+        for pair in self.work.frames.windows(2) {
             if let [parent, inner] = pair {
                 self.push_segment(&mut path, parent, inner.start, inner.keys_base);
             }
         }
-        if let (true, Some(innermost)) = (child, self.frames.last()) {
+        if let (true, Some(innermost)) = (child, self.work.frames.last()) {
             self.push_segment(
                 &mut path,
                 innermost,
                 self.values.len(),
-                self.keys.spans.len(),
+                self.work.keys.spans.len(),
             );
         }
         path
@@ -505,7 +668,8 @@ impl<B: Builder> Reader<'_, '_, B> {
             }
             Container::Map { .. } => {
                 path.push(b'.');
-                path.extend_from_slice(self.keys.get(child_keys.saturating_sub(1)));
+                let key = self.work.keys.get(self.text, child_keys.saturating_sub(1));
+                path.extend_from_slice(key);
             }
         }
     }
@@ -516,7 +680,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 let scanned = self.scan_string()?;
                 let bytes = match scanned {
                     Scanned::Raw(start, end) => self.text.get(start..end).unwrap_or_default(),
-                    Scanned::Escaped => &self.scratch,
+                    Scanned::Escaped => &self.work.scratch,
                 };
                 Ok(self.builder.string(bytes))
             }
@@ -670,18 +834,18 @@ impl<B: Builder> Reader<'_, '_, B> {
         let start = self.at + 1;
         let mut from = start;
         let mut escaped = false;
-        self.scratch.clear();
+        self.work.scratch.clear();
         loop {
             let rest = text.get(from..).unwrap_or_default();
-            let end = from
-                + rest
-                    .iter()
-                    .position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20)
-                    .unwrap_or(rest.len());
-            // Segments end at ASCII bytes, so no UTF-8 sequence spans two of them.
+            let (stop, ascii) = string_stop(rest);
+            let end = from + stop;
+            // Segments end at ASCII bytes, so no UTF-8 sequence spans two of them; one of
+            // ASCII alone is UTF-8.
             let segment = text.get(from..end).unwrap_or_default();
-            if let Err(error) = std::str::from_utf8(segment) {
-                return Err(malformed(from + error.valid_up_to()));
+            if !ascii {
+                if let Err(error) = std::str::from_utf8(segment) {
+                    return Err(malformed(from + error.valid_up_to()));
+                }
             }
             match text.get(end) {
                 Some(b'"') => {
@@ -689,12 +853,12 @@ impl<B: Builder> Reader<'_, '_, B> {
                     if !escaped {
                         return Ok(Scanned::Raw(start, end));
                     }
-                    self.scratch.extend_from_slice(segment);
+                    self.work.scratch.extend_from_slice(segment);
                     return Ok(Scanned::Escaped);
                 }
                 Some(b'\\') => {
                     escaped = true;
-                    self.scratch.extend_from_slice(segment);
+                    self.work.scratch.extend_from_slice(segment);
                     from = self.escape(end)?;
                 }
                 // A control character, or the end of the text.
@@ -718,7 +882,7 @@ impl<B: Builder> Reader<'_, '_, B> {
             Some(b'u') => return self.unicode_escape(at),
             _ => return Err(malformed(at + 1)),
         };
-        self.scratch.push(byte);
+        self.work.scratch.push(byte);
         Ok(at + 2)
     }
 
@@ -743,7 +907,8 @@ impl<B: Builder> Reader<'_, '_, B> {
         };
         let character = char::from_u32(code).ok_or(malformed(at))?;
         let mut buffer = [0_u8; 4];
-        self.scratch
+        self.work
+            .scratch
             .extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
         Ok(next)
     }
@@ -837,6 +1002,51 @@ mod tests {
         }
         fn map(&mut self, entries: Entries<'_, usize>) -> usize {
             1 + entries.map(|(_, value)| value).max().unwrap_or(0)
+        }
+    }
+
+    #[test]
+    fn a_string_stops_where_a_byte_by_byte_scan_stops() {
+        let naive = |bytes: &[u8]| {
+            let stop = bytes
+                .iter()
+                .position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20)
+                .unwrap_or(bytes.len());
+            let ascii = bytes
+                .get(..stop)
+                .unwrap_or_default()
+                .iter()
+                .all(|byte| *byte < 0x80);
+            (stop, ascii)
+        };
+        // Bytes drawn mostly from the plain ones, with each kind of stop and high byte mixed
+        // in, at every offset within and across words.
+        let alphabet = [
+            b'a', b'Z', b'0', b' ', b'~', 0x7f, b'"', b'\\', 0x00, 0x1f, 0x80, 0xa0, 0xe2, 0xff,
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let length = (state >> 58) as usize;
+            let bytes: Vec<u8> = (0..length)
+                .map(|index| {
+                    let draw = state.rotate_left(index as u32 * 7)
+                        ^ (index as u64).wrapping_mul(0x2545_f491);
+                    if draw.is_multiple_of(5) {
+                        alphabet[(draw >> 8) as usize % alphabet.len()]
+                    } else {
+                        b'a' + (draw >> 16) as u8 % 26
+                    }
+                })
+                .collect();
+            let (stop, ascii) = string_stop(&bytes);
+            let (expected_stop, expected_ascii) = naive(&bytes);
+            assert_eq!(stop, expected_stop, "{bytes:?}");
+            if stop == expected_stop {
+                assert_eq!(ascii, expected_ascii, "{bytes:?}");
+            }
         }
     }
 
