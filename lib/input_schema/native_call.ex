@@ -96,9 +96,19 @@ defmodule InputSchema.NativeCall do
   # `validate_json/3`: `{:ok, decoded}` or an error.
   def validate_text(%Compiled{} = compiled, text, max_errors) do
     ref = Map.get(compiled, :ref)
-    host = HostFunctions.new(nil, Compiled.functions(compiled))
-    call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
-    text_validated(validate_text_round(call, text), call, text, compiled)
+
+    case nif(
+           Native.validate_text(ref, text, :compiled, max_errors),
+           Native.validate_text_dirty(ref, text, :compiled, max_errors)
+         ) do
+      {:ok, _decoded} = answer ->
+        answer
+
+      answer ->
+        host = HostFunctions.new(nil, Compiled.functions(compiled))
+        call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
+        text_validated(answer, call, text, compiled)
+    end
   end
 
   def validate_text(schema, text, %Options{max_errors: max_errors} = parsed) do

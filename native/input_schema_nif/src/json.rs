@@ -6,9 +6,15 @@ use crate::atoms;
 use crate::term::big_external;
 use input_schema_core::json_text::{Builder, Entries, JsonError};
 use input_schema_core::BigInt;
+use rustler::codegen_runtime::c_uint;
+use rustler::sys::{enif_make_list_from_array, enif_make_map_from_arrays, ErlNifTerm};
 use rustler::{Encoder, Env, NewBinary, Term};
+use std::cell::Cell;
 use std::vec::Drain;
 
+/// Makes terms in `env`. Its values are the VM's term words (`Term` carries its env beside
+/// each), so that the reader's stack of them can be kept by the thread from one text to the
+/// next; `term` makes the finished one a `Term` again.
 pub struct TermBuilder<'a> {
     env: Env<'a>,
 }
@@ -17,67 +23,134 @@ impl<'a> TermBuilder<'a> {
     pub fn new(env: Env<'a>) -> Self {
         TermBuilder { env }
     }
-}
 
-impl<'a> Builder for TermBuilder<'a> {
-    type Out = Term<'a>;
-
-    fn null(&mut self) -> Term<'a> {
-        atoms::nil().encode(self.env)
+    /// A word this builder made, as the term it is.
+    pub fn term(&self, word: ErlNifTerm) -> Term<'a> {
+        // SAFETY: every word this builder gives out is a term it made in its env.
+        unsafe { Term::new(self.env, word) }
     }
 
-    fn boolean(&mut self, value: bool) -> Term<'a> {
-        if value {
-            atoms::true_().encode(self.env)
-        } else {
-            atoms::false_().encode(self.env)
+    fn word(term: Term<'a>) -> ErlNifTerm {
+        term.as_c_arg()
+    }
+}
+
+thread_local! {
+    /// The reader's stack of values, kept between texts (emptied, and dropped when a large
+    /// text grew it past `KEPT_VALUES`).
+    static VALUES: Cell<Vec<ErlNifTerm>> = const { Cell::new(Vec::new()) };
+}
+
+const KEPT_VALUES: usize = 4096;
+
+impl<'a> Builder for TermBuilder<'a> {
+    type Out = ErlNifTerm;
+
+    fn null(&mut self) -> ErlNifTerm {
+        Self::word(atoms::nil().encode(self.env))
+    }
+
+    fn boolean(&mut self, value: bool) -> ErlNifTerm {
+        Self::word(value.encode(self.env))
+    }
+
+    fn integer(&mut self, value: i64) -> ErlNifTerm {
+        Self::word(value.encode(self.env))
+    }
+
+    fn big_integer(&mut self, value: &BigInt) -> ErlNifTerm {
+        // The external format is the NIF API's only way to make a bignum; ours is well formed,
+        // so the fallback (the decimal text) is never taken.
+        match self.env.binary_to_term(&big_external(value)) {
+            Some((term, _)) => Self::word(term),
+            None => self.string(value.to_decimal().as_bytes()),
         }
     }
 
-    fn integer(&mut self, value: i64) -> Term<'a> {
-        value.encode(self.env)
+    fn float(&mut self, value: f64) -> ErlNifTerm {
+        Self::word(value.encode(self.env))
     }
 
-    fn big_integer(&mut self, value: &BigInt) -> Term<'a> {
-        // The external format is the NIF API's only way to make a bignum; ours is well formed,
-        // so the fallback (the decimal text) is never taken.
-        self.env
-            .binary_to_term(&big_external(value))
-            .map(|(term, _)| term)
-            .unwrap_or_else(|| self.string(value.to_decimal().as_bytes()))
-    }
-
-    fn float(&mut self, value: f64) -> Term<'a> {
-        value.encode(self.env)
-    }
-
-    fn string(&mut self, bytes: &[u8]) -> Term<'a> {
+    fn string(&mut self, bytes: &[u8]) -> ErlNifTerm {
         let mut binary = NewBinary::new(self.env, bytes.len());
         binary.as_mut_slice().copy_from_slice(bytes);
-        Term::from(binary)
+        Self::word(Term::from(binary))
     }
 
-    fn list(&mut self, items: Drain<'_, Term<'a>>) -> Term<'a> {
-        items
-            .rev()
-            .fold(Term::list_new_empty(self.env), |list, item| {
-                list.list_prepend(item)
-            })
+    fn list(&mut self, items: Drain<'_, ErlNifTerm>) -> ErlNifTerm {
+        let items = items.as_slice();
+        let length = c_uint::try_from(items.len()).unwrap_or(c_uint::MAX);
+        // SAFETY: `items` are terms of this env; the VM reads `length` of them, all there are
+        // (no list holds more than the VM can address).
+        unsafe { enif_make_list_from_array(self.env.as_c_arg(), items.as_ptr(), length) }
     }
 
-    fn map(&mut self, entries: Entries<'_, Term<'a>>) -> Term<'a> {
-        let (keys, values): (Vec<Term<'a>>, Vec<Term<'a>>) = entries.unzip();
-        // Making a map from arrays fails only on repeated keys, which the reader refuses; the
-        // fallback puts one key at a time all the same.
-        Term::map_from_term_arrays(self.env, &keys, &values).unwrap_or_else(|_| {
-            keys.iter()
-                .zip(&values)
-                .fold(Term::map_new(self.env), |map, (key, value)| {
-                    map.map_put(*key, *value).unwrap_or(map)
-                })
-        })
+    fn map(&mut self, entries: Entries<'_, ErlNifTerm>) -> ErlNifTerm {
+        let members = entries.as_slice();
+        let count = members.len() / 2;
+        let mut small = [[ErlNifTerm::default(); SMALL_MAP]; 2];
+        let mut large = [Vec::new(), Vec::new()];
+        let [keys, values] = match &mut small {
+            [keys, values] if count <= SMALL_MAP => [&mut keys[..], &mut values[..]],
+            _ => large.each_mut().map(|column| {
+                column.resize(count, ErlNifTerm::default());
+                &mut column[..]
+            }),
+        };
+        let mut filled = 0;
+        for ((pair, key), value) in members
+            .chunks_exact(2)
+            .zip(keys.iter_mut())
+            .zip(values.iter_mut())
+        {
+            if let [member_key, member_value] = pair {
+                *key = *member_key;
+                *value = *member_value;
+                filled += 1;
+            }
+        }
+        let (keys, values) = (
+            keys.get(..filled).unwrap_or_default(),
+            values.get(..filled).unwrap_or_default(),
+        );
+        let mut map = ErlNifTerm::default();
+        // SAFETY: `filled` keys and values of this env, each array that long; the VM writes
+        // `map` only on success.
+        let made = unsafe {
+            enif_make_map_from_arrays(
+                self.env.as_c_arg(),
+                keys.as_ptr(),
+                values.as_ptr(),
+                filled,
+                &mut map,
+            )
+        };
+        if made != 0 {
+            return map;
+        }
+        // Only repeated keys fail, which the reader refuses; put one key at a time all the same.
+        let pairs = keys.iter().zip(values.iter());
+        let map = pairs.fold(Term::map_new(self.env), |map, (key, value)| {
+            map.map_put(self.term(*key), self.term(*value))
+                .unwrap_or(map)
+        });
+        Self::word(map)
+    }
+
+    fn value_stack(&mut self) -> Vec<ErlNifTerm> {
+        VALUES.take()
+    }
+
+    fn recycle(&mut self, stack: Vec<ErlNifTerm>) {
+        if stack.capacity() <= KEPT_VALUES {
+            VALUES.set(stack);
+        }
     }
 }
+
+/// Objects with up to this many members are made from arrays on the stack, without a heap
+/// allocation: a tool call's arguments and most of their objects.
+const SMALL_MAP: usize = 16;
 
 /// The root of the paths in `decode_json` errors: the text is not necessarily tool arguments.
 const DOCUMENT_ROOT: &[u8] = b"$";
@@ -85,7 +158,11 @@ const DOCUMENT_ROOT: &[u8] = b"$";
 /// `decode_json/1`'s error: `{:error, :validation, %{message: ..., offset: ...}}`, or with `path`
 /// (and `property` for a duplicate key) in place of `offset`.
 pub fn decode_error<'a>(env: Env<'a>, error: &JsonError) -> Term<'a> {
-    let binary = |bytes: &[u8]| TermBuilder::new(env).string(bytes);
+    let binary = |bytes: &[u8]| {
+        let mut builder = TermBuilder::new(env);
+        let word = builder.string(bytes);
+        builder.term(word)
+    };
     let under_root = |location: &[u8]| binary(&[DOCUMENT_ROOT, location].concat());
     let mut keys = vec![atoms::message().encode(env)];
     let mut values = vec![error.to_string().encode(env)];

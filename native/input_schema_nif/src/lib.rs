@@ -356,7 +356,9 @@ fn read_json<'a>(
     if !dirty && text.len() > NORMAL_TEXT_MAX {
         return Err(Failure::Exhausted);
     }
-    let value = json_text::parse(text.as_slice(), &mut json::TermBuilder::new(env), budget)
+    let mut builder = json::TermBuilder::new(env);
+    let value = json_text::parse(text.as_slice(), &mut builder, budget)
+        .map(|word| builder.term(word))
         .map_err(|stop| match stop {
             Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text.as_slice()) => {
                 gate(Error::EmptyJsonText)
@@ -550,7 +552,7 @@ fn run_decode_json<'a>(env: Env<'a>, text: Term<'a>, dirty: bool) -> Term<'a> {
     }
     let mut builder = json::TermBuilder::new(env);
     match json_text::parse(text.as_slice(), &mut builder, &mut budget(dirty, 0)) {
-        Ok(term) => (atoms::ok(), term).encode(env),
+        Ok(word) => (atoms::ok(), builder.term(word)).encode(env),
         Err(Stop::Exhausted) => atoms::budget_exhausted().encode(env),
         Err(Stop::Invalid(error)) => json::decode_error(env, &error),
     }
