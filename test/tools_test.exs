@@ -424,7 +424,7 @@ defmodule InputSchema.ToolsTest do
 
       assert {:error, :validation, %{option: nil}} = Tools.check_call(tools, params, [:x])
 
-      for not_tools <- [nil, %{}, %{"tools" => []}, %Tools{tools: :x}, %Tools{tools: nil}] do
+      for not_tools <- [nil, %{}, %{"tools" => []}, %Tools{by_key: :x}, %Tools{by_key: nil}] do
         assert Tools.check_call(not_tools, params) ==
                  {:error, :validation, %{message: "tool set is invalid"}}
       end
@@ -639,10 +639,15 @@ defmodule InputSchema.ToolsTest do
       {:ok, compiled} = InputSchema.compile(%{}, dialect: :auto)
 
       forged = [
-        %Tools{tools: %{"ping" => :nonsense}},
-        %Tools{tools: %{"ping" => {:ok, :not_compiled, nil}}},
-        %Tools{tools: %{"ping" => {:ok, compiled, :not_compiled}}},
-        %Tools{tools: %{"ping" => {:ok, %{compiled | ref: make_ref()}, nil}}},
+        %Tools{by_key: %{(4 * 256 + ?p) => %{"ping" => :nonsense}}},
+        %Tools{by_key: %{(4 * 256 + ?p) => :nonsense}},
+        %Tools{by_key: %{(4 * 256 + ?p) => %{"ping" => {:ok, :not_compiled, nil}}}},
+        %Tools{by_key: %{(4 * 256 + ?p) => %{"ping" => {:ok, compiled, :not_compiled}}}},
+        %Tools{
+          by_key: %{
+            (4 * 256 + ?p) => %{"ping" => {:ok, %{compiled | ref: make_ref()}, nil}}
+          }
+        },
         %Tools{names: :x, refused: :y},
         %{__struct__: Tools}
       ]
