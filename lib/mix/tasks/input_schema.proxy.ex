@@ -629,17 +629,31 @@ defmodule Mix.Tasks.InputSchema.Proxy do
     Check.escape(message <> property <> where)
   end
 
+  # A server that has exited takes no more lines; its exit status is on its way to the loop.
   defp to_server(line, state) do
     line = if String.ends_with?(line, "\n"), do: line, else: line <> "\n"
-    Port.command(state.port, line)
+
+    try do
+      Port.command(state.port, line)
+    rescue
+      ArgumentError -> :closed
+    end
+
     state
   end
 
   defp to_client(message, state), do: to_client_line(JSONEncoder.encode(message), state)
 
+  # A client that no longer reads has closed its side: the proxy stops.
   defp to_client_line(line, state) do
-    :ok = IO.binwrite(:stdio, [line, "\n"])
-    state
+    case IO.binwrite(:stdio, [line, "\n"]) do
+      :ok ->
+        state
+
+      _closed ->
+        stop_server(state)
+        exit({:shutdown, 0})
+    end
   end
 
   defp log(text), do: IO.binwrite(:stderr, ["input_schema.proxy: ", text, "\n"])
