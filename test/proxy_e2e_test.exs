@@ -306,6 +306,76 @@ defmodule InputSchema.ProxyE2ETest do
     end
   end
 
+  describe "a server of its own (test/support/fake_mcp_server.js)" do
+    test "listing pages merged, a new listing when the tools change, results checked, batches refused" do
+      received = Path.join(MixTaskHelpers.tmp_dir!(), "received.jsonl")
+      File.write!(received, "")
+      script = Path.expand("support/fake_mcp_server.js", __DIR__)
+      client = Client.start([MCPServers.node_executable(), script, received])
+      on_exit(fn -> Client.stop(client) end)
+
+      {_, client} = Client.request(client, 1, "initialize", @initialize)
+      client = Client.notify(client, "notifications/initialized")
+
+      # The client's own listing passes as the server sent it: its first page.
+      {listing, client} = Client.request(client, 2, "tools/list")
+      assert listing["result"]["nextCursor"] == "page-2"
+
+      # A tool of the second page: the proxy read every page.
+      {response, client} = call(client, 3, "late", %{})
+      assert text(response) == "ran late"
+      assert Client.stderr(client) =~ "tools/list: 4 tools compiled, 0 refused"
+
+      {response, client} = call(client, 4, "echo", %{"text" => 1})
+      assert text(response) =~ "/text: tool argument has the wrong type"
+
+      # A result that does not match: the model is told the tool has already run.
+      {response, client} = call(client, 5, "bad_output", %{})
+
+      assert text(response) ==
+               "The tool has already run (whatever it does has been done), but its result does " <>
+                 "not match its output schema:\n" <>
+                 "/n: result has the wrong type: expected number, got string"
+
+      # Unknown until the server adds it and says so; then listed again, and checked.
+      {response, client} = call(client, 6, "added", %{"n" => 1})
+      assert text(response) =~ ~s(names no tool of this server: "added")
+      {response, client} = call(client, 7, "add_tool", %{})
+      assert text(response) == "added"
+      {response, client} = call(client, 8, "added", %{"n" => "1"})
+      assert text(response) =~ "/n: tool argument has the wrong type: expected integer"
+      {response, client} = call(client, 9, "added", %{"n" => 1})
+      assert text(response) == "ran added"
+
+      # A batch is answered, never passed on.
+      batch = [
+        %{
+          "jsonrpc" => "2.0",
+          "id" => 10,
+          "method" => "tools/call",
+          "params" => %{"name" => "late"}
+        }
+      ]
+
+      client = Client.send_line(client, JSONEncoder.encode(batch))
+      {response, client} = Client.await(client, 10)
+      assert %{"error" => %{"code" => -32600}} = response
+
+      # What reached the server: its own listing's pages, twice, and only the valid calls.
+      arrived =
+        for line <- received |> File.read!() |> String.split("\n", trim: true),
+            {:ok, message} = InputSchema.validate_json(true, line, dialect: :auto, root: :any),
+            message["method"] == "tools/call",
+            do: message["params"]["name"]
+
+      assert arrived == ["late", "bad_output", "add_tool", "added"]
+
+      # The proxy's own requests and their answers never reach the client.
+      refute Enum.any?(client.buffer, &match?("input_schema.proxy:" <> _, &1["id"]))
+      assert Enum.any?(client.buffer, &(&1["method"] == "notifications/tools/list_changed"))
+    end
+  end
+
   # Valid arguments for a tool of server-everything that declares an outputSchema: each value
   # of its required enum properties (get-structured-content's cities), else none.
   defp valid_calls(%{"inputSchema" => schema}) do
