@@ -196,8 +196,8 @@ defmodule InputSchema.Tools do
         %{"name" => name, "arguments" => arguments} = params,
         []
       )
-      when is_binary(name) and is_map(arguments) do
-    key = name_key(name)
+      when is_binary(name) and byte_size(name) > 0 and is_map(arguments) do
+    key = byte_size(name) * 256 + :binary.first(name)
 
     with %{^key => %{^name => {:ok, %Compiled{ref: ref}, _output}}} when is_reference(ref) <-
            by_key,
@@ -696,8 +696,10 @@ defmodule InputSchema.Tools do
 
   defp entry(_set, _name), do: nil
 
-  defp name_key(<<first, _rest::binary>> = name), do: byte_size(name) * 256 + first
-  defp name_key(_empty), do: 0
+  # `check_call/3`'s usual call computes it in place. `:binary.first/1` reads the byte without
+  # the match context a binary pattern builds.
+  defp name_key(""), do: 0
+  defp name_key(name), do: byte_size(name) * 256 + :binary.first(name)
 
   defp invalid_tools, do: {:error, :validation, %{message: "tool set is invalid"}}
 
