@@ -11,6 +11,9 @@ defmodule InputSchema do
   ignored. With `dialect:` it is read as complete JSON Schema: Draft 2020-12, Draft 2019-09,
   draft-07, draft-06 or draft-04.
 
+  For an MCP server's whole tool set (its `tools/list` compiled once, each `tools/call` and
+  each result checked, the refusals as `CallToolResult`s), see `InputSchema.Tools`.
+
   The work is done by a Rust NIF. It reads the terms in place, returns the caller's own
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
   inputs continue on a dirty CPU scheduler.
