@@ -7,6 +7,7 @@
 #     mix run bench/validate.exs enum    # only the enum figures (issues 18 and 19)
 #     mix run bench/validate.exs errors  # only the JSON modes' invalid reference calls
 #     mix run bench/validate.exs host    # format functions, valid?/2, and a call of many asks
+#     mix run bench/validate.exs tools   # InputSchema.Tools.check_call/2 against validate/2
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -122,6 +123,7 @@ defmodule Bench do
   @moduledoc false
 
   alias Bench.{Cases, Timing}
+  alias InputSchema.FixtureJSON
 
   # The pure-Elixir validator on this machine (issue #3), in microseconds.
   @anchor_read 12.0
@@ -571,6 +573,68 @@ defmodule Bench do
     end)
   end
 
+  @doc """
+  The gateway's check against the plain call (`mix run bench/validate.exs tools`): the ten
+  reference tools compiled as one tool set (`InputSchema.Tools.compile/1`, `dialect: :auto`),
+  each tool's valid call through `InputSchema.Tools.check_call/2` (its `tools/call` params as a
+  map), beside `validate/2` on the same compiled input schema, timed in turn.
+  """
+  def tools_figures do
+    Code.ensure_loaded!(InputSchema.Native)
+    listing = FixtureJSON.read!("fixtures/reference_tools.json")
+    {:ok, tools} = InputSchema.Tools.compile(listing)
+    [] = InputSchema.Tools.refused(tools)
+
+    IO.puts("""
+    InputSchema.Tools.check_call/2 vs validate/2 on the same compiled schema, the ten valid
+    reference calls (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}\
+    #{Timing.load_average()}); us per call, median of 9 rounds timed in turn
+    #{pad("case", 38)}#{lpad("validate", 10)}#{lpad("check_call", 12)}#{lpad("ratio", 8)}\
+    """)
+
+    ratios =
+      for {label, _schema, arguments, :ok} <- Cases.reference_cases(Cases.schemas()),
+          String.ends_with?(label, " valid") do
+        name = String.replace_suffix(label, " valid", "")
+        # The very schema the set compiled (a bench may read the opaque struct).
+        {:ok, input, nil} =
+          tools.by_key
+          |> Map.fetch!(byte_size(name) * 256 + :binary.first(name))
+          |> Map.fetch!(name)
+
+        params = %{"name" => name, "arguments" => arguments}
+
+        if InputSchema.Tools.check_call(tools, params) != {:ok, name, arguments} or
+             InputSchema.validate(input, arguments) != {:ok, arguments},
+           do: raise("#{label}: refused")
+
+        [validate_us, check_us] =
+          Timing.interleaved_us([
+            fn -> InputSchema.validate(input, arguments) end,
+            fn -> InputSchema.Tools.check_call(tools, params) end
+          ])
+
+        ratio = check_us / validate_us
+
+        IO.puts(
+          pad(label, 38) <>
+            lpad(fmt(validate_us, 3), 10) <>
+            lpad(fmt(check_us, 3), 12) <> lpad(fmt(ratio, 2) <> "x", 8)
+        )
+
+        ratio
+      end
+
+    geometric = :math.exp(Enum.sum(Enum.map(ratios, &:math.log/1)) / length(ratios))
+
+    target(
+      geometric <= 1.3,
+      "check_call at most 1.3x validate over the #{length(ratios)} calls: geometric mean " <>
+        "#{fmt(geometric, 2)}x (highest #{fmt(Enum.max(ratios), 2)}x, lowest " <>
+        "#{fmt(Enum.min(ratios), 2)}x)"
+    )
+  end
+
   defp print_targets(results, floor, {read_us, entries_us}) do
     figures = Map.new(results, &{&1.label, &1})
     read = figures["read valid"]
@@ -627,6 +691,7 @@ defmodule Bench do
 end
 
 case System.argv() do
+  ["tools"] -> Bench.tools_figures()
   ["enum"] -> Bench.enum_figures()
   ["json"] -> Bench.json_figures()
   ["errors"] -> Bench.json_error_figures()

@@ -11,6 +11,9 @@ defmodule InputSchema do
   ignored. With `dialect:` it is read as complete JSON Schema: Draft 2020-12, Draft 2019-09,
   draft-07, draft-06 or draft-04.
 
+  For an MCP server's whole tool set (its `tools/list` compiled once, each `tools/call` and
+  each result checked, the refusals as `CallToolResult`s), see `InputSchema.Tools`.
+
   The work is done by a Rust NIF. It reads the terms in place, returns the caller's own
   `arguments` term on success, never raises, and never holds a normal scheduler for long: large
   inputs continue on a dirty CPU scheduler.
@@ -454,7 +457,9 @@ defmodule InputSchema do
   came; an `anyOf`/`oneOf` error is followed by a line per failed branch (at most 8) with its
   first error. Control characters and bytes that are not UTF-8 are escaped, values are cut at
   64 characters and lines at 300. Any other answer (`{:ok, _}`, `:ok`) renders as `""`.
-  Never raises, whatever the answer.
+  Never raises, whatever the answer. It is meant for the operator's log, and keeps what a model
+  never reads: a failed loader's or format function's `:reason` (`reference "defs.json", reason
+  :enoent`), the refused option and why.
 
   Its one option is `role:`: `:input` (default), or `:output` to render the answer as a
   result check's, its messages and paths speaking of the result as `validate/3`'s
@@ -475,14 +480,32 @@ defmodule InputSchema do
   def format_error(answer, options \\ []), do: InputSchema.Render.format_error(answer, options)
 
   @doc ~S"""
-  The MCP `CallToolResult` a gateway sends back to the model for a refused call (MCP
+  The MCP `CallToolResult` a gateway sends back to the model in the tool's place (MCP
   2025-11-25: input validation errors are tool results with `isError: true`, so that the model
-  can correct its call): `"content"` holds `format_error/2`'s text under a heading, and
-  `"structuredContent"` the errors as JSON-encodable data (`"class"`, `"errors"`: the detail
-  maps with string keys, at most 100, strings cut at 1,024 bytes and made valid UTF-8,
-  `"errorCount"`). Never raises, whatever the answer. An answer that speaks of the result
-  (`validate/3`'s `role: :output`) is headed as a result check; `role: :output` here reads any
-  answer so, as `format_error/2` does.
+  can correct its call), for every answer:
+
+    * an argument error (or, with `role: :output`, a result error): `"isError" => true`,
+      `"content"` holding `format_error/2`'s text under a heading ("The tool call's arguments
+      are invalid; correct them and call the tool again:", or "The tool's result does not match
+      its output schema:"), and `"structuredContent"` the errors as JSON-encodable data
+      (`"class"`, `"errors"`: the detail maps with string keys, at most 100, strings cut at
+      1,024 bytes and made valid UTF-8, `"errorCount"`);
+    * an error of the schema (refused, too deep, the work cap): the same, headed "The tool call
+      could not be checked (the tool was not run):" (or "The tool's result could not be checked
+      against its output schema:");
+    * an operator's problem (`:execution_failure`: a loader or a format function failed; the
+      options refused; a forged compiled schema), or any term that is no answer: only that the
+      call could not be checked ("The tool call could not be checked (the tool was not run).",
+      or "The tool's result could not be checked against its output schema."), with
+      `"class"`, `"errors" => []` and `"errorCount" => 0`: a loader's reason, an exception or
+      the options are for the log (`format_error/2`), never for the model;
+    * `{:ok, _}` or `:ok`: `nil`. Nothing was refused, so no result goes in the tool's place:
+      the call goes on to the tool, or the tool's own result stands
+      (`tool_result(answer) || run.(arguments)` reads so).
+
+  Never raises, whatever the answer. An answer that speaks of the result (`validate/3`'s
+  `role: :output`) is headed as a result check; `role: :output` here reads any answer so, as
+  `format_error/2` does. `InputSchema.Tools` gives these results for a whole MCP tool set.
 
       iex> schema = %{"type" => "object", "required" => ["path"]}
       iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()
@@ -494,7 +517,7 @@ defmodule InputSchema do
       iex> result["structuredContent"]
       %{"class" => "validation", "errorCount" => 1, "errors" => [%{"message" => "required tool argument is missing", "path" => "$arguments", "property" => "path"}]}
   """
-  @spec tool_result(term(), keyword()) :: map()
+  @spec tool_result(term(), keyword()) :: map() | nil
   def tool_result(answer, options \\ []), do: InputSchema.Render.tool_result(answer, options)
 
   @doc """

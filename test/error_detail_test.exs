@@ -475,6 +475,92 @@ defmodule InputSchema.ErrorDetailTest do
       assert text =~ "The tool call could not be checked (the tool was not run):\nschema: "
     end
 
+    test "a success is no error result: there is none to send in the tool's place" do
+      {:ok, compiled} = InputSchema.compile(%{"required" => ["q"]}, dialect: :auto)
+
+      for answer <- [
+            InputSchema.validate(compiled, %{"q" => 1}),
+            InputSchema.validate(compiled, %{"q" => 1}, role: :output),
+            InputSchema.validate_schema(%{}),
+            {:ok, nil}
+          ],
+          options <- [[], [role: :output]] do
+        assert InputSchema.tool_result(answer, options) == nil
+      end
+
+      arguments = %{"q" => 1}
+
+      assert InputSchema.validate(compiled, arguments) |> InputSchema.tool_result() ||
+               {:run, arguments} == {:run, arguments}
+    end
+
+    test "an operator's problem reaches the model without its internals, and the log with them" do
+      schema = %{"properties" => %{"n" => %{"$ref" => "https://internal.example/defs.json"}}}
+
+      raising = fn _uri -> raise "token abc123 refused by https://vault.internal" end
+      failing = fn _uri -> {:error, {:http, 503, "https://vault.internal/secret"}} end
+      format = fn _value -> raise "format backend at 10.0.0.7 is down" end
+
+      answers = [
+        InputSchema.validate(schema, %{"n" => 1}, dialect: :auto, schema_loader: raising),
+        InputSchema.validate(schema, %{"n" => 1}, dialect: :auto, schema_loader: failing),
+        InputSchema.validate(%{"properties" => %{"a" => %{"format" => "f"}}}, %{"a" => "x"},
+          dialect: :auto,
+          format_assertion: true,
+          formats: %{"f" => format}
+        ),
+        InputSchema.validate(%{}, %{}, dialect: :auto, schema_loader: "https://vault.internal"),
+        InputSchema.validate(%{}, %{}, secret_option: "abc123"),
+        InputSchema.validate(%InputSchema.Compiled{ref: nil, options: :x, source: nil}, %{})
+      ]
+
+      for answer <- answers, options <- [[], [role: :output]] do
+        assert {:error, class, _detail} = answer
+        result = InputSchema.tool_result(answer, options)
+        encoded = JSONEncoder.encode(result)
+
+        for secret <- ["abc123", "vault", "10.0.0.7", "503", "defs.json", "raised", "options"] do
+          refute encoded =~ secret, "#{inspect(answer)} told the model #{secret}"
+        end
+
+        assert %{
+                 "isError" => true,
+                 "content" => [%{"type" => "text", "text" => text}],
+                 "structuredContent" => %{
+                   "class" => class_text,
+                   "errors" => [],
+                   "errorCount" => 0
+                 }
+               } = result
+
+        assert class_text == Atom.to_string(class)
+
+        assert text in [
+                 "The tool call could not be checked (the tool was not run).",
+                 "The tool's result could not be checked against its output schema."
+               ]
+
+        assert (options == [] and text =~ "tool call") or (options != [] and text =~ "result")
+      end
+
+      # The log keeps what the operator needs: the reference, and the loader's reason.
+      [raised, failed, format_failed | _] = answers
+
+      assert InputSchema.format_error(raised) ==
+               ~s[schema: external schema reference could not be loaded: reference ] <>
+                 ~s["https://internal.example/defs.json", reason {:raised, %RuntimeError{message: ] <>
+                 ~s["token abc123 refused by https://vault.internal"}}]
+
+      assert InputSchema.format_error(failed) ==
+               ~s[schema: external schema reference could not be loaded: reference ] <>
+                 ~s["https://internal.example/defs.json", reason {:http, 503, "https://vault.internal/secret"}]
+
+      assert InputSchema.format_error(format_failed) =~
+               ~s[schema: custom format could not be checked: format "f", reason {:raised, ]
+
+      assert InputSchema.format_error(format_failed) =~ "10.0.0.7"
+    end
+
     test "basic output: a unit per error, then one per branch error" do
       schema = %{
         "properties" => %{"a" => %{"anyOf" => [%{"type" => "string"}, %{"minimum" => 3}]}}
@@ -576,7 +662,12 @@ defmodule InputSchema.ErrorDetailTest do
         assert String.valid?(text)
         refute text |> String.replace("\n", "") |> String.match?(~r/[\x00-\x1f\x7f]/u)
         result = InputSchema.tool_result(answer)
-        assert %{"isError" => true} = result
+
+        # A success refuses nothing: no result goes in the tool's place.
+        if match?({:ok, _}, answer) or answer == :ok,
+          do: assert(result == nil),
+          else: assert(%{"isError" => true} = result)
+
         assert is_binary(JSONEncoder.encode(result))
         assert round_trip(result) == result
         assert is_binary(JSONEncoder.encode(InputSchema.basic_output(answer)))

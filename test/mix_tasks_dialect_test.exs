@@ -12,7 +12,7 @@ defmodule InputSchema.MixTasksDialectTest do
                  "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict]\n"
   @validate_usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] " <>
                     "[--all] [--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] " <>
-                    "[--strict] [--format text|json]\n"
+                    "[--strict] [--format inspect|json|text|tool-result]\n"
 
   @draft7 "http://json-schema.org/draft-07/schema#"
   @draft2020 "https://json-schema.org/draft/2020-12/schema"

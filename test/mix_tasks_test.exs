@@ -616,7 +616,8 @@ defmodule InputSchema.MixTasksTest do
 
       usage =
         "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
-          "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict] [--format text|json]\n"
+          "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict] " <>
+          "[--format inspect|json|text|tool-result]\n"
 
       assert Validate.validate([schema]) == {"", usage, 2}
       assert Validate.validate([schema, arguments, "--bogus"]) == {"", usage, 2}

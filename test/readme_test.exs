@@ -77,21 +77,25 @@ defmodule InputSchema.ReadmeTest do
     assert check_answers(block) == 2
   end
 
-  test "the gateway loop compiles the tools, refuses a bad call and a bad result as written" do
+  # The gateway's module, compiled once; its log goes through Logger.
+  setup_all do
+    {:ok, _apps} = Application.ensure_all_started(:logger)
     [block] = elixir_blocks("At an MCP gateway")
-    [{tools_module, _} | _] = Code.compile_string(block)
+    [{gateway, _} | _] = Code.compile_string(block)
+    %{gateway: gateway}
+  end
+
+  test "the gateway compiles the tools, refuses a bad call and a bad result as written",
+       %{gateway: gateway} do
     [_, section] = String.split(File.read!("README.md"), "\n## At an MCP gateway\n", parts: 2)
 
     [bad_call, bad_result] =
       Regex.scan(~r/^```text\n(.*?)\n^```$/ms, section, capture: :all_but_first)
 
-    tools_list = "fixtures/examples/tools_list.json" |> File.read!()
-    {:ok, tools_list} = InputSchema.validate_json(true, tools_list, dialect: :auto, root: :any)
-    tools = tools_module.compile_tools(tools_list["result"] || tools_list)
+    tools = gateway.compile_tools(File.read!("fixtures/examples/tools_list.json"))
     never = fn _name, _arguments -> flunk("the tool ran on invalid arguments") end
 
-    result =
-      tools_module.call(tools, %{"name" => "fetch_page", "arguments" => %{"url" => 42}}, never)
+    result = gateway.call(tools, %{"name" => "fetch_page", "arguments" => %{"url" => 42}}, never)
 
     assert %{"isError" => true, "content" => [%{"type" => "text", "text" => text}]} = result
     assert [text] == bad_call
@@ -100,7 +104,7 @@ defmodule InputSchema.ReadmeTest do
     ok = %{"content" => [], "structuredContent" => %{"url" => "https://example.com"}}
     fetched = fn "fetch_page", %{"url" => "https://example.com"} -> ok end
 
-    assert tools_module.call(
+    assert gateway.call(
              tools,
              %{"name" => "fetch_page", "arguments" => %{"url" => "https://example.com"}},
              fetched
@@ -122,14 +126,76 @@ defmodule InputSchema.ReadmeTest do
     warm = fn "weather", _ -> %{"structuredContent" => %{"temperature" => "warm"}} end
 
     result =
-      tools_module.call(
-        tools_module.compile_tools(weather),
+      gateway.call(
+        gateway.compile_tools(weather),
         %{"name" => "weather", "arguments" => %{}},
         warm
       )
 
     assert %{"isError" => true, "content" => [%{"text" => text}]} = result
     assert [text] == bad_result
+  end
+
+  test "the gateway takes the legal MCP traffic that a hand-written loop got wrong",
+       %{gateway: gateway} do
+    listing = %{
+      "jsonrpc" => "2.0",
+      "id" => 1,
+      "result" => %{
+        "nextCursor" => "2",
+        "tools" => [
+          %{"name" => "ping", "inputSchema" => %{"type" => "object"}},
+          %{"name" => "broken", "inputSchema" => %{"type" => "array"}},
+          %{
+            "name" => "weather",
+            "inputSchema" => %{
+              "properties" => %{"city" => %{"type" => "string"}},
+              "required" => ["city"],
+              "additionalProperties" => false
+            },
+            "outputSchema" => %{"required" => ["temperature"]}
+          }
+        ]
+      }
+    }
+
+    # A schema the package refuses takes down its own tool, logged, and no other.
+    {tools, log} = ExUnit.CaptureLog.with_log(fn -> gateway.compile_tools(listing) end)
+    assert log =~ ~s(tool "broken" refused: schema: only object tool schemas are supported)
+
+    pong = %{"content" => [%{"type" => "text", "text" => "pong"}]}
+    run = fn "ping", %{} -> pong end
+    never = fn _name, _arguments -> flunk("the tool ran") end
+
+    # No arguments: MCP makes them optional.
+    assert gateway.call(tools, %{"name" => "ping"}, run) == pong
+
+    # An unknown tool, a refused one, null arguments, several mistakes: tool errors.
+    for params <- [
+          %{"name" => "pong"},
+          %{"name" => "broken", "arguments" => []},
+          %{"name" => "ping", "arguments" => nil},
+          %{"name" => "weather", "arguments" => %{"city" => 1, "extra" => []}}
+        ] do
+      assert %{"isError" => true, "content" => [%{"type" => "text"}]} =
+               gateway.call(tools, params, never)
+    end
+
+    # A tool's own error result passes as it is, with no structuredContent.
+    failed = %{"isError" => true, "content" => [%{"type" => "text", "text" => "no such city"}]}
+
+    assert gateway.call(tools, %{"name" => "weather", "arguments" => %{"city" => "X"}}, fn _, _ ->
+             failed
+           end) == failed
+
+    # An operator's problem: the log has it, the model only that the call was not checked.
+    {result, log} =
+      ExUnit.CaptureLog.with_log(fn ->
+        gateway.call(:not_a_tool_set, %{"name" => "ping"}, never)
+      end)
+
+    assert log =~ "tool set is invalid"
+    assert result == InputSchema.Tools.error_result(:call)
   end
 
   test "the migration snippet compiles, and maps an answer into the host's own struct" do

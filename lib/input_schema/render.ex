@@ -98,10 +98,11 @@ defmodule InputSchema.Render do
   # `role: :output` reads the answer as a result check's, as `validate/3` gives it; any other
   # options are no keyword list a renderer can refuse, and change nothing.
   defp in_role(answer, options) do
-    if Keyword.keyword?(options) and Keyword.get(options, :role) == :output,
-      do: as_result(answer),
-      else: answer
+    if output_role?(options), do: as_result(answer), else: answer
   end
+
+  defp output_role?(options),
+    do: Keyword.keyword?(options) and Keyword.get(options, :role) == :output
 
   # An answer's errors: the detail maps of `errors: :all`, or its one.
   defp errors_of(detail) do
@@ -210,6 +211,9 @@ defmodule InputSchema.Render do
     {:maxProperties, "at most %s properties"}
   ]
 
+  # A failure with its reason says what it was asked for in `came/1`: nothing was expected.
+  defp expected(%{reason: reason, format: _}) when not is_binary(reason), do: nil
+
   defp expected(detail) do
     keyword = detail[:keyword]
 
@@ -255,6 +259,14 @@ defmodule InputSchema.Render do
   defp came(%{option: option, reason: reason}) when is_binary(reason),
     do: printable(inspect(option, limit: 8)) <> " " <> printable(reason, @max_line)
 
+  # A loader's or a format function's failure: what it was asked for, then why it failed, for
+  # the operator's log (a model never reads it: `tool_result/2` leaves it out).
+  defp came(%{reference: reference, reason: reason}),
+    do: "reference " <> value(reference) <> ", reason " <> reason(reason)
+
+  defp came(%{format: format, reason: reason}),
+    do: "format " <> value(format) <> ", reason " <> reason(reason)
+
   defp came(%{matched: [_, _ | _] = matched}),
     do: "branches " <> Enum.map_join(Enum.take(items(matched), 8), ", ", &text/1) <> " matched"
 
@@ -293,6 +305,11 @@ defmodule InputSchema.Render do
   defp value(nil), do: "null"
   defp value(value) when is_atom(value), do: value(Atom.to_string(value))
   defp value(value), do: value |> inspect(limit: 8, printable_limit: @max_value) |> printable()
+
+  # A failure's reason, longer than a value may be: the line's own bound still holds.
+  @max_reason 200
+  defp reason(reason),
+    do: reason |> inspect(limit: 16, printable_limit: @max_reason) |> printable(@max_reason)
 
   defp text(value) when is_binary(value), do: printable(value)
   defp text(nil), do: ""
@@ -343,49 +360,130 @@ defmodule InputSchema.Render do
   # ---------------------------------------------------------------------------------------
 
   @doc false
-  def tool_result(answer, options), do: answer |> in_role(options) |> result_of()
+  def tool_result(answer, options),
+    do: answer |> in_role(options) |> result_of(output_role?(options))
 
-  defp result_of({:error, class, detail} = answer) when is_detail(detail) do
-    errors = errors_of(detail)
+  # A success refuses nothing: there is no result to send in the tool's place.
+  defp result_of({:ok, _value}, _output?), do: nil
+  defp result_of(:ok, _output?), do: nil
 
-    heading =
-      case {class == :validation and argument_error?(detail), role_of(detail)} do
-        {true, :output} ->
-          "The tool's result does not match its output schema:"
+  defp result_of({:error, class, detail} = answer, output?) when is_detail(detail) do
+    role = if output?, do: :output, else: role_of(detail)
 
-        {true, :input} ->
+    cond do
+      operator_problem?(class, detail) ->
+        unchecked(class, role)
+
+      class == :validation and argument_error?(detail) and role == :output ->
+        rendered(answer, "The tool's result does not match its output schema:")
+
+      class == :validation and argument_error?(detail) ->
+        rendered(
+          answer,
           "The tool call's arguments are invalid; correct them and call the tool again:"
+        )
 
-        {false, :output} ->
-          "The tool's result could not be checked against its output schema:"
+      role == :output ->
+        rendered(answer, "The tool's result could not be checked against its output schema:")
 
-        {false, :input} ->
-          "The tool call could not be checked (the tool was not run):"
-      end
+      true ->
+        rendered(answer, "The tool call could not be checked (the tool was not run):")
+    end
+  end
+
+  defp result_of(_answer, _output?), do: unchecked(:execution_failure, :input)
+
+  @doc false
+  # A result check's refusal, from `InputSchema.Tools.check_result/4`: its heading says that
+  # the tool has run, so that the model does not call it again only to retry.
+  def ran_result({:error, _class, _detail} = answer) do
+    rendered(
+      answer,
+      "The tool has already run (whatever it does has been done), but its result does not " <>
+        "match its output schema:"
+    )
+  end
+
+  @doc false
+  # A refused call of `InputSchema.Tools.check_call/3` that is about the call itself (its tool,
+  # its params), with its own text: the error's detail map, in the usual structured content.
+  def call_rejection(detail, text) do
+    %{
+      "isError" => true,
+      "content" => [%{"type" => "text", "text" => text}],
+      "structuredContent" => %{
+        "class" => "validation",
+        "errors" => [json_detail(detail)],
+        "errorCount" => 1
+      }
+    }
+  end
+
+  @doc false
+  # What a model reads of an operator's problem: that the call, or the result, could not be
+  # checked, and nothing of why (a loader's reason, a raised exception, the options), which
+  # is for the log (`format_error/2`). `:call`, `:result`: as `InputSchema.Tools` says them.
+  def unchecked(class, :input) do
+    text = "The tool call could not be checked (the tool was not run)."
+    unchecked_result(class, text)
+  end
+
+  def unchecked(class, :output) do
+    text = "The tool's result could not be checked against its output schema."
+    unchecked_result(class, text)
+  end
+
+  def unchecked(class, :call), do: unchecked(class, :input)
+
+  def unchecked(class, :result) do
+    text =
+      "The tool has already run (whatever it does has been done), but its result could not " <>
+        "be checked against its output schema."
+
+    unchecked_result(class, text)
+  end
+
+  defp unchecked_result(class, text) do
+    %{
+      "isError" => true,
+      "content" => [%{"type" => "text", "text" => text}],
+      "structuredContent" => %{
+        "class" => json_string(text(class)),
+        "errors" => [],
+        "errorCount" => 0
+      }
+    }
+  end
+
+  defp rendered({:error, class, detail} = answer, heading) do
+    errors = errors_of(detail)
 
     %{
       "isError" => true,
       "content" => [%{"type" => "text", "text" => heading <> "\n" <> text_of(answer)}],
       "structuredContent" => %{
-        "class" => text(class),
+        "class" => json_string(text(class)),
         "errors" => errors |> Enum.take(@max_structured_errors) |> Enum.map(&json_detail/1),
         "errorCount" => length(errors)
       }
     }
   end
 
-  defp result_of(_answer) do
-    %{
-      "isError" => true,
-      "content" => [%{"type" => "text", "text" => "The tool call could not be checked."}],
-      "structuredContent" => %{"class" => "execution_failure", "errors" => [], "errorCount" => 0}
-    }
-  end
+  # A problem of the operator's: a loader or a format function failed, the options were
+  # refused, a compiled schema was forged. Its internals are for the log, never for the model.
+  defp operator_problem?(:execution_failure, _detail), do: true
+  defp operator_problem?(_class, %{options: _}), do: true
+  defp operator_problem?(_class, %{message: "options are invalid"}), do: true
+  defp operator_problem?(_class, %{message: "compiled schema is invalid"}), do: true
+  defp operator_problem?(_class, _detail), do: false
 
-  defp argument_error?(%{path: path}) when is_binary(path), do: true
-  defp argument_error?(%{message: "tool argument" <> _}), do: true
-  defp argument_error?(%{message: "result " <> _}), do: true
-  defp argument_error?(_detail), do: false
+  @doc false
+  # Whether an answer's error is about the value checked (an argument or a result), not the
+  # schema, the options or a loader.
+  def argument_error?(%{path: path}) when is_binary(path), do: true
+  def argument_error?(%{message: "tool argument" <> _}), do: true
+  def argument_error?(%{message: "result " <> _}), do: true
+  def argument_error?(_detail), do: false
 
   # Whether an answer speaks of a result: its messages and paths, as `role: :output` made them.
   @result_wording Map.values(@result_messages)
