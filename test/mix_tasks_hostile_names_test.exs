@@ -267,7 +267,7 @@ defmodule InputSchema.MixTasksHostileNamesTest do
     end
   end
 
-  describe "Check.escape/1" do
+  describe "escaping for a terminal" do
     test "keeps printable Unicode and writes the rest as Elixir string escapes" do
       cases = [
         {"", ""},
@@ -285,13 +285,13 @@ defmodule InputSchema.MixTasksHostileNamesTest do
       ]
 
       for {text, shown} <- cases do
-        assert Check.escape(text) == shown, inspect(text)
+        assert Mix.InputSchema.escape(text) == shown, inspect(text)
       end
     end
 
     test "leaves inspect's output as it is, so a reason is never escaped twice" do
       for term <- ["a\nb", <<0xFF>>, "\e[0m", ["x\ty"]] do
-        assert Check.escape(inspect(term)) == inspect(term)
+        assert Mix.InputSchema.escape(inspect(term)) == inspect(term)
       end
     end
   end

@@ -38,7 +38,7 @@ defmodule InputSchema.Tools do
   the server works.
   """
 
-  alias InputSchema.{Compiled, NativeCall, Options, Render}
+  alias InputSchema.{Compiled, NativeCall, Options, Render, ToolListing}
 
   @typedoc """
   A compiled tool set. Opaque: made by `compile/2`, read by the other functions. It holds
@@ -347,14 +347,18 @@ defmodule InputSchema.Tools do
     end
   end
 
-  defp read_listing(%{"tools" => tools}) when is_list(tools), do: {:ok, tools}
-  defp read_listing(%{"result" => %{"tools" => tools}}) when is_list(tools), do: {:ok, tools}
+  defp read_listing(json) do
+    case ToolListing.tools(json) do
+      {:ok, tools} ->
+        {:ok, tools}
 
-  defp read_listing(%{"error" => error} = response) when not is_map_key(response, "result"),
-    do: {:error, :validation, %{message: "tool listing is a JSON-RPC error", error: error}}
+      {:error, {:json_rpc_error, error}} ->
+        {:error, :validation, %{message: "tool listing is a JSON-RPC error", error: error}}
 
-  defp read_listing(tools) when is_list(tools), do: {:ok, tools}
-  defp read_listing(_other), do: listing_error()
+      {:error, _no_list} ->
+        listing_error()
+    end
+  end
 
   defp listing_error,
     do: {:error, :validation, %{message: "tool listing must hold a list of tools"}}

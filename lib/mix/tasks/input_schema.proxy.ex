@@ -67,7 +67,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
   use Mix.Task
 
   alias InputSchema.{JSONEncoder, Native, Tools}
-  alias Mix.Tasks.InputSchema.Check
+  alias Mix.InputSchema, as: Tasks
 
   @usage "usage: mix input_schema.proxy [--dialect auto|draft2020-12|draft2019-09|draft7|" <>
            "draft6|draft4|subset] [--strict] -- COMMAND [ARGS ...]"
@@ -95,7 +95,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
       {:ok, command, args, options} ->
         quiet_logger()
-        Check.start_app()
+        Tasks.start_app()
 
         case proxy(command, args, options) do
           0 -> :ok
@@ -114,8 +114,8 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
     case OptionParser.parse(switches, strict: @switches, aliases: [h: :help]) do
       {options, [], []} ->
-        with :run <- Check.help_asked(options, __MODULE__),
-             {:ok, mode} <- options |> Keyword.put_new(:dialect, "auto") |> Check.mode(),
+        with :run <- Tasks.help_asked(options, __MODULE__),
+             {:ok, mode} <- options |> Keyword.put_new(:dialect, "auto") |> Tasks.mode(),
              {:ok, executable, args} <- executable(command) do
           {:ok, executable, args, compile_options(mode)}
         end
@@ -422,12 +422,12 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
   defp answer(_notification, _result, state), do: state
 
-  defp call_name(%{"name" => name}) when is_binary(name), do: ~s(") <> Check.escape(name) <> ~s(")
+  defp call_name(%{"name" => name}) when is_binary(name), do: ~s(") <> Tasks.escape(name) <> ~s(")
   defp call_name(_params), do: "(no tool name)"
 
   # The model's text of a result, on one line.
   defp one_line(%{"content" => [%{"text" => text} | _]}) when is_binary(text),
-    do: text |> String.replace("\n", " | ") |> Check.escape()
+    do: text |> String.replace("\n", " | ") |> Tasks.escape()
 
   defp one_line(_result), do: ""
 
@@ -480,7 +480,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
   end
 
   defp listed(response, state) do
-    log(["tools/list failed: ", Check.escape(JSONEncoder.encode(response["error"] || response))])
+    log(["tools/list failed: ", Tasks.escape(JSONEncoder.encode(response["error"] || response))])
     release(%{state | listing: nil})
   end
 
@@ -492,7 +492,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
         log("tools/list: #{length(Tools.names(set))} tools compiled, #{length(refused)} refused")
 
         for {name, answer} <- refused do
-          who = if name, do: ~s(tool ") <> Check.escape(name) <> ~s("), else: "a tool"
+          who = if name, do: ~s(tool ") <> Tasks.escape(name) <> ~s("), else: "a tool"
           log([who, " refused: ", InputSchema.format_error(answer)])
         end
 
@@ -626,7 +626,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
         _ -> ""
       end
 
-    Check.escape(message <> property <> where)
+    Tasks.escape(message <> property <> where)
   end
 
   # A server that has exited takes no more lines; its exit status is on its way to the loop.

@@ -79,7 +79,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   use Mix.Task
 
   alias InputSchema.JSONEncoder
-  alias Mix.Tasks.InputSchema.Check
+  alias Mix.InputSchema, as: Tasks
 
   @usage "usage: mix input_schema.validate SCHEMA_FILE ARGS_FILE [--tool NAME] [--all] " <>
            "[--dialect subset|draft2020-12|draft2019-09|draft7|draft6|draft4|auto] [--strict] " <>
@@ -95,8 +95,8 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
   @impl Mix.Task
   def run(argv) do
-    Check.start_app()
-    argv |> validate() |> Check.finish()
+    Tasks.start_app()
+    argv |> validate() |> Tasks.finish()
   end
 
   @doc false
@@ -105,7 +105,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   def validate(argv) do
     case OptionParser.parse(argv, strict: @switches, aliases: [h: :help]) do
       {options, files, []} ->
-        case Check.help_asked(options, __MODULE__) do
+        case Tasks.help_asked(options, __MODULE__) do
           {:help, text} -> {text, "", 0}
           :run -> validate(options, files)
         end
@@ -117,8 +117,8 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
   defp validate(options, [schema_file, arguments_file]) do
     with {:ok, render} <- render(options[:format]),
-         {:ok, mode} <- options |> Check.mode() |> usage(),
-         {:ok, listing} <- schema_file |> Check.load_tools() |> at(schema_file),
+         {:ok, mode} <- options |> Tasks.mode() |> usage(),
+         {:ok, listing} <- schema_file |> Tasks.load_tools() |> at(schema_file),
          {:ok, text} <- read(arguments_file),
          {:ok, name, text} <- call_of(text, listing.tools, options[:tool]),
          {:ok, tool} <- pick_tool(listing.tools, name, schema_file) do
@@ -199,7 +199,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
         {:ok, asked, text}
 
       %{"name" => name} when is_binary(name) and asked not in [nil, name] ->
-        {:error, "the call names the tool #{Check.escape(name)}, not #{Check.escape(asked)}"}
+        {:error, "the call names the tool #{Tasks.escape(name)}, not #{Tasks.escape(asked)}"}
 
       # A file of one schema has no tool names: the call is checked against it.
       %{"name" => name} when is_binary(name) ->
@@ -219,7 +219,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   defp usage({:error, reason}), do: {:error, reason <> "\n" <> @usage}
   defp usage(mode), do: mode
 
-  defp at({:error, reason}, path), do: {:error, "#{Check.escape(path)}: #{Check.escape(reason)}"}
+  defp at({:error, reason}, path), do: {:error, "#{Tasks.escape(path)}: #{Tasks.escape(reason)}"}
   defp at(loaded, _path), do: loaded
 
   defp decode(text) do
@@ -233,7 +233,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
 
   defp pick_tool(tools, nil, schema_file) do
     {:error,
-     "#{Check.escape(schema_file)} holds #{length(tools)} tools; pick one with --tool NAME " <>
+     "#{Tasks.escape(schema_file)} holds #{length(tools)} tools; pick one with --tool NAME " <>
        "(#{names(tools)})"}
   end
 
@@ -241,7 +241,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
     case Enum.find(tools, &(&1.name == name)) do
       nil ->
         {:error,
-         "#{Check.escape(schema_file)} holds no tool named #{inspect(name)} (#{names(tools)})"}
+         "#{Tasks.escape(schema_file)} holds no tool named #{inspect(name)} (#{names(tools)})"}
 
       tool ->
         {:ok, tool}
@@ -249,7 +249,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   end
 
   defp names([]), do: "it holds none"
-  defp names(tools), do: "it holds " <> Enum.map_join(tools, ", ", &Check.escape(&1.name))
+  defp names(tools), do: "it holds " <> Enum.map_join(tools, ", ", &Tasks.escape(&1.name))
 
   defp read("-") do
     # The bytes as they come: a device in unicode mode would refuse text that is not UTF-8,
@@ -270,7 +270,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
         {:ok, text}
 
       {:error, reason} ->
-        {:error, "#{Check.escape(path)}: cannot read: #{:file.format_error(reason)}"}
+        {:error, "#{Tasks.escape(path)}: cannot read: #{:file.format_error(reason)}"}
     end
   end
 
