@@ -6,12 +6,15 @@ defmodule InputSchema.MixTaskHelpers do
   alias InputSchema.{FixtureJSON, JSONEncoder}
   alias Mix.Tasks.InputSchema.Check
 
-  @doc "A fresh folder outside the project (ExUnit's :tmp_dir would sit in the tree)."
+  @doc """
+  A fresh folder outside the project (ExUnit's :tmp_dir would sit in the tree), named by this
+  OS process and a number unique in it: test runs side by side never share one.
+  """
   @spec tmp_dir!() :: Path.t()
   def tmp_dir! do
-    dir =
-      Path.join(System.tmp_dir!(), "input_schema_mix_tasks_#{System.unique_integer([:positive])}")
-
+    name = "input_schema_mix_tasks_#{System.pid()}_#{System.unique_integer([:positive])}"
+    dir = Path.join(System.tmp_dir!(), name)
+    File.rm_rf!(dir)
     File.mkdir_p!(dir)
     dir
   end
