@@ -2,6 +2,7 @@ defmodule InputSchema.DoctestTest do
   use ExUnit.Case, async: true
   # validate_json/3's examples run in validate_json_test.exs.
   doctest InputSchema, except: [validate_json: 3]
+  doctest InputSchema.Options
 
   # What `h InputSchema.fun/arity` prints: the doc as IEx renders its Markdown.
   defp rendered(doc) do
@@ -11,12 +12,10 @@ defmodule InputSchema.DoctestTest do
   end
 
   test "every example renders as code, one line each, as `h` shows it" do
-    {:docs_v1, _, :elixir, "text/markdown", %{"en" => moduledoc}, _, docs} =
-      Code.fetch_docs(InputSchema)
-
-    function_docs = for {_, _, _, %{"en" => doc}, _} <- docs, do: doc
-
-    for doc <- [moduledoc | function_docs] do
+    for module <- [InputSchema, InputSchema.Options, InputSchema.Tools],
+        {:docs_v1, _, :elixir, "text/markdown", %{"en" => moduledoc}, _, docs} =
+          Code.fetch_docs(module),
+        doc <- [moduledoc | for({_, _, _, %{"en" => doc}, _} <- docs, do: doc)] do
       examples =
         doc
         |> String.split("\n")

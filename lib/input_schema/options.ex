@@ -1,10 +1,115 @@
 defmodule InputSchema.Options do
-  @moduledoc false
-  # The options of the public functions, read in one place: their names, defaults, the
-  # functions that take them, and the rule that an option the chosen mode would not read is
-  # refused rather than ignored.
-
   @default_max_errors 100
+
+  @moduledoc """
+  The options of `InputSchema`'s functions, read in one place: their names, defaults, the
+  functions that take them, and the rule that an option the chosen mode would not read is
+  refused rather than ignored. Nothing here is called directly: every function of
+  `InputSchema` takes these as its keyword list.
+
+  `validate/3`, `validate_json/3`, `validate_schema/2`, `compile/2` and `valid?/3` take a
+  keyword list. An option the function does not take, or that the chosen mode does not read
+  (`strict: true` with the subset), is refused with `{:error, :validation, %{message: "options
+  are invalid", options: options}}` (`valid?/3` answers `false`), never ignored; in the JSON
+  Schema modes the detail also names the `:option` and the `:reason`. A compiled schema keeps
+  the options it was compiled with: options given beside it are read in its dialect
+  (`dialect:` may be left out), those left out are its own, and a different `:dialect`,
+  `:strict`, `:format_assertion`, `:content_assertion` or `:root`, or any `:schema_registry`,
+  `:schema_loader` or `:formats`, is refused the same way.
+
+    * `:dialect` - every mode; all five functions. `:subset` (default), `:draft2020_12`,
+      `:draft2019_09`, `:draft7`, `:draft6`, `:draft4`, or `:auto` (the root `$schema` picks
+      one, its meta-schema's URI with `http` or `https`, with or without the trailing `#`;
+      none means Draft 2020-12).
+    * `:errors` - every mode; `validate/3` and `validate_json/3`. `:first` (default) returns the
+      first error in the order the specifications give (`docs/subset.md`, `docs/errors.md`);
+      `:all` also puts under `:errors` the detail maps of every argument error, in order.
+    * `:max_errors` - every mode; `validate/3` and `validate_json/3`. A positive integer,
+      default #{@default_max_errors}: the most errors `errors: :all` lists (it has no effect with
+      `errors: :first`).
+    * `:role` - every mode; `validate/3` and `validate_json/3`. `:input` (default), or
+      `:output` for a tool's result (its `structuredContent`) checked against the tool's
+      `outputSchema`: the messages speak of the result ("required result property is
+      missing", "result has the wrong type") and paths start at `$result` instead of
+      `$arguments`; pointers, detail keys and classes do not change.
+    * `:locate` - every mode; `validate_schema/2`. `false` (default); `true` adds to a schema
+      error its `:schema_path`, where in the schema it sits.
+    * `:strict` - the JSON Schema modes; all five functions. `false` (default) reads unknown
+      keywords as annotations; `true` refuses them ("schema keyword is unsupported"), except
+      keys that start with `x-`.
+    * `:format_assertion` - the JSON Schema modes; all five functions. `false` (default) reads
+      `format` as an annotation; `true` asserts every format the dialect defines (unknown
+      formats stay annotations).
+    * `:formats` - the JSON Schema modes; all five functions. `%{}` (default),
+      or custom formats, each name mapped to an ECMA-262 pattern (read as `pattern` reads it:
+      found anywhere in the string unless anchored) or to a function of one string returning a
+      boolean, asserted with `format_assertion: true` like the dialect's own formats (a custom
+      name that the dialect defines replaces it). A pattern that cannot be read (or that uses
+      what `pattern` does not support) is refused as an option, asserted or not: "options are
+      invalid" with `reason: "pattern of \"name\" is invalid"` (or `"... is unsupported"`).
+      A function runs on the Elixir side as `:schema_loader` does (each distinct string asked
+      once per call, at most 100, 10 s in all); one that raises, answers no boolean or is slow
+      is `{:error, :execution_failure, %{message: "custom format could not be checked", format:
+      name, reason: reason}}`. A compiled schema keeps its formats (one with functions
+      validates through its source).
+    * `:content_assertion` - the JSON Schema modes; all five functions. `false` (default);
+      `true` asserts `contentEncoding: "base64"` and `contentMediaType: "application/json"`.
+      Draft-06 and draft-04 have no content keywords: `true` with `:draft6` or `:draft4` is
+      refused.
+    * `:schema_registry` - the JSON Schema modes; all five functions. `%{}` (default):
+      external documents by URI, for `$ref` and `$schema`. A reference with no base URI above
+      it is looked up as written. A key that starts with NUL is no URI: it is refused.
+    * `:schema_loader` - the JSON Schema modes; all five functions. `nil` (default), or a
+      function of one URI returning `{:ok, schema}` or `{:error, reason}`, asked for a document
+      the registry lacks (at most 100 per call). It runs in a process of its own (whose
+      `:"$callers"` names the caller first, as a Task's does), never in the NIF, and the loads
+      of one call may take 10 s in all. A loader whose captured terms take more than 64 KiB
+      (each use of a shared subterm counted) runs in the caller's own process instead, since
+      a process spawned to run it would get a copy of them all: there a load is not stopped
+      part way, and the deadline is read when it returns. A failure (an error, a raise, an
+      answer of another shape, a document over 64 MiB counting each use of a shared subterm,
+      the deadline, a 101st document) is `{:error, :execution_failure, detail}`.
+    * `:root` - the JSON Schema modes; all five functions. `:tool` (default): the tool
+      boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
+      arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
+      value, with paths from `$`.
+
+  ## Examples
+
+  `role: :output` checks a tool's result against its `outputSchema`: the errors speak of the
+  result, with paths from `$result`:
+
+      iex> schema = %{"properties" => %{"temperature" => %{"type" => "number"}}}
+      iex> InputSchema.validate(schema, %{"temperature" => "warm"}, dialect: :draft2020_12, role: :output)
+      {:error, :validation, %{message: "result has the wrong type", path: "$result.temperature", pointer: "/temperature", keyword: "type", schema_path: "/properties/temperature/type", type: "number", actual: "string"}}
+      iex> InputSchema.validate(%{"type" => "object", "required" => ["temperature"]}, %{}, role: :output)
+      {:error, :validation, %{message: "required result property is missing", path: "$result", property: "temperature"}}
+
+  An option the chosen mode does not read is refused, never ignored (`:strict` is read by the
+  JSON Schema modes only):
+
+      iex> InputSchema.validate(%{"type" => "object"}, %{}, strict: true)
+      {:error, :validation, %{message: "options are invalid", options: [strict: true]}}
+
+  `root: :any` drops the tool boundary: any schema, booleans too, against any value, with
+  paths from `$`:
+
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7)
+      {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+      iex> InputSchema.validate(%{"maximum" => 5}, 7, dialect: :draft7, root: :any)
+      {:error, :validation, %{message: "tool argument is above the maximum", path: "$", pointer: "", keyword: "maximum", schema_path: "/maximum", maximum: 5, actual: 7}}
+      iex> InputSchema.validate(true, 7, dialect: :draft7, root: :any)
+      {:ok, 7}
+
+  `content_assertion: true` asserts `contentEncoding` and `contentMediaType`, annotations
+  otherwise:
+
+      iex> schema = %{"properties" => %{"doc" => %{"contentMediaType" => "application/json"}}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12)
+      {:ok, %{"doc" => "{"}}
+      iex> InputSchema.validate(schema, %{"doc" => "{"}, dialect: :draft2020_12, content_assertion: true)
+      {:error, :validation, %{message: "tool argument does not match the content media type", path: "$arguments.doc", pointer: "/doc", keyword: "contentMediaType", schema_path: "/properties/doc/contentMediaType", contentMediaType: "application/json"}}
+  """
   # More errors than a call can have nodes is no limit at all; the cap keeps it a machine word
   # for the NIF.
   @max_errors_cap 0xFFFFFFFF
@@ -48,6 +153,7 @@ defmodule InputSchema.Options do
 
   @type t :: %__MODULE__{}
 
+  @doc false
   def default_max_errors, do: @default_max_errors
 
   @doc false
