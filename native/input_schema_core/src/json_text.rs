@@ -206,22 +206,23 @@ impl Workspace {
             keys,
             scratch,
         } = &mut self;
-        let largest = [
-            frames.capacity(),
-            keys.bytes.capacity(),
-            keys.spans.capacity(),
-            keys.sets.capacity(),
-            scratch.capacity(),
-        ];
-        if largest.iter().any(|capacity| *capacity > KEPT_CAPACITY) {
+        if frames
+            .capacity()
+            .max(keys.spans.capacity())
+            .max(keys.sets.capacity())
+            > KEPT_CAPACITY
+            || keys.bytes.capacity().max(scratch.capacity()) > KEPT_CAPACITY
+        {
             return;
         }
+        // A text read whole leaves its frames and keys closed; one that stopped part way may not.
         frames.clear();
-        keys.bytes.clear();
         keys.spans.clear();
-        keys.sets.clear();
+        keys.bytes.clear();
+        if !keys.sets.is_empty() {
+            keys.sets.clear();
+        }
         keys.hasher = None;
-        scratch.clear();
         WORKSPACE.set(Some(self));
     }
 }
@@ -403,16 +404,31 @@ fn string_stop(bytes: &[u8]) -> (usize, bool) {
         at += 8;
     }
     let tail = bytes.get(at..).unwrap_or_default();
-    let mut ascii = high == 0;
+    let mut seen = 0_u8;
     let stop = tail
         .iter()
         .position(|&byte| {
-            ascii &= byte < 0x80;
-            byte == b'"' || byte == b'\\' || byte < 0x20
+            seen |= byte;
+            STOPS_STRING.get(usize::from(byte)) == Some(&true)
         })
         .unwrap_or(tail.len());
-    (at + stop, ascii)
+    (at + stop, high == 0 && seen < 0x80)
 }
+
+/// The bytes that end a string's plain run: a quote, a backslash, a control character.
+// Indexed in a constant, where a slip would fail the build, not a call.
+#[allow(clippy::indexing_slicing)]
+const STOPS_STRING: [bool; 256] = {
+    let mut stops = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        stops[byte] = true;
+        byte += 1;
+    }
+    stops[b'"' as usize] = true;
+    stops[b'\\' as usize] = true;
+    stops
+};
 
 /// Where a string's decoded bytes are.
 #[derive(Clone, Copy)]
