@@ -8,6 +8,7 @@
 #     mix run bench/validate.exs errors  # only the JSON modes' invalid reference calls
 #     mix run bench/validate.exs host    # format functions, valid?/2, and a call of many asks
 #     mix run bench/validate.exs tools   # InputSchema.Tools.check_call/2 against validate/2
+#     mix run bench/validate.exs text    # validate_json/2 against validate/2 (and Jason, if loaded)
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -46,8 +47,11 @@ defmodule Bench.Cases do
 
   @additional "additional tool argument is not allowed"
 
+  @doc "A fixture's path, from the project's root: the bench also runs from another project."
+  def fixture(name), do: Path.expand(Path.join("../fixtures", name), __DIR__)
+
   def schemas do
-    FixtureJSON.read!("fixtures/reference_tools.json")
+    FixtureJSON.read!(fixture("reference_tools.json"))
     |> Map.fetch!("tools")
     |> Map.new(fn tool -> {tool["name"], tool["inputSchema"]} end)
   end
@@ -59,8 +63,8 @@ defmodule Bench.Cases do
   `expected` `:ok` or the error message.
   """
   def reference_cases(schemas) do
-    calls = "fixtures/reference_calls.json" |> FixtureJSON.read!() |> Map.fetch!("calls")
-    tool_order = FixtureJSON.read!("fixtures/reference_tools.json")["tools"]
+    calls = fixture("reference_calls.json") |> FixtureJSON.read!() |> Map.fetch!("calls")
+    tool_order = FixtureJSON.read!(fixture("reference_tools.json"))["tools"]
 
     Enum.flat_map(tool_order, fn %{"name" => tool} ->
       schema = Map.fetch!(schemas, tool)
@@ -278,6 +282,83 @@ defmodule Bench do
     """)
 
     target(us < 1_000_000, "that text is answered in under a second")
+  end
+
+  # The JSON text door: compiled `validate_json/2` on the valid reference calls' JSON text,
+  # beside `validate/2` on the decoded term; and on a large text. Where `Jason` is loaded (run
+  # from a scratch project that has it as a dependency, never this one), its decode too, alone
+  # and followed by `validate/2`.
+  def text_figures do
+    Code.ensure_loaded!(InputSchema.Native)
+    schemas = Cases.schemas()
+    calls = Cases.fixture("reference_calls.json") |> FixtureJSON.read!() |> Map.fetch!("calls")
+    jason = Code.ensure_loaded?(Jason)
+
+    small =
+      for %{"tool" => tool, "arguments" => arguments} <- calls,
+          {:ok, compiled} = InputSchema.compile(schemas[tool]),
+          match?({:ok, _}, InputSchema.validate(compiled, arguments)) do
+        {compiled, InputSchema.JSONEncoder.encode(arguments), arguments}
+      end
+
+    ask = schemas["ask_user_question"]
+    {:ok, ask_compiled} = InputSchema.compile(ask)
+    options = for i <- 1..400, do: %{"label" => "Option #{i}", "value" => "option-#{i}"}
+    large_arguments = %{"question" => "Pick one", "options" => options}
+    large = [{ask_compiled, InputSchema.JSONEncoder.encode(large_arguments), large_arguments}]
+
+    IO.puts("""
+
+    The JSON text door (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}\
+    #{Timing.load_average()}#{if jason, do: ", Jason #{Application.spec(:jason, :vsn)}", else: ""}): \
+    us per call, averaged over the cases, each timed in turn
+    """)
+
+    for {label, cases} <- [
+          {"#{length(small)} valid reference calls", small},
+          {"one large call", large}
+        ] do
+      bytes = Enum.sum(Enum.map(cases, fn {_, text, _} -> byte_size(text) end)) / length(cases)
+
+      door =
+        average(cases, fn {compiled, text, _} ->
+          fn -> InputSchema.validate_json(compiled, text) end
+        end)
+
+      term =
+        average(cases, fn {compiled, _, arguments} ->
+          fn -> InputSchema.validate(compiled, arguments) end
+        end)
+
+      IO.puts("#{label} (#{fmt(bytes, 0)} bytes of JSON text on average)")
+      IO.puts("  validate_json/2 on the text            #{fmt(door, 3)} us")
+
+      IO.puts(
+        "  validate/2 on the decoded term         #{fmt(term, 3)} us (door #{fmt(door / term, 2)}x)"
+      )
+
+      if jason do
+        decode = average(cases, fn {_, text, _} -> fn -> apply(Jason, :decode!, [text]) end end)
+
+        both =
+          average(cases, fn {compiled, text, _} ->
+            fn -> InputSchema.validate(compiled, apply(Jason, :decode!, [text])) end
+          end)
+
+        IO.puts(
+          "  Jason.decode!/1 alone                  #{fmt(decode, 3)} us (door #{fmt(door / decode, 2)}x)"
+        )
+
+        IO.puts(
+          "  Jason.decode!/1, then validate/2       #{fmt(both, 3)} us (door #{fmt(door / both, 2)}x)"
+        )
+      end
+    end
+  end
+
+  defp average(cases, timed) do
+    times = Timing.interleaved_us(Enum.map(cases, timed))
+    Enum.sum(times) / length(times)
   end
 
   defp geomean(values),
@@ -581,7 +662,7 @@ defmodule Bench do
   """
   def tools_figures do
     Code.ensure_loaded!(InputSchema.Native)
-    listing = FixtureJSON.read!("fixtures/reference_tools.json")
+    listing = FixtureJSON.read!(Cases.fixture("reference_tools.json"))
     {:ok, tools} = InputSchema.Tools.compile(listing)
     [] = InputSchema.Tools.refused(tools)
 
@@ -696,5 +777,6 @@ case System.argv() do
   ["json"] -> Bench.json_figures()
   ["errors"] -> Bench.json_error_figures()
   ["host"] -> Bench.host_figures()
+  ["text"] -> Bench.text_figures()
   _ -> Bench.run()
 end
