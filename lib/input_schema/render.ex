@@ -16,6 +16,9 @@ defmodule InputSchema.Render do
   # The most units `basic_output/1` lists before the one that counts the rest.
   @max_units 100
   @max_string 1024
+  # The most bytes of JSON the errors of `structuredContent` take in all, their strings and
+  # numbers counted, whatever terms a detail holds.
+  @max_structured_bytes 64 * 1024
 
   # ---------------------------------------------------------------------------------------
   # role: :output
@@ -58,7 +61,7 @@ defmodule InputSchema.Render do
         {:path, result_path(path)}
 
       {key, list} when key in [:errors, :branches] and is_list(list) ->
-        {key, list |> items() |> Enum.map(&nested_as_result/1)}
+        {key, list |> items(@max_structured_errors) |> Enum.map(&nested_as_result/1)}
 
       pair ->
         pair
@@ -86,10 +89,9 @@ defmodule InputSchema.Render do
   def format_error(answer, options), do: answer |> in_role(options) |> text_of()
 
   defp text_of({:error, _class, detail}) when is_detail(detail) do
-    errors = errors_of(detail)
-    {shown, left} = Enum.split(errors, @max_text_errors)
+    {shown, left} = errors_of(detail, @max_text_errors)
     lines = Enum.flat_map(shown, &error_lines/1)
-    more = if left == [], do: [], else: ["(#{length(left)} more errors)"]
+    more = if left == 0, do: [], else: ["(#{left} more errors)"]
     Enum.join(lines ++ more, "\n")
   end
 
@@ -104,27 +106,41 @@ defmodule InputSchema.Render do
   defp output_role?(options),
     do: Keyword.keyword?(options) and Keyword.get(options, :role) == :output
 
-  # An answer's errors: the detail maps of `errors: :all`, or its one.
-  defp errors_of(detail) do
-    case detail_maps(detail[:errors]) do
-      [] -> [detail]
-      errors -> errors
+  # An answer's first `count` errors (the detail maps of `errors: :all`, or its one), and how
+  # many more it has: only what is shown is kept, the rest counted.
+  defp errors_of(detail, count) do
+    case detail_maps(detail[:errors], count) do
+      {[], 0} -> {[detail], 0}
+      shown_and_left -> shown_and_left
     end
   end
 
-  # The detail maps in a list, up to its end or an improper tail; none in any other term.
-  defp detail_maps(list), do: list |> items() |> Enum.filter(&is_detail/1)
+  # The first `count` detail maps in a list, up to its end or an improper tail (none in any
+  # other term), and how many more it holds.
+  defp detail_maps(list, count), do: detail_maps(list, count, [], 0)
 
-  # The elements of a list up to its end or an improper tail; none for any other term.
-  defp items(list), do: items(list, [])
-  defp items([item | rest], acc), do: items(rest, [item | acc])
-  defp items(_end, acc), do: Enum.reverse(acc)
+  defp detail_maps([item | rest], count, shown, left) when is_detail(item) and count > 0,
+    do: detail_maps(rest, count - 1, [item | shown], left)
+
+  defp detail_maps([item | rest], count, shown, left) when is_detail(item),
+    do: detail_maps(rest, count, shown, left + 1)
+
+  defp detail_maps([_item | rest], count, shown, left),
+    do: detail_maps(rest, count, shown, left)
+
+  defp detail_maps(_end, _count, shown, left), do: {Enum.reverse(shown), left}
+
+  # The first `count` elements of a list, up to its end or an improper tail; none for any
+  # other term.
+  defp items(list, count), do: items(list, count, [])
+  defp items([item | rest], count, acc) when count > 0, do: items(rest, count - 1, [item | acc])
+  defp items(_end, _count, acc), do: Enum.reverse(acc)
 
   defp error_lines(detail) do
+    {branches, _left} = detail_maps(detail[:branches], @max_branch_lines)
+
     branches =
-      detail[:branches]
-      |> detail_maps()
-      |> Enum.take(@max_branch_lines)
+      branches
       |> Enum.map(fn branch -> bounded("  branch #{text(branch[:branch])}: " <> line(branch)) end)
 
     [line(detail) | branches]
@@ -225,7 +241,7 @@ defmodule InputSchema.Render do
     end) ||
       cond do
         is_list(detail[:enum]) ->
-          "one of " <> Enum.map_join(Enum.take(items(detail[:enum]), 16), ", ", &value/1)
+          "one of " <> Enum.map_join(items(detail[:enum], 16), ", ", &value/1)
 
         Map.has_key?(detail, :const) ->
           value(detail[:const])
@@ -268,7 +284,7 @@ defmodule InputSchema.Render do
     do: "format " <> value(format) <> ", reason " <> reason(reason)
 
   defp came(%{matched: [_, _ | _] = matched}),
-    do: "branches " <> Enum.map_join(Enum.take(items(matched), 8), ", ", &text/1) <> " matched"
+    do: "branches " <> Enum.map_join(items(matched, 8), ", ", &text/1) <> " matched"
 
   defp came(%{matched: []}), do: "no branch matched"
 
@@ -282,7 +298,7 @@ defmodule InputSchema.Render do
   defp came(%{actual: actual}), do: value(actual)
 
   defp came(%{keywords: keywords}) when is_list(keywords),
-    do: Enum.map_join(Enum.take(items(keywords), 8), ", ", &value/1)
+    do: Enum.map_join(items(keywords, 8), ", ", &value/1)
 
   defp came(%{keyword: _, path: _}), do: nil
   defp came(%{keyword: keyword}), do: "keyword " <> value(keyword)
@@ -291,7 +307,7 @@ defmodule InputSchema.Render do
   defp came(_detail), do: nil
 
   defp type_words(types) when is_list(types),
-    do: Enum.map_join(Enum.take(items(types), 8), " or ", &text/1)
+    do: Enum.map_join(items(types, 8), " or ", &text/1)
 
   defp type_words(type), do: text(type)
 
@@ -413,7 +429,7 @@ defmodule InputSchema.Render do
       "content" => [%{"type" => "text", "text" => text}],
       "structuredContent" => %{
         "class" => "validation",
-        "errors" => [json_detail(detail)],
+        "errors" => [detail |> json_detail(@max_structured_bytes) |> elem(0)],
         "errorCount" => 1
       }
     }
@@ -456,15 +472,16 @@ defmodule InputSchema.Render do
   end
 
   defp rendered({:error, class, detail} = answer, heading) do
-    errors = errors_of(detail)
+    {errors, left} = errors_of(detail, @max_structured_errors)
+    {json_errors, _budget} = Enum.map_reduce(errors, @max_structured_bytes, &json_detail/2)
 
     %{
       "isError" => true,
       "content" => [%{"type" => "text", "text" => heading <> "\n" <> text_of(answer)}],
       "structuredContent" => %{
         "class" => json_string(text(class)),
-        "errors" => errors |> Enum.take(@max_structured_errors) |> Enum.map(&json_detail/1),
-        "errorCount" => length(errors)
+        "errors" => json_errors,
+        "errorCount" => length(errors) + left
       }
     }
   end
@@ -493,46 +510,79 @@ defmodule InputSchema.Render do
   defp role_of(%{message: message}) when message in @result_wording, do: :output
   defp role_of(_detail), do: :input
 
-  # A detail map as JSON-encodable data: string keys, strings of valid UTF-8 (a stray byte
-  # becomes U+FFFD) no longer than @max_string bytes, other terms written as text.
-  defp json_detail(detail) do
-    detail
-    |> Enum.take(@max_structured_errors)
-    |> Map.new(fn {key, value} -> {json_string(text(key)), json_value(value, 3)} end)
+  # A detail map as JSON-encodable data, within `budget` bytes in all (what is left of it
+  # comes back): string keys, strings of valid UTF-8 (a stray byte becomes U+FFFD) no longer
+  # than @max_string bytes, other terms written as text; once the budget is spent, a value is
+  # `"…"` and a list or map holds no more.
+  defp json_detail(detail, budget), do: json_value(detail, 4, budget)
+
+  defp json_value(_value, _depth, budget) when budget <= 0, do: {"…", 0}
+
+  defp json_value(value, _depth, budget) when is_binary(value) do
+    string = json_string(value)
+    {string, budget - byte_size(string) - 2}
   end
 
-  defp json_value(value, _depth) when is_binary(value), do: json_string(value)
+  defp json_value(value, _depth, budget) when is_integer(value),
+    do: {value, budget - 8 - div(bit_size_of(value), 3)}
 
-  defp json_value(value, _depth) when is_number(value) or is_boolean(value) or is_nil(value),
-    do: value
+  defp json_value(value, _depth, budget)
+       when is_number(value) or is_boolean(value) or is_nil(value),
+       do: {value, budget - 8}
 
-  defp json_value(value, _depth) when is_atom(value), do: json_string(Atom.to_string(value))
+  defp json_value(value, depth, budget) when is_atom(value),
+    do: json_value(Atom.to_string(value), depth, budget)
 
-  defp json_value(list, depth) when is_list(list) and depth > 0 do
-    if proper_list?(list),
-      do: list |> Enum.take(@max_structured_errors) |> Enum.map(&json_value(&1, depth - 1)),
-      else: json_string(inspect(list, limit: 16))
+  defp json_value(list, depth, budget) when is_list(list) and depth > 0 do
+    if proper_list?(list, @max_structured_errors) do
+      list |> items(@max_structured_errors) |> json_items(depth - 1, budget - 2, [])
+    else
+      json_value(inspect(list, limit: 16), depth, budget)
+    end
   end
 
-  defp json_value(map, depth) when is_map(map) and not is_struct(map) and depth > 0 do
-    map
-    |> Enum.take(@max_structured_errors)
-    |> Map.new(fn {key, value} ->
-      key =
-        if is_binary(key) or is_atom(key),
-          do: json_string(text(key)),
-          else: json_string(inspect(key, limit: 8))
+  defp json_value(map, depth, budget) when is_map(map) and not is_struct(map) and depth > 0 do
+    {pairs, budget} =
+      map
+      |> Enum.take(@max_structured_errors)
+      |> json_pairs(depth - 1, budget - 2, [])
 
-      {key, json_value(value, depth - 1)}
-    end)
+    {Map.new(pairs), budget}
   end
 
-  defp json_value(other, _depth),
-    do: json_string(inspect(other, limit: 16, printable_limit: @max_string))
+  defp json_value(other, depth, budget),
+    do: json_value(inspect(other, limit: 16, printable_limit: @max_string), depth, budget)
 
-  defp proper_list?([]), do: true
-  defp proper_list?([_ | tail]), do: proper_list?(tail)
-  defp proper_list?(_improper), do: false
+  defp json_items([], _depth, budget, acc), do: {Enum.reverse(acc), budget}
+  defp json_items(_items, _depth, budget, acc) when budget <= 0, do: {Enum.reverse(acc), 0}
+
+  defp json_items([item | rest], depth, budget, acc) do
+    {json, budget} = json_value(item, depth, budget)
+    json_items(rest, depth, budget, [json | acc])
+  end
+
+  defp json_pairs([], _depth, budget, acc), do: {acc, budget}
+  defp json_pairs(_pairs, _depth, budget, acc) when budget <= 0, do: {acc, 0}
+
+  defp json_pairs([{key, value} | rest], depth, budget, acc) do
+    key =
+      if is_binary(key) or is_atom(key),
+        do: json_string(text(key)),
+        else: json_string(inspect(key, limit: 8))
+
+    {json, budget} = json_value(value, depth, budget - byte_size(key) - 3)
+    json_pairs(rest, depth, budget, [{key, json} | acc])
+  end
+
+  # An integer's size in bits, read without writing its digits.
+  defp bit_size_of(integer), do: integer |> abs() |> :binary.encode_unsigned() |> bit_size()
+
+  # Whether a list is proper, looking no further than `count` cells: a longer one is proper
+  # enough to show its first ones.
+  defp proper_list?([], _count), do: true
+  defp proper_list?(_list, 0), do: true
+  defp proper_list?([_ | tail], count), do: proper_list?(tail, count - 1)
+  defp proper_list?(_improper, _count), do: false
 
   @doc false
   def json_string(binary) do
@@ -552,9 +602,14 @@ defmodule InputSchema.Render do
 
   @doc false
   def basic_output({:error, _class, detail}) when is_detail(detail) do
-    errors = errors_of(detail)
-    units = errors |> Stream.flat_map(&units/1) |> Enum.take(@max_units)
-    left = Enum.reduce(errors, 0, &(&2 + 1 + length(detail_maps(&1[:branches])))) - @max_units
+    # The detail maps of `errors: :all`, or its one, as `errors_of/2` reads them.
+    errors =
+      case detail_maps(detail[:errors], 1) do
+        {[], 0} -> [detail]
+        _some -> detail[:errors]
+      end
+
+    {units, left} = units(errors, @max_units, [], 0)
 
     more =
       if left > 0,
@@ -570,10 +625,25 @@ defmodule InputSchema.Render do
   def basic_output(:ok), do: %{"valid" => true}
   def basic_output(_answer), do: %{"valid" => false, "errors" => [unit(%{})]}
 
-  # An error's unit, then its branches' units (each branch's first error).
-  defp units(detail) do
-    [unit(detail) | detail[:branches] |> detail_maps() |> Enum.map(&unit/1)]
+  # The first `count` units of the errors (the detail maps of a list, up to its end or an
+  # improper tail), each error's unit then its branches' (each branch's first error), and how
+  # many more there are, counted without being made.
+  defp units([detail | rest], count, acc, left) when is_detail(detail) do
+    {branches, more} = detail_maps(detail[:branches], max(count - 1, 0))
+
+    case count do
+      0 ->
+        units(rest, 0, acc, left + 1 + length(branches) + more)
+
+      count ->
+        branch_units = Enum.map(branches, &unit/1)
+        acc = Enum.reverse(branch_units, [unit(detail) | acc])
+        units(rest, count - 1 - length(branches), acc, left + more)
+    end
   end
+
+  defp units([_other | rest], count, acc, left), do: units(rest, count, acc, left)
+  defp units(_end, _count, acc, left), do: {Enum.reverse(acc), left}
 
   # `keywordLocation` is the evaluation path, through each reference the walk crossed (the
   # schema path where it crossed none). No `absoluteKeywordLocation`: an error does not carry

@@ -89,7 +89,10 @@ fn detail<'b>(
     values.push(error.to_string().encode(env));
     for (key, value) in fields {
         keys.push(atom(env, key));
-        values.push(field(env, value));
+        values.push(match value {
+            Field::Binary(place) if PLACES.contains(&key) => bounded_place(env, place),
+            value => field(env, value),
+        });
     }
     // A JSON-mode schema error carries its `schema_path` already.
     if let Some((key, value)) = extra.filter(|(key, _)| !keys.contains(key)) {
@@ -132,10 +135,56 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
     }
 }
 
+/// The detail keys that name a place (in the arguments or the schema), each as long as the
+/// way to it: a value nested a million levels deep has a path of megabytes.
+const PLACES: [&str; 4] = ["path", "pointer", "schema_path", "evaluation_path"];
+
+/// The longest place a detail holds whole, in bytes; a longer one keeps its start and its end,
+/// `PLACE_END_BYTES` each, with what was cut between them said in the middle.
+const PLACE_MAX_BYTES: usize = 1024;
+const PLACE_END_BYTES: usize = 480;
+
+/// A place as a detail holds it: whole, or cut visibly (`$arguments.a.a…(1999010 bytes
+/// cut)….a.b`), at character boundaries.
+fn bounded_place<'b>(env: Env<'b>, place: &[u8]) -> Term<'b> {
+    if place.len() <= PLACE_MAX_BYTES {
+        return binary(env, place);
+    }
+    let start = char_boundary(place, PLACE_END_BYTES);
+    let end = char_boundary(place, place.len() - PLACE_END_BYTES);
+    let (Some(head), Some(tail)) = (place.get(..start), place.get(end..)) else {
+        return binary(env, place.get(..PLACE_MAX_BYTES).unwrap_or_default());
+    };
+    let cut = format!("…({} bytes cut)…", end - start);
+    binary(env, &[head, cut.as_bytes(), tail].concat())
+}
+
+/// The nearest offset at or before `at` that starts a UTF-8 character (or the offset itself,
+/// in bytes that are no UTF-8).
+fn char_boundary(bytes: &[u8], at: usize) -> usize {
+    let back = (0..4)
+        .take_while(|back| at > *back)
+        .find(|back| bytes.get(at - back).is_none_or(|byte| byte & 0xC0 != 0x80));
+    back.map_or(at, |back| at - back)
+}
+
+/// Integers of more 64-bit words than this leave the NIF as a text that says how large they
+/// are: the decimal digits of a larger one take quadratic time to write, in Elixir as here.
+const LISTED_INTEGER_WORDS: usize = 64;
+
 fn number_term<'b>(env: Env<'b>, number: &Number) -> Term<'b> {
     match number {
         Number::Int(int) => int.encode(env),
         Number::Float(float) => float.encode(env),
+        Number::Big(big) if big.magnitude.len() > LISTED_INTEGER_WORDS => {
+            let bits = big.magnitude.len() * 64
+                - big.magnitude.last().map_or(0, |word| word.leading_zeros() as usize);
+            // log10(2): the decimal digits of a number of `bits` bits, give or take one.
+            let digits = (bits as f64 * std::f64::consts::LOG10_2) as u64 + 1;
+            let sign = if big.negative { "negative" } else { "positive" };
+            let text = format!("({sign} integer of about {digits} digits)");
+            binary(env, text.as_bytes())
+        }
         Number::Big(big) => env
             .binary_to_term(&big_external(big))
             .map(|(term, _)| term)
