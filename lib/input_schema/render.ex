@@ -211,20 +211,21 @@ defmodule InputSchema.Render do
     end
   end
 
+  # Each bound's words, and for a count what it counts, one and many.
   @bounds [
-    {:minimum, "at least"},
-    {:exclusiveMinimum, "more than"},
-    {:maximum, "at most"},
-    {:exclusiveMaximum, "less than"},
-    {:multipleOf, "a multiple of"},
-    {:minLength, "at least %s characters"},
-    {:maxLength, "at most %s characters"},
-    {:minItems, "at least %s items"},
-    {:maxItems, "at most %s items"},
-    {:minContains, "at least %s matching items"},
-    {:maxContains, "at most %s matching items"},
-    {:minProperties, "at least %s properties"},
-    {:maxProperties, "at most %s properties"}
+    {:minimum, "at least", nil},
+    {:exclusiveMinimum, "more than", nil},
+    {:maximum, "at most", nil},
+    {:exclusiveMaximum, "less than", nil},
+    {:multipleOf, "a multiple of", nil},
+    {:minLength, "at least", {"character", "characters"}},
+    {:maxLength, "at most", {"character", "characters"}},
+    {:minItems, "at least", {"item", "items"}},
+    {:maxItems, "at most", {"item", "items"}},
+    {:minContains, "at least", {"matching item", "matching items"}},
+    {:maxContains, "at most", {"matching item", "matching items"}},
+    {:minProperties, "at least", {"property", "properties"}},
+    {:maxProperties, "at most", {"property", "properties"}}
   ]
 
   # A failure with its reason says what it was asked for in `came/1`: nothing was expected.
@@ -233,9 +234,9 @@ defmodule InputSchema.Render do
   defp expected(detail) do
     keyword = detail[:keyword]
 
-    Enum.find_value(@bounds, fn {key, words} ->
+    Enum.find_value(@bounds, fn {key, words, counted} ->
       case detail do
-        %{^key => bound} -> phrase(words, value(bound))
+        %{^key => bound} -> phrase(words, counted, bound)
         _ -> nil
       end
     end) ||
@@ -266,11 +267,9 @@ defmodule InputSchema.Render do
       end
   end
 
-  defp phrase(words, bound) do
-    if String.contains?(words, "%s"),
-      do: String.replace(words, "%s", bound),
-      else: words <> " " <> bound
-  end
+  defp phrase(words, nil, bound), do: words <> " " <> value(bound)
+  defp phrase(words, {one, _many}, 1), do: words <> " 1 " <> one
+  defp phrase(words, {_one, many}, bound), do: words <> " " <> value(bound) <> " " <> many
 
   defp came(%{option: option, reason: reason}) when is_binary(reason),
     do: printable(inspect(option, limit: 8)) <> " " <> printable(reason, @max_line)
