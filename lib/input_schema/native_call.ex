@@ -339,6 +339,14 @@ defmodule InputSchema.NativeCall do
   defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
 
   @doc false
+  # Whether a compiled schema's resource finds `arguments` valid on this scheduler, within a
+  # normal call's budget: `false` for anything else (invalid, a question for the host, a
+  # call the dirty twin must finish, a resource not alive here), which the caller then
+  # answers in full. For the gateway's hot path, where nearly every call is valid.
+  def valid_on_normal_scheduler?(ref, arguments),
+    do: Native.validate(ref, arguments, :compiled, 0) === :ok
+
+  @doc false
   def alive?(ref), do: Native.compiled_alive(ref)
 
   @doc false

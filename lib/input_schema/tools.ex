@@ -199,8 +199,8 @@ defmodule InputSchema.Tools do
       when is_binary(name) and byte_size(name) > 0 and is_map(arguments) do
     key = byte_size(name) * 256 + :binary.first(name)
 
-    with %{^key => %{^name => {:ok, %Compiled{} = input, _output}}} <- by_key,
-         {:ok, _arguments} <- NativeCall.validate(input, arguments, 0) do
+    with %{^key => %{^name => {:ok, %Compiled{ref: ref}, _output}}} <- by_key,
+         true <- NativeCall.valid_on_normal_scheduler?(ref, arguments) do
       {:ok, name, arguments}
     else
       _other -> call(set, params, @default_max_errors)
