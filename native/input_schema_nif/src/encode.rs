@@ -178,7 +178,10 @@ fn number_term<'b>(env: Env<'b>, number: &Number) -> Term<'b> {
         Number::Float(float) => float.encode(env),
         Number::Big(big) if big.magnitude.len() > LISTED_INTEGER_WORDS => {
             let bits = big.magnitude.len() * 64
-                - big.magnitude.last().map_or(0, |word| word.leading_zeros() as usize);
+                - big
+                    .magnitude
+                    .last()
+                    .map_or(0, |word| word.leading_zeros() as usize);
             // log10(2): the decimal digits of a number of `bits` bits, give or take one.
             let digits = (bits as f64 * std::f64::consts::LOG10_2) as u64 + 1;
             let sign = if big.negative { "negative" } else { "positive" };

@@ -302,33 +302,38 @@ fn answer_ran<'a, R>(
 
 fn run_validate<'a>(
     env: Env<'a>,
-    [schema, arguments]: [Term<'a>; 2],
+    terms: [Term<'a>; 2],
     reading: Reading<'a>,
     call: CallTerms<'a>,
     dirty: bool,
 ) -> Term<'a> {
     let mut round = Round::new(env, dirty, call.spent);
+    validated(&mut round, terms, reading, call, || atoms::ok().encode(env))
+}
+
+/// Validates `arguments` against `schema` and answers: `valid()` when they are.
+fn validated<'a>(
+    round: &mut Round<'a>,
+    [schema, arguments]: [Term<'a>; 2],
+    reading: Reading<'a>,
+    call: CallTerms<'a>,
+    valid: impl FnOnce() -> Term<'a>,
+) -> Term<'a> {
     let mode = mode(call.max_errors);
     let answers = call.answers;
-    let ran = run_checked(
-        &mut round,
-        schema,
-        arguments,
-        reading,
-        |compiled, budget| {
-            let answers = answers
-                .as_ref()
-                .map(|answers| answers as &dyn FormatAnswers);
-            compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
-        },
-    );
+    let ran = run_checked(round, schema, arguments, reading, |compiled, budget| {
+        let answers = answers
+            .as_ref()
+            .map(|answers| answers as &dyn FormatAnswers);
+        compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
+    });
     let report = Report::arguments(call.max_errors);
     answer_ran(
-        &round,
+        round,
         ran,
         [schema, arguments],
         reading,
-        |()| atoms::ok().encode(env),
+        |()| valid(),
         |failure| round.failure(failure, report, may_load(reading)),
     )
 }
@@ -434,28 +439,9 @@ fn run_validate_text<'a>(
         Ok(arguments) => arguments,
         Err(failure) => return round.failure(&failure, report, false),
     };
-    let mode = mode(call.max_errors);
-    let answers = call.answers;
-    let ran = run_checked(
-        &mut round,
-        schema,
-        arguments,
-        reading,
-        |compiled, budget| {
-            let answers = answers
-                .as_ref()
-                .map(|answers| answers as &dyn FormatAnswers);
-            compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
-        },
-    );
-    answer_ran(
-        &round,
-        ran,
-        [schema, arguments],
-        reading,
-        |()| (atoms::ok(), arguments).encode(env),
-        |failure| round.failure(failure, report, may_load(reading)),
-    )
+    validated(&mut round, [schema, arguments], reading, call, || {
+        (atoms::ok(), arguments).encode(env)
+    })
 }
 
 /// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`); any failure
