@@ -138,7 +138,10 @@ defmodule InputSchema do
 
   def validate(schema, arguments, options) do
     with {:ok, parsed} <- parse(schema, options, :validate) do
-      schema |> NativeCall.validate(arguments, call_options(schema, parsed)) |> in_role(parsed)
+      schema
+      |> NativeCall.validate(arguments, call_options(schema, parsed))
+      |> in_role(parsed)
+      |> repaired(parsed, arguments, &validate(schema, &1, &2), options)
     end
   end
 
@@ -198,9 +201,18 @@ defmodule InputSchema do
 
   def validate_json(schema, json_text, options) do
     with {:ok, parsed} <- parse(schema, options, :validate) do
-      schema
-      |> NativeCall.validate_text(json_text, call_options(schema, parsed))
-      |> in_role(parsed)
+      answer =
+        schema
+        |> NativeCall.validate_text(json_text, call_options(schema, parsed))
+        |> in_role(parsed)
+
+      with %Options{repair: true} <- parsed,
+           {:error, :validation, _detail} <- answer,
+           {:ok, arguments} <- NativeCall.decode_json(json_text) do
+        repaired(answer, parsed, arguments, &validate(schema, &1, &2), options)
+      else
+        _ -> answer
+      end
     end
   end
 
@@ -491,6 +503,15 @@ defmodule InputSchema do
   defp json_mode?(_schema, options) do
     Keyword.keyword?(options) and Options.json_dialect?(Keyword.get(options, :dialect))
   end
+
+  # `repair: true`: the answer for the arguments repaired, when they are (`validate` validates
+  # with the options given, the repair left out, and more).
+  defp repaired(answer, %Options{repair: true}, arguments, validate, options) do
+    plain = Keyword.delete(options, :repair)
+    InputSchema.Repair.attempt(answer, arguments, &validate.(&1, Keyword.merge(plain, &2)))
+  end
+
+  defp repaired(answer, _parsed, _arguments, _validate, _options), do: answer
 
   # `role: :output`: an error speaks of the result (messages, `$result` paths).
   defp in_role({:error, _class, _detail} = error, %Options{role: :output}),

@@ -195,6 +195,32 @@ defmodule InputSchema.ProxyE2ETest do
       refute log =~ "refused the result"
     end
 
+    test "with --repair, a stringified array reaches the server as the array it holds",
+         %{root: root} do
+      {client, _tools} = start!([MCPServers.script("server-filesystem"), root], ["--repair"])
+
+      written = Path.join(root, "written.txt")
+
+      {_response, client} =
+        call(client, 3, "write_file", %{"path" => written, "content" => "hello"})
+
+      edits = [%{"oldText" => "hello", "newText" => "bye"}]
+
+      {response, client} =
+        call(client, 4, "edit_file", %{"path" => written, "edits" => JSONEncoder.encode(edits)})
+
+      refute response["result"]["isError"]
+      assert File.read!(written) == "bye"
+
+      # Text that is no array of edits stays refused, and the file as it was.
+      {response, client} =
+        call(client, 5, "edit_file", %{"path" => written, "edits" => ~s({"oldText": "bye"})})
+
+      assert text(response) =~ "/edits: tool argument has the wrong type: expected array"
+      assert File.read!(written) == "bye"
+      assert Client.stderr(client) =~ ~s[repaired tools/call "edit_file": /edits]
+    end
+
     test "a client that closes its input gets every answer, and the proxy stops", %{root: root} do
       written = Path.join(root, "a.txt")
       refused = Path.join(root, "b.txt")

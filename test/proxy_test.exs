@@ -26,7 +26,7 @@ defmodule InputSchema.ProxyTest do
           {["--dialect", "draft3", "--", "sh"], ~s(unknown dialect "draft3")},
           {["--dialect", "subset", "--strict", "--", "sh"],
            "--strict applies to the JSON Schema dialects"},
-          {["--repair", "--", "sh"], "unknown option --repair"},
+          {["--repair=yes", "--", "sh"], "unknown option --repair"},
           {["extra", "--", "sh"], ~s(unexpected argument "extra" before --)}
         ] do
       assert {{:shutdown, 2}, stderr} = run_task(argv), inspect(argv)

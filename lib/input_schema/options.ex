@@ -73,6 +73,14 @@ defmodule InputSchema.Options do
       boundary, a map schema whose root `type` is absent, `"object"` or `["object"]`, and map
       arguments, with paths from `$arguments`; `:any`: any schema (booleans too) against any
       value, with paths from `$`.
+    * `:repair` - the JSON Schema modes; `validate/3` and `validate_json/3`. `false` (default);
+      `true` repairs a string argument that holds the JSON text of what the schema asks for
+      there, as models often send an object, an array or a number: where every failure at
+      that place is a `type` that admits no string, and the string reads as exactly one JSON
+      value of a type one of them admits (no blank around it, nothing guessed), the value
+      stands in for the string. The answer is `{:ok, repaired_arguments, repaired: pointers}`
+      (the places repaired, for the log) only when the repaired arguments are valid; any other
+      call answers as without the option.
 
   ## Examples
 
@@ -125,9 +133,12 @@ defmodule InputSchema.Options do
     :root
   ]
 
+  # Options that only the JSON Schema modes' validations read.
+  @json_validation_only [:repair]
+
   # The options each public function takes.
   @taken %{
-    validate: [:errors, :max_errors, :role, :dialect | @json_only],
+    validate: [:errors, :max_errors, :role, :dialect | @json_validation_only ++ @json_only],
     valid: [:dialect | @json_only],
     validate_schema: [:locate, :dialect | @json_only],
     compile: [:dialect | @json_only]
@@ -148,6 +159,7 @@ defmodule InputSchema.Options do
             schema_loader: nil,
             any_root: false,
             role: :input,
+            repair: false,
             format_patterns: %{},
             format_functions: %{}
 
@@ -210,7 +222,7 @@ defmodule InputSchema.Options do
     do: {:error, nil, "options must be a keyword list"}
 
   defp json_only_in_json_modes(given, :subset) do
-    case Enum.find(@json_only, &is_map_key(given, &1)) do
+    case Enum.find(@json_only ++ @json_validation_only, &is_map_key(given, &1)) do
       nil -> :ok
       option -> {:error, option, "is read by the JSON Schema modes only (dialect:)"}
     end
@@ -290,7 +302,8 @@ defmodule InputSchema.Options do
       schema_registry: Map.get(given, :schema_registry, %{}),
       schema_loader: Map.get(given, :schema_loader),
       any_root: Map.get(given, :root, :tool) == :any,
-      role: Map.get(given, :role, :input)
+      role: Map.get(given, :role, :input),
+      repair: Map.get(given, :repair, false)
     }
 
     case given do

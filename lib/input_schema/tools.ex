@@ -77,6 +77,7 @@ defmodule InputSchema.Tools do
     :formats
   ]
   @check_options [:errors, :max_errors]
+  @call_options [:repair | @check_options]
 
   # The most errors one refused call reports by default: all of them, up to as many as the
   # model's text shows.
@@ -170,7 +171,10 @@ defmodule InputSchema.Tools do
       checked), with `:tool` where a tool was named; log it, and send `error_result(:call)`.
 
   Options: `errors:` (`:all`, the default, or `:first`) and `max_errors:` (default
-  #{@default_max_errors}), as `InputSchema.validate/3` reads them.
+  #{@default_max_errors}), as `InputSchema.validate/3` reads them; `repair: true` (a tool whose
+  schema is read as JSON Schema) repairs arguments sent as JSON text where the schema asks
+  for an object, an array, a number, a boolean or null, as `InputSchema.Options` says: such a
+  call answers `{:ok, name, repaired_arguments, repaired: pointers}`.
 
       iex> {:ok, tools} = InputSchema.Tools.compile([%{"name" => "read", "inputSchema" => %{"properties" => %{"path" => %{"type" => "string"}}, "required" => ["path"]}}])
       iex> InputSchema.Tools.check_call(tools, %{"name" => "read", "arguments" => %{"path" => "a.txt"}})
@@ -186,7 +190,10 @@ defmodule InputSchema.Tools do
       [%{"type" => "text", "text" => "The tool call's arguments are invalid; correct them and call the tool again:\n(root): tool arguments must be a JSON object"}]
   """
   @spec check_call(t() | term(), term(), keyword()) ::
-          {:ok, String.t(), term()} | {:reject, call_tool_result()} | InputSchema.error()
+          {:ok, String.t(), term()}
+          | {:ok, String.t(), term(), [{:repaired, [String.t()]}]}
+          | {:reject, call_tool_result()}
+          | InputSchema.error()
   def check_call(tools, params, options \\ [])
 
   # The usual call, first: a valid call of a compiled tool is answered by the compiled schema's
@@ -203,15 +210,15 @@ defmodule InputSchema.Tools do
          true <- NativeCall.valid_on_normal_scheduler?(ref, arguments) do
       {:ok, name, arguments}
     else
-      _other -> call(set, params, @default_max_errors)
+      _other -> call(set, params, {@default_max_errors, false})
     end
   end
 
-  def check_call(tools, params, []), do: call(tools, params, @default_max_errors)
+  def check_call(tools, params, []), do: call(tools, params, {@default_max_errors, false})
 
   def check_call(tools, params, options) do
-    case check_options(options) do
-      {:ok, max_errors} -> call(tools, params, max_errors)
+    case check_options(options, @call_options) do
+      {:ok, max_errors} -> call(tools, params, {max_errors, Keyword.get(options, :repair, false)})
       error -> error
     end
   end
@@ -254,7 +261,7 @@ defmodule InputSchema.Tools do
     do: result_check(tools, name, result, @default_max_errors)
 
   def check_result(tools, name, result, options) do
-    case check_options(options) do
+    case check_options(options, @check_options) do
       {:ok, max_errors} -> result_check(tools, name, result, max_errors)
       error -> error
     end
@@ -302,10 +309,10 @@ defmodule InputSchema.Tools do
   end
 
   # The most errors a refused call or result reports: 0 for `errors: :first`.
-  defp check_options(options) do
-    with :ok <- only(options, @check_options) do
+  defp check_options(options, taken) do
+    with :ok <- only(options, taken) do
       # `validate/3` reads them: its refusal, in this function's words.
-      case Options.parse(options, :validate) do
+      case Options.parse(options, :validate, :auto) do
         {:ok, _parsed} ->
           if Keyword.get(options, :errors, :all) == :first,
             do: {:ok, 0},
@@ -461,15 +468,16 @@ defmodule InputSchema.Tools do
   # check_call
   # ---------------------------------------------------------------------------------------
 
-  defp call(%__MODULE__{by_key: by_key} = set, params, max_errors) when is_map(by_key) do
+  # `checking`: the most errors a refused call reports, and whether to repair its arguments.
+  defp call(%__MODULE__{by_key: by_key} = set, params, checking) when is_map(by_key) do
     case params do
       %{"name" => name} = params when is_binary(name) and not is_struct(params) ->
-        call_tool(set, name, params, max_errors)
+        call_tool(set, name, params, checking)
 
       params when is_binary(params) ->
         case decode(params) do
           {:ok, decoded} when is_map(decoded) ->
-            call(set, decoded, max_errors)
+            call(set, decoded, checking)
 
           {:ok, _other} ->
             not_an_object()
@@ -500,13 +508,13 @@ defmodule InputSchema.Tools do
     end
   end
 
-  defp call(_tools, _params, _max_errors), do: invalid_tools()
+  defp call(_tools, _params, _checking), do: invalid_tools()
 
-  defp call_tool(set, name, params, max_errors) do
+  defp call_tool(set, name, params, checking) do
     case entry(set, name) do
       {:ok, input, _output} ->
         case Map.get(params, "arguments", %{}) do
-          arguments when is_map(arguments) -> check_arguments(name, input, arguments, max_errors)
+          arguments when is_map(arguments) -> check_arguments(name, input, arguments, checking)
           _not_an_object -> reject_arguments()
         end
 
@@ -526,20 +534,31 @@ defmodule InputSchema.Tools do
     end
   end
 
-  defp check_arguments(name, input, arguments, max_errors) do
+  defp check_arguments(name, input, arguments, {max_errors, repair}) do
     case InputSchema.validate(input, arguments) do
       {:ok, arguments} ->
         {:ok, name, arguments}
 
       {:error, :validation, detail} = first ->
         if Render.argument_error?(detail) do
-          {:reject, InputSchema.tool_result(all_errors(first, input, arguments, [], max_errors))}
+          (repair && repaired(name, first, input, arguments)) ||
+            {:reject,
+             InputSchema.tool_result(all_errors(first, input, arguments, [], max_errors))}
         else
           operator_error(first, name)
         end
 
       error ->
         operator_error(error, name)
+    end
+  end
+
+  # `repair: true`: the call with its arguments repaired (see `InputSchema.Options`), when they
+  # are valid so; `nil` otherwise.
+  defp repaired(name, first, input, arguments) do
+    case InputSchema.Repair.attempt(first, arguments, &InputSchema.validate(input, &1, &2)) do
+      {:ok, repaired, repaired: pointers} -> {:ok, name, repaired, repaired: pointers}
+      _not_repaired -> nil
     end
   end
 

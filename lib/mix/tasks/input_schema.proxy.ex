@@ -53,7 +53,10 @@ defmodule Mix.Tasks.InputSchema.Proxy do
       says).
     * `--strict` refuses keywords outside the dialect's vocabularies (`strict: true`).
 
-  Repairing arguments a model sent as JSON text is not offered: the package does not repair.
+    * `--repair` repairs the arguments of a call that a model sent as JSON text where the
+      schema asks for an object, an array, a number, a boolean or null (`repair: true` of
+      `InputSchema.Tools.check_call/3`): the call passes on with the repaired arguments, and
+      the places repaired go to standard error.
 
   ## Stopping
 
@@ -66,12 +69,12 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
   use Mix.Task
 
-  alias InputSchema.{JSONEncoder, Native, Tools}
+  alias InputSchema.{JSONEncoder, NativeCall, Tools}
   alias Mix.InputSchema, as: Tasks
 
   @usage "usage: mix input_schema.proxy [--dialect auto|draft2020-12|draft2019-09|draft7|" <>
            "draft6|draft4|subset] [--strict] -- COMMAND [ARGS ...]"
-  @switches [dialect: :string, strict: :boolean, help: :boolean]
+  @switches [dialect: :string, strict: :boolean, repair: :boolean, help: :boolean]
 
   # The longest piece of a line the port hands over at once; longer lines come in pieces.
   @port_line 65_536
@@ -117,7 +120,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
         with :run <- Tasks.help_asked(options, __MODULE__),
              {:ok, mode} <- options |> Keyword.put_new(:dialect, "auto") |> Tasks.mode(),
              {:ok, executable, args} <- executable(command) do
-          {:ok, executable, args, compile_options(mode)}
+          {:ok, executable, args, compile_options(mode) ++ repair(options)}
         end
 
       {_options, [extra | _], []} ->
@@ -146,6 +149,8 @@ defmodule Mix.Tasks.InputSchema.Proxy do
       do: {:ok, path, args},
       else: {:error, "cannot find the server command #{inspect(command)}"}
   end
+
+  defp repair(options), do: if(options[:repair], do: [repair: true], else: [])
 
   # A subset run says so: the tool set compiles in `dialect: :auto` unless told.
   defp compile_options(%{options: []}), do: [dialect: :subset]
@@ -186,11 +191,14 @@ defmodule Mix.Tasks.InputSchema.Proxy do
     {:os_pid, os_pid} = Port.info(port, :os_pid)
     reader = start_reader()
 
+    {repair, options} = Keyword.pop(options, :repair, false)
+
     state = %{
       port: port,
       os_pid: os_pid,
       reader: reader,
       options: options,
+      repair: repair,
       tools: nil,
       listing: nil,
       relist: false,
@@ -381,23 +389,14 @@ defmodule Mix.Tasks.InputSchema.Proxy do
   defp call(line, message, state) do
     params = Map.get(message, "params")
 
-    case Tools.check_call(state.tools, params) do
+    case Tools.check_call(state.tools, params, if(state.repair, do: [repair: true], else: [])) do
+      {:ok, name, arguments, repaired: pointers} ->
+        log(["repaired tools/call ", call_name(params), ": ", Enum.join(pointers, ", ")])
+        repaired = put_in(message, ["params", "arguments"], arguments)
+        forward_call(JSONEncoder.encode(repaired), message, name, params, state)
+
       {:ok, name, _arguments} ->
-        state = to_server(line, state)
-
-        case message do
-          %{"id" => id} ->
-            # A task-augmented call answers with a task, not the tool's result.
-            waiting =
-              if is_map(params) and Map.has_key?(params, "task"),
-                do: :request,
-                else: {:call, name, state.tools}
-
-            %{state | pending: Map.put(state.pending, id, waiting)}
-
-          _notification ->
-            state
-        end
+        forward_call(line, message, name, params, state)
 
       {:reject, result} ->
         log(["refused tools/call ", call_name(params), ": ", one_line(result)])
@@ -412,6 +411,25 @@ defmodule Mix.Tasks.InputSchema.Proxy do
         ])
 
         answer(message, Tools.error_result(:call), state)
+    end
+  end
+
+  # A call checked: passed on to the server, and its answer awaited for its result's check.
+  defp forward_call(line, message, name, params, state) do
+    state = to_server(line, state)
+
+    case message do
+      %{"id" => id} ->
+        # A task-augmented call answers with a task, not the tool's result.
+        waiting =
+          if is_map(params) and Map.has_key?(params, "task"),
+            do: :request,
+            else: {:call, name, state.tools}
+
+        %{state | pending: Map.put(state.pending, id, waiting)}
+
+      _notification ->
+        state
     end
   end
 
@@ -603,13 +621,7 @@ defmodule Mix.Tasks.InputSchema.Proxy do
     if String.trim(text) == "" do
       :blank
     else
-      answer =
-        case Native.decode_json(text) do
-          :budget_exhausted -> Native.decode_json_dirty(text)
-          answer -> answer
-        end
-
-      case answer do
+      case NativeCall.decode_json(text) do
         {:ok, json} -> {:ok, json}
         {:error, _class, detail} -> {:error, decode_reason(detail)}
       end

@@ -222,12 +222,7 @@ defmodule Mix.Tasks.InputSchema.Validate do
   defp at({:error, reason}, path), do: {:error, "#{Tasks.escape(path)}: #{Tasks.escape(reason)}"}
   defp at(loaded, _path), do: loaded
 
-  defp decode(text) do
-    case InputSchema.Native.decode_json(text) do
-      :budget_exhausted -> InputSchema.Native.decode_json_dirty(text)
-      answer -> answer
-    end
-  end
+  defp decode(text), do: InputSchema.NativeCall.decode_json(text)
 
   defp pick_tool([tool], nil, _schema_file), do: {:ok, tool}
 
