@@ -188,7 +188,13 @@ defmodule Mix.Tasks.InputSchema.Proxy do
         {:args, args}
       ])
 
-    {:os_pid, os_pid} = Port.info(port, :os_pid)
+    # A server that has exited already has closed its port, which then has no OS pid.
+    os_pid =
+      case Port.info(port, :os_pid) do
+        {:os_pid, os_pid} -> os_pid
+        nil -> nil
+      end
+
     reader = start_reader()
 
     {repair, options} = Keyword.pop(options, :repair, false)
@@ -289,8 +295,10 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
   defp maybe_close(state), do: state
 
+  defp stop_server(%{os_pid: nil}), do: :ok
+
   defp stop_server(%{port: port, os_pid: os_pid}) do
-    Port.close(port)
+    close_port(port)
 
     unless exited?(os_pid, @exit_ms) do
       signal(os_pid, "TERM")
@@ -302,6 +310,13 @@ defmodule Mix.Tasks.InputSchema.Proxy do
     end
 
     :ok
+  end
+
+  # The port closes by itself when the server exits: closing it again is not an error here.
+  defp close_port(port) do
+    Port.close(port)
+  rescue
+    ArgumentError -> true
   end
 
   defp exited?(os_pid, ms) do
