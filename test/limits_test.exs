@@ -3,7 +3,7 @@ defmodule InputSchema.LimitsTest do
   # tests slow-ish, so they run serially with generous timeouts.
   use ExUnit.Case, async: false
 
-  alias InputSchema.Native
+  alias InputSchema.{Native, NativeCall, Places}
 
   @moduletag timeout: 300_000
 
@@ -36,7 +36,7 @@ defmodule InputSchema.LimitsTest do
     public = InputSchema.validate(schema, arguments)
     # The NIF answers a success with `:ok`; the caller's own term is the answer.
     dirty =
-      case Native.validate_dirty(schema, arguments, :subset, 0) do
+      case NativeCall.finished(Native.validate_dirty(schema, arguments, :subset, 0)) do
         :ok -> {:ok, arguments}
         answer -> answer
       end
@@ -270,7 +270,7 @@ defmodule InputSchema.LimitsTest do
 
         {result, grown} =
           peak_memory_growth(fn ->
-            Native.validate_dirty(compiled.ref, arguments, :compiled, 0)
+            NativeCall.finished(Native.validate_dirty(compiled.ref, arguments, :compiled, 0))
           end)
 
         assert result == :ok
@@ -351,7 +351,7 @@ defmodule InputSchema.LimitsTest do
       {:error, :validation, first} = InputSchema.validate(schema, arguments)
       assert Map.delete(detail, :errors) == first
       assert hd(errors) == first
-      assert hd(tl(errors)).path == "$arguments.a.#{key}[1]"
+      assert hd(tl(errors)).path == Places.shown("$arguments.a.#{key}[1]")
 
       assert {:error, :validation, %{errors: three}} =
                InputSchema.validate(schema, arguments, errors: :all, max_errors: 3)

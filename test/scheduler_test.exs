@@ -2,6 +2,7 @@ defmodule InputSchema.SchedulerTest do
   # Issue 3: a long validation never holds a normal scheduler. The margin cannot flake: a
   # validation taking over 200 ms overall must show no normal-scheduler stretch over 20 ms.
   use ExUnit.Case, async: false
+  alias InputSchema.Places
 
   @moduletag timeout: 300_000
 
@@ -171,7 +172,7 @@ defmodule InputSchema.SchedulerTest do
 
     # The list stops with the error whose copies pass 64 MiB, the 28th.
     assert length(errors) == 28
-    assert hd(errors).path == "$arguments." <> name <> "[0]"
+    assert hd(errors).path == Places.shown("$arguments." <> name <> "[0]")
 
     # Missing required names of 4 MB each are copied into their errors.
     names = for letter <- ?a..?h, do: :binary.copy(<<letter>>, 4_000_000)
