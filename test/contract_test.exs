@@ -783,10 +783,14 @@ defmodule InputSchema.ContractTest do
         })
 
       for list <- [[1 | 2], [1, 2 | :tail], ["a" | "b"]] do
-        assert InputSchema.Native.validate_dirty(with_items, %{"xs" => list}, :subset, 0) ===
+        assert InputSchema.NativeCall.finished(
+                 InputSchema.Native.validate_dirty(with_items, %{"xs" => list}, :subset, 0)
+               ) ===
                  wrong_type("$arguments.xs", "array")
 
-        assert InputSchema.Native.validate_dirty(one_of, %{"xs" => list}, :subset, 0) ===
+        assert InputSchema.NativeCall.finished(
+                 InputSchema.Native.validate_dirty(one_of, %{"xs" => list}, :subset, 0)
+               ) ===
                  {:error, :validation,
                   %{
                     message: "tool argument must match exactly one oneOf branch",

@@ -4,7 +4,7 @@ defmodule InputSchema.HostFunctionsTest do
   # however many rounds it takes, and the processes they run in die with their caller.
   use ExUnit.Case, async: true
 
-  alias InputSchema.Native
+  alias InputSchema.{Native, NativeCall}
 
   @lists %{
     "properties" => %{
@@ -29,7 +29,7 @@ defmodule InputSchema.HostFunctionsTest do
       reading = reading(%{"even" => :function}, false)
 
       assert {:need_formats, asks, spent, {ref, ^arguments}} =
-               Native.validate_dirty(@lists, arguments, reading, 0)
+               NativeCall.finished(Native.validate_dirty(@lists, arguments, reading, 0))
 
       assert Enum.sort(asks) == [{"even", "ab"}, {"even", "x"}, {"even", "y"}]
       assert is_integer(spent) and spent > 0

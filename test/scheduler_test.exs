@@ -283,6 +283,37 @@ defmodule InputSchema.SchedulerTest do
     assert micros < 1_000_000, "the next dirty call waited #{micros} us"
   end
 
+  test "long calls leave the dirty schedulers to the calls behind them" do
+    # Four calls that each spend the whole work cap (40 levels of anyOf over two equal
+    # branches, a number at the bottom where a string is asked: 2^40 tries), more than this
+    # machine's dirty schedulers. They move to threads of their own after a slice, so a small
+    # call that needs a dirty scheduler answers while all four still run.
+    long_calls =
+      for _ <- 1..4 do
+        Task.async(fn ->
+          # Built here: a term of shared subterms is copied whole into another process.
+          chain =
+            Enum.reduce(1..40, %{"type" => "string"}, fn _, inner ->
+              %{"anyOf" => [inner, inner]}
+            end)
+
+          {:ok, compiled} =
+            InputSchema.compile(%{"properties" => %{"a" => chain}}, dialect: :auto)
+
+          InputSchema.validate(compiled, %{"a" => 1})
+        end)
+      end
+
+    Process.sleep(300)
+    text = ~s({"a": "#{String.duplicate("x", 10_000)}"})
+    schema = %{"type" => "object", "properties" => %{"a" => %{"type" => "string"}}}
+    assert {:ok, %{"a" => _}} = InputSchema.validate_json(schema, text)
+    assert Enum.map(long_calls, &Task.yield(&1, 0)) == [nil, nil, nil, nil]
+
+    limit = {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
+    assert Task.await_many(long_calls, 120_000) == List.duplicate(limit, 4)
+  end
+
   # Timed by the test's own limit: writing this key in decimal took 13 s, and spelling the
   # chardata below would exhaust memory; comparing them with the names they cannot match
   # takes milliseconds.

@@ -5,7 +5,7 @@ defmodule InputSchema.ValidateJSONTest do
 
   import InputSchema.ExpectedErrors, only: [json_text_answer: 3]
 
-  alias InputSchema.{Compiled, FixtureJSON, Native}
+  alias InputSchema.{Compiled, FixtureJSON, Native, NativeCall}
 
   doctest InputSchema, only: [validate_json: 3]
 
@@ -404,7 +404,7 @@ defmodule InputSchema.ValidateJSONTest do
                :budget_exhausted
 
       assert {:ok, %{"content" => _}} =
-               Native.validate_text_dirty(@write_schema, large, :subset, 0)
+               NativeCall.finished(Native.validate_text_dirty(@write_schema, large, :subset, 0))
 
       assert {:ok, %{"content" => _}} = InputSchema.validate_json(@write_schema, large)
     end
@@ -455,7 +455,7 @@ defmodule InputSchema.ValidateJSONTest do
     test "large texts go to the dirty twin" do
       text = "[" <> String.duplicate("1,", @normal_text_max) <> "1]"
       assert Native.decode_json(text) === :budget_exhausted
-      assert {:ok, list} = Native.decode_json_dirty(text)
+      assert {:ok, list} = NativeCall.finished(Native.decode_json_dirty(text))
       assert length(list) == @normal_text_max + 1
     end
   end

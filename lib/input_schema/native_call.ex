@@ -16,11 +16,24 @@ defmodule InputSchema.NativeCall do
   defmacrop nif(normal, dirty) do
     quote do
       case unquote(normal) do
-        :budget_exhausted -> unquote(dirty)
+        :budget_exhausted -> InputSchema.NativeCall.finished(unquote(dirty))
         answer -> answer
       end
     end
   end
+
+  @doc false
+  # A dirty call's answer: the one it gave, or, for a long call moved to a thread of its own
+  # (`{:continuing, tag}`), the one the thread sends under `tag`. The thread always sends one,
+  # `:badarg` where the NIF would have raised.
+  def finished({:continuing, tag}) when is_reference(tag) do
+    receive do
+      {^tag, :badarg} -> :erlang.error(:badarg)
+      {^tag, answer} -> answer
+    end
+  end
+
+  def finished(answer), do: answer
 
   @doc false
   # `validate/3`: `{:ok, arguments}` or an error; `max_errors` for a compiled schema (its

@@ -34,6 +34,9 @@ rustler::atoms! {
     json,
     need_documents,
     need_formats,
+    // A long call moved to a thread of its own, and its answer there if it could not run.
+    continuing,
+    badarg,
     // JSON modes: the dialects, and the detail keys of their errors.
     subset,
     draft2020_12,

@@ -26,6 +26,13 @@ pub fn alive() -> bool {
 pub struct Watch;
 
 impl Watch {
+    /// The caller of a long call's thread, which no scheduler runs: asked about without an
+    /// env, as the NIF API allows from such a thread.
+    pub fn of(pid: ErlNifPid) -> Self {
+        CALLER.set(Some((std::ptr::null_mut(), pid)));
+        Watch
+    }
+
     pub fn enter(env: Env<'_>) -> Self {
         let env = env.as_c_arg();
         let mut pid = MaybeUninit::<ErlNifPid>::uninit();

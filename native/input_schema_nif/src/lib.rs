@@ -17,6 +17,7 @@ mod caller;
 mod encode;
 mod huge;
 mod json;
+mod long_calls;
 mod request;
 mod resource;
 mod scratch;
@@ -42,7 +43,8 @@ const NORMAL_BUDGET: u64 = 10_000;
 /// stops early once its caller has exited.
 fn budget(dirty: bool, spent: u64) -> Budget {
     if dirty {
-        Budget::capped(WORK_CAP_UNITS.saturating_sub(spent), caller::alive)
+        let left = long_calls::dirty_units(WORK_CAP_UNITS.saturating_sub(spent));
+        Budget::capped(left, caller::alive)
     } else {
         Budget::new(NORMAL_BUDGET)
     }
@@ -51,7 +53,7 @@ fn budget(dirty: bool, spent: u64) -> Budget {
 /// A dirty call that ran out of budget spent the work cap (or its caller is gone, and nobody
 /// reads the answer): it answers the work-limit error instead of asking for a retry.
 #[inline(never)]
-fn past_work_cap<'a>(answer: Term<'a>, env: Env<'a>) -> Term<'a> {
+pub(crate) fn past_work_cap<'a>(answer: Term<'a>, env: Env<'a>) -> Term<'a> {
     if answer != atoms::budget_exhausted().to_term(env) {
         return answer;
     }
@@ -594,21 +596,25 @@ macro_rules! raw_nif {
 /// `:budget_exhausted`, and its `_dirty` twin without a budget. `$dirty` tells the body which.
 macro_rules! twin_nifs {
     ($normal:literal, $twin:literal, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
-        raw_nif!($normal, SchedulerFlags::Normal, |$env $(, $arg)*| {
-            let $dirty = false;
-            let answer = $body;
-            if huge::met() {
-                return Some(atoms::budget_exhausted().encode($env));
+        const _: () = {
+            /// The NIF's answer on either scheduler, or on a long call's thread (`dirty`).
+            fn body<'a>($env: Env<'a>, terms: &[Term<'a>], $dirty: bool) -> Option<Term<'a>> {
+                let [$($arg),*]: [Term<'a>; raw_nif!(@count $($arg)*)] =
+                    terms.try_into().ok()?;
+                $body
             }
-            answer
-        });
-        raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
-            let $dirty = true;
-            let _reads_any_integer = huge::DirtyCall::enter();
-            let _caller = caller::Watch::enter($env);
-            let answer = $body;
-            Some(past_work_cap(answer?, $env))
-        });
+
+            raw_nif!($normal, SchedulerFlags::Normal, |$env $(, $arg)*| {
+                let answer = body($env, &[$($arg),*], false);
+                if huge::met() {
+                    return Some(atoms::budget_exhausted().encode($env));
+                }
+                answer
+            });
+            raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
+                long_calls::dirty($env, &[$($arg),*], body)
+            });
+        };
     };
 }
 

@@ -5,7 +5,9 @@
 //! since the last clear pass `CLEAR_BYTES`, so it holds at most that much between lookups, and
 //! one key besides during one.
 
-use rustler::sys::{enif_alloc_env, enif_clear_env, enif_get_map_value, ErlNifEnv, ErlNifTerm};
+use rustler::sys::{
+    enif_alloc_env, enif_clear_env, enif_free_env, enif_get_map_value, ErlNifEnv, ErlNifTerm,
+};
 use std::cell::Cell;
 use std::ptr;
 
@@ -14,10 +16,23 @@ use std::ptr;
 const CLEAR_BYTES: usize = 64 * 1024;
 
 thread_local! {
-    /// The thread's scratch env (null until its first use, then kept for the thread's life,
-    /// which is the VM's: a call never moves between threads, so no two calls share it) and
-    /// the bytes made in it since it was last cleared.
-    static SCRATCH: Cell<(*mut ErlNifEnv, usize)> = const { Cell::new((ptr::null_mut(), 0)) };
+    /// The thread's scratch env (null until its first use, then kept for the thread's life: a
+    /// call never moves between threads, so no two calls share it) and the bytes made in it
+    /// since it was last cleared.
+    static SCRATCH: Scratch = const { Scratch(Cell::new((ptr::null_mut(), 0))) };
+}
+
+struct Scratch(Cell<(*mut ErlNifEnv, usize)>);
+
+/// A scheduler thread lives as long as the VM; a long call's thread ends, and frees its env.
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let (env, _) = self.0.get();
+        if !env.is_null() {
+            // SAFETY: made by `enif_alloc_env` for this thread alone, freed once, here.
+            unsafe { enif_free_env(env) };
+        }
+    }
 }
 
 /// The value under the key that `make` builds in the env it is given, which may take up to
@@ -48,26 +63,26 @@ pub fn lookup(
 /// The thread's scratch env; `None` only if the VM could not make one (it aborts instead),
 /// when keys go to the call's env as before.
 fn scratch_env() -> Option<*mut ErlNifEnv> {
-    let (env, used) = SCRATCH.get();
+    let (env, used) = SCRATCH.with(|scratch| scratch.0.get());
     if !env.is_null() {
         return Some(env);
     }
     // SAFETY: a process-independent env, kept for the thread's life.
     let env = unsafe { enif_alloc_env() };
-    SCRATCH.set((env, used));
+    SCRATCH.with(|scratch| scratch.0.set((env, used)));
     (!env.is_null()).then_some(env)
 }
 
 /// Counts `bytes` more made in `env`, and clears it once they pass `CLEAR_BYTES`.
 fn release(env: *mut ErlNifEnv, bytes: usize) {
-    let (_, used) = SCRATCH.get();
+    let (_, used) = SCRATCH.with(|scratch| scratch.0.get());
     let used = used.saturating_add(bytes);
     if used > CLEAR_BYTES {
         // SAFETY: this thread's own env, whose keys were only used by lookups that have
         // returned.
         unsafe { enif_clear_env(env) };
-        SCRATCH.set((env, 0));
+        SCRATCH.with(|scratch| scratch.0.set((env, 0)));
     } else {
-        SCRATCH.set((env, used));
+        SCRATCH.with(|scratch| scratch.0.set((env, used)));
     }
 }

@@ -1,0 +1,241 @@
+//! Calls that outlast a slice of a dirty scheduler continue on a thread of their own, so that
+//! long calls never fill the VM's few dirty CPU schedulers: a small call that needs one finds
+//! one within a slice, whatever else is running, and the long calls share the machine as the
+//! operating system shares its threads.
+//!
+//! A dirty call first runs with a budget of `DIRTY_SLICE_UNITS`. When that runs out before the
+//! call's work cap, its arguments are copied into an environment of their own (terms read in
+//! place are only valid while the call runs: once it returns, a garbage collection may move
+//! them), and a thread runs the call again from the start on the copy, with the budget the
+//! call had before its slice (the slice's work is done again, so it is not charged), then sends its answer to the caller as `{tag, answer}`; the dirty call itself
+//! answers `{:continuing, tag}` at once. A call whose arguments are too large to copy at little
+//! cost (`COPY_WORDS_MAX`, each use of a shared subterm counted), or that finds
+//! `THREADS_MAX` threads already running, goes on where it is, as every dirty call did before.
+
+use crate::atoms;
+use crate::caller;
+use crate::huge;
+use crate::past_work_cap;
+use crate::term::Arg;
+use input_schema_core::{Element, Kind, Value};
+use rustler::sys::{
+    enif_alloc_env, enif_free_env, enif_make_copy, enif_make_ref, enif_self, enif_send, ErlNifEnv,
+    ErlNifPid, ErlNifTerm,
+};
+use rustler::{Encoder, Env, Term};
+use std::cell::Cell;
+use std::mem::MaybeUninit;
+use std::ptr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Work units a dirty call spends before it moves to a thread: a few milliseconds of work,
+/// short enough that calls queued for the dirty schedulers wait little behind a long one, and
+/// long enough that the calls that move are few and the copy is small beside their work.
+pub const DIRTY_SLICE_UNITS: u64 = 1 << 20;
+
+/// The most threads running long calls at once; past it a long call stays where it is.
+const THREADS_MAX: usize = 64;
+
+/// The largest arguments (in words, each use of a shared subterm counted) that a long call
+/// copies to move; a larger one stays where it is.
+const COPY_WORDS_MAX: u64 = 8 << 20;
+
+/// Threads running long calls now.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// On a dirty scheduler's first slice of a call, whether the call's budget was cut to it.
+    static SLICE: Cell<Slice> = const { Cell::new(Slice::None) };
+}
+
+#[derive(Clone, Copy)]
+enum Slice {
+    None,
+    /// A dirty scheduler's first slice; `cut` once the budget it gave was the slice's, not what
+    /// was left of the cap.
+    Dirty {
+        cut: bool,
+    },
+}
+
+/// The budget's units for a dirty call that has `left` of its work cap: on a dirty scheduler,
+/// at most a slice; on a long call's thread, all of it.
+pub fn dirty_units(left: u64) -> u64 {
+    match SLICE.get() {
+        Slice::Dirty { .. } if left > DIRTY_SLICE_UNITS => {
+            SLICE.set(Slice::Dirty { cut: true });
+            DIRTY_SLICE_UNITS
+        }
+        Slice::Dirty { .. } | Slice::None => left,
+    }
+}
+
+/// A NIF's body: its answer to `terms` in `env`, on a dirty scheduler or a thread when `dirty`.
+pub type Body = for<'a> fn(Env<'a>, &[Term<'a>], bool) -> Option<Term<'a>>;
+
+/// A dirty NIF: `body` within a slice, then, if it needs more, on a thread of its own, or
+/// here with the rest of the cap. A dirty answer is final: the budget spent is the work-limit
+/// error.
+pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
+    let _reads_any_integer = huge::DirtyCall::enter();
+    let _caller = caller::Watch::enter(env);
+    SLICE.set(Slice::Dirty { cut: false });
+    let answer = body(env, terms, true);
+    let cut = matches!(SLICE.replace(Slice::None), Slice::Dirty { cut: true });
+    let answer = answer?;
+    if !(cut && answer == atoms::budget_exhausted().to_term(env) && caller::alive()) {
+        return Some(past_work_cap(answer, env));
+    }
+    if let Some(continuing) = move_to_thread(env, terms, body) {
+        return Some(continuing);
+    }
+    // No thread: the call goes on here, with the rest of the cap.
+    let answer = body(env, terms, true);
+    Some(past_work_cap(answer?, env))
+}
+
+/// `{:continuing, tag}` once a thread has the call; `None` when it cannot take it.
+fn move_to_thread<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
+    let mut budget = COPY_WORDS_MAX;
+    for term in terms {
+        budget = copy_words_left(Arg::new(*term), budget)?;
+    }
+    if RUNNING.fetch_add(1, Ordering::AcqRel) >= THREADS_MAX {
+        RUNNING.fetch_sub(1, Ordering::AcqRel);
+        return None;
+    }
+    let mut pid = MaybeUninit::<ErlNifPid>::uninit();
+    // SAFETY: the call's own env; `enif_self` fills `pid` when it answers non-null.
+    let pid = unsafe {
+        (!enif_self(env.as_c_arg(), pid.as_mut_ptr()).is_null()).then(|| pid.assume_init())
+    };
+    let (Some(pid), Some(job)) = (pid, Job::new(terms, body)) else {
+        RUNNING.fetch_sub(1, Ordering::AcqRel);
+        return None;
+    };
+    // SAFETY: a fresh reference in the call's env.
+    let tag = unsafe { Term::new(env, enif_make_ref(env.as_c_arg())) };
+    // SAFETY: the tag copied into the job's env, which the job owns.
+    let tag_copy = unsafe { enif_make_copy(job.env.0, tag.as_c_arg()) };
+    let spawned = std::thread::Builder::new()
+        .name("input_schema".into())
+        .spawn(move || job.run(pid, tag_copy));
+    match spawned {
+        Ok(_) => Some((atoms::continuing(), tag).encode(env)),
+        Err(_) => {
+            RUNNING.fetch_sub(1, Ordering::AcqRel);
+            None
+        }
+    }
+}
+
+/// What `term` leaves of `budget` words once counted whole, each use of a shared subterm
+/// apart, as a copy would make it; `None` past the budget. Walked with a stack of its own.
+fn copy_words_left(term: Arg<'_>, budget: u64) -> Option<u64> {
+    let mut left = budget;
+    let mut pending = vec![term];
+    while let Some(term) = pending.pop() {
+        left = left.checked_sub(2)?;
+        match term.kind() {
+            Kind::Map => {
+                for (key, value) in term.map_entries() {
+                    left = left.checked_sub(2)?;
+                    pending.extend([key, value]);
+                }
+            }
+            Kind::List => {
+                for element in term.list_elements() {
+                    left = left.checked_sub(2)?;
+                    match element {
+                        Element::Item(item) | Element::ImproperTail(item) => pending.push(item),
+                    }
+                }
+            }
+            // A small binary is copied, a larger one shared.
+            Kind::Binary => {
+                let bytes = term.binary().map_or(0, <[u8]>::len) as u64;
+                left = left.checked_sub(if bytes <= 64 { bytes / 8 + 1 } else { 4 })?;
+            }
+            _ => {
+                let tuple = rustler::types::tuple::get_tuple(term.term());
+                if let Ok(elements) = tuple {
+                    left = left.checked_sub(elements.len() as u64)?;
+                    pending.extend(elements.into_iter().map(Arg::new));
+                }
+            }
+        }
+    }
+    Some(left)
+}
+
+/// An environment of the job's own.
+struct OwnedEnv(*mut ErlNifEnv);
+
+// SAFETY: a process-independent env, used by one thread at a time: the scheduler thread that
+// fills it, then the job's thread alone.
+unsafe impl Send for OwnedEnv {}
+
+impl Drop for OwnedEnv {
+    fn drop(&mut self) {
+        // SAFETY: allocated by `enif_alloc_env` in `Job::new`, freed only here.
+        unsafe { enif_free_env(self.0) };
+    }
+}
+
+/// A long call: its body, and its terms copied into an env of its own.
+struct Job {
+    env: OwnedEnv,
+    terms: Vec<ErlNifTerm>,
+    body: Body,
+}
+
+impl Job {
+    fn new(terms: &[Term<'_>], body: Body) -> Option<Job> {
+        // SAFETY: a fresh process-independent env, owned by the job from here.
+        let owned = OwnedEnv(unsafe { enif_alloc_env() });
+        if owned.0.is_null() {
+            return None;
+        }
+        let copies = terms
+            .iter()
+            // SAFETY: each term is a live term of the call's env, copied into the job's.
+            .map(|term| unsafe { enif_make_copy(owned.0, term.as_c_arg()) })
+            .collect();
+        Some(Job {
+            env: owned,
+            terms: copies,
+            body,
+        })
+    }
+
+    /// Runs the call on its copy and sends `{tag, answer}` to `caller`; `:badarg` for
+    /// arguments the body cannot read or a panic, as the NIF would have raised.
+    fn run(self, caller: ErlNifPid, tag: ErlNifTerm) {
+        let _reads_any_integer = huge::DirtyCall::enter();
+        let _caller = caller::Watch::of(caller);
+        let lifetime = ();
+        // SAFETY: the job's own env, alive until `self` drops, and used by this thread alone.
+        let env = unsafe { Env::new(&lifetime, self.env.0) };
+        // SAFETY: terms the job copied into that env.
+        let terms: Vec<Term<'_>> = self
+            .terms
+            .iter()
+            .map(|term| unsafe { Term::new(env, *term) })
+            .collect();
+        let body = self.body;
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            body(env, &terms, true).map(|answer| past_work_cap(answer, env))
+        }));
+        let answer = match answer {
+            Ok(Some(answer)) => answer,
+            _ => atoms::badarg().encode(env),
+        };
+        // SAFETY: the tag the job's env holds.
+        let tag = unsafe { Term::new(env, tag) };
+        let message = (tag, answer).encode(env);
+        // SAFETY: sent from a thread the VM did not make (so no caller env); the message is a
+        // term of the job's env, which the send leaves empty and the job then frees.
+        unsafe { enif_send(ptr::null_mut(), &caller, self.env.0, message.as_c_arg()) };
+        RUNNING.fetch_sub(1, Ordering::AcqRel);
+    }
+}
