@@ -886,9 +886,9 @@ defmodule InputSchema.JsonSchemaContractTest do
     end
 
     test "an atom argument key is read by its name, whatever its characters" do
-      # Issue 26: OTP 25 looks atoms up by Latin-1 names, so a name beyond Latin-1 (as
-      # `keys: :atoms` decoders make) was seen by the walks over keys and never found by name:
-      # its value went unchecked.
+      # OTP 25 looks atoms up by Latin-1 names, so a name beyond Latin-1 (as `keys: :atoms`
+      # decoders make) is seen by the walks over keys but must be found by name too, or its
+      # value would go unchecked.
       key = String.to_atom("日本")
       declared = %{"properties" => %{"日本" => %{"type" => "integer"}}}
       wrong_type = [type: "integer"]
@@ -1758,7 +1758,7 @@ defmodule InputSchema.JsonSchemaContractTest do
     end
 
     test "a key that is not UTF-8 fails patternProperties, as a string fails pattern" do
-      # Issue 26: such a key matched no pattern, so its value went unchecked.
+      # Such a key matches no pattern; its value must not go unchecked for that.
       key = <<255, 254>>
       refused = %{"patternProperties" => %{"." => false}}
 
@@ -1984,8 +1984,8 @@ defmodule InputSchema.JsonSchemaContractTest do
     end
 
     test "two identifiers naming one URI at two places are \"schema identifiers are ambiguous\"" do
-      # Issue 26: the one indexed last won, so the answer changed with key spelling and map
-      # order. Now the schema is refused whatever refers to the URI, and whatever the order.
+      # Letting either one win would make the answer depend on key spelling and map order, so
+      # the schema is refused whatever refers to the URI, and whatever the order.
       two = fn first, second ->
         %{"$defs" => %{"a" => first, "b" => second}, "properties" => %{"n" => %{"$ref" => "#x"}}}
       end
@@ -2033,7 +2033,7 @@ defmodule InputSchema.JsonSchemaContractTest do
     end
 
     test "a schema may not take a URI that the registry or a built-in meta-schema holds" do
-      # Issue 26: an embedded $id shadowed the registry's document, so -5 passed `minimum: 0`.
+      # An embedded $id that shadowed the registry's document would let -5 pass `minimum: 0`.
       uri = "https://example.com/defs.json"
       registry = %{uri => %{"minimum" => 0}}
       ref = %{"properties" => %{"n" => %{"$ref" => uri}}}
@@ -2087,9 +2087,8 @@ defmodule InputSchema.JsonSchemaContractTest do
     end
 
     test "references that loop without progress are found in the schema phase" do
-      # Issue 26: found only while reading arguments, so validate_schema/2 and compile/2
-      # accepted the schema, validate/3 reported an argument error first, and errors: :all
-      # only the loop.
+      # Found while reading arguments only, such a loop would let validate_schema/2 and
+      # compile/2 accept the schema, and validate/3 report an argument error before it.
       loop = fn schema_path ->
         {:error, :validation,
          %{message: "schema references loop without progress", schema_path: schema_path}}
