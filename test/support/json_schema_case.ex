@@ -190,8 +190,7 @@ defmodule InputSchema.JsonSchemaCase do
      %{message: "options are invalid", options: options, option: option, reason: reason}}
   end
 
-  def maps_required,
-    do: {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+  def maps_required, do: InputSchema.ExpectedErrors.not_maps()
 
   def needs_loader(reference) do
     {:error, :validation,
