@@ -1,8 +1,7 @@
-# Figures for issues 18 and 19: how the JSON modes' work grows with the size of a keyword or an
-# instance, and how long a call holds a normal scheduler. Not a test: nothing here fails a
-# build; the PASS/MISS lines compare against issue 18's targets (each case under 100 ms, no
-# worse than linear growth: at most about 2.5x when the size doubles; no normal-scheduler
-# stretch over 1 ms).
+# How the JSON modes' work grows with the size of a keyword or an instance, and how long a call
+# holds a normal scheduler. Not a test: nothing here fails a build; the PASS/MISS lines compare
+# against the targets (each case under 100 ms, no worse than linear growth: at most about 2.5x
+# when the size doubles; no normal-scheduler stretch over 1 ms).
 #
 #     mix run bench/growth.exs
 #

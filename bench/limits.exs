@@ -1,6 +1,6 @@
-# Figures for the README's "Limits and guarantees" and docs/limits.md (issues 19 and 26): the
-# deepest argument, the largest strings and JSON texts and the work cap, with their peak
-# memory, in the JSON modes (and the subset where it applies; schemas that share subterms:
+# Figures for the README's "Limits and guarantees" and docs/limits.md: the deepest argument,
+# the largest strings and JSON texts and the work cap, with their peak memory, in the JSON
+# modes (and the subset where it applies; schemas that share subterms:
 # bench/shared_subterms.exs).
 # Not a test: nothing here fails a build; each case's answer is printed beside its time so
 # that a figure never measures the wrong outcome.

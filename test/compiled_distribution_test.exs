@@ -161,7 +161,7 @@ defmodule InputSchema.CompiledDistributionTest do
   end
 
   test "a forged or stale compiled schema is an error from every function, never a raise" do
-    # Issue 26: options of another shape, or a source of another shape, raised.
+    # Options or a source of another shape than compile/2 makes are refused, not raised on.
     {:ok, genuine} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
     {source, leaves} = genuine.source
     invalid = {:error, :validation, %{message: "compiled schema is invalid"}}

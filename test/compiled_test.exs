@@ -1,5 +1,5 @@
 defmodule InputSchema.CompiledTest do
-  # Issue 3: a compiled schema answers exactly as the raw one, detail values echoed as written.
+  # A compiled schema answers exactly as the raw one, detail values echoed as written.
   use ExUnit.Case, async: true
 
   defp both(schema, arguments) do

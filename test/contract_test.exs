@@ -1299,8 +1299,8 @@ defmodule InputSchema.ContractTest do
     end
 
     test "a fake %InputSchema.Compiled{} is an invalid compiled schema" do
-      # Issue 26: a struct compile/2 did not make is refused as such, never read as the map it
-      # is (nor made to raise).
+      # A struct compile/2 did not make is refused as such, never read as the map it is (nor
+      # made to raise).
       invalid = {:error, :validation, %{message: "compiled schema is invalid"}}
       fake = %InputSchema.Compiled{ref: make_ref()}
       assert InputSchema.validate(fake, %{}) === invalid

@@ -1,9 +1,9 @@
 defmodule InputSchema.ErrorDetailTest do
-  # What an error says for a model to act on (issue 29): per error kind of the JSON Schema
-  # modes, the detail keys and the line `format_error/1` renders; the argument's pointer; the
-  # `anyOf`/`oneOf` branches; `role: :output`; the MCP tool result and the `basic` output
-  # unit, JSON-encodable, bounded and never raising; `valid?/3`, `compile!/2`; options errors
-  # that name the option.
+  # What an error says for a model to act on: per error kind of the JSON Schema modes, the
+  # detail keys and the line `format_error/1` renders; the argument's pointer; the
+  # `anyOf`/`oneOf` branches; `role: :output`; the MCP tool result and the `basic` output unit,
+  # JSON-encodable, bounded and never raising; `valid?/3`, `compile!/2`; options errors that
+  # name the option.
   use ExUnit.Case, async: true
 
   alias InputSchema.JSONEncoder

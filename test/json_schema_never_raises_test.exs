@@ -172,9 +172,9 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
     end
 
     test "a loader capturing a large store or shared subterms answers as a small one would" do
-      # Issue 26: a loader was copied, with all it captures, into the process spawned for each
-      # load. One capturing more than 64 KiB now runs in the caller's own process: nothing is
-      # copied, and what it raises, throws, exits with or answers is its failure as before.
+      # A loader is run in a process spawned for each load, which copies all it captures. One
+      # capturing more than 64 KiB runs in the caller's own process instead: nothing is copied,
+      # and what it raises, throws, exits with or answers is its failure all the same.
       store = Map.new(1..20_000, &{"doc#{&1}.json", %{"minimum" => &1}})
       shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
       caller = self()
@@ -225,8 +225,8 @@ defmodule InputSchema.JsonSchemaNeverRaisesTest do
   end
 
   test "JSON text past the work cap gets an answer, whatever it holds" do
-    # Issue 26: such text was built whole before any limit applied. 13,000,001 zeros cost more
-    # than the cap to build; a refused text is never built, whatever is wrong with its end.
+    # 13,000,001 zeros cost more than the cap to build: the text is refused before it is
+    # built, whatever is wrong with its end.
     zeros = :binary.copy("0,", 13_000_000)
     content = [dialect: :draft2020_12, content_assertion: true]
     json = %{"properties" => %{"s" => %{"contentMediaType" => "application/json"}}}

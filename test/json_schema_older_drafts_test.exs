@@ -1,7 +1,7 @@
 defmodule InputSchema.JsonSchemaOlderDraftsTest do
-  # Draft 2019-09, draft-06 and draft-04 (issue 30): what sets each apart, how `:auto` names
-  # them, and every door of the API in each. The official suite's tests of their keywords are
-  # in json_schema_suite_test.exs.
+  # Draft 2019-09, draft-06 and draft-04: what sets each apart, how `:auto` names them, and
+  # every door of the API in each. The official suite's tests of their keywords are in
+  # json_schema_suite_test.exs.
   use ExUnit.Case, async: true
 
   import InputSchema.ExpectedErrors, only: [every_answer: 3]

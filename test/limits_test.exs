@@ -1,6 +1,6 @@
 defmodule InputSchema.LimitsTest do
-  # Issue 5: depth, size, atoms, concurrency and resource churn. Large inputs make these
-  # tests slow-ish, so they run serially with generous timeouts.
+  # Depth, size, atoms, concurrency and resource churn. Large inputs make these tests slow-ish,
+  # so they run serially with generous timeouts.
   use ExUnit.Case, async: false
 
   alias InputSchema.{Native, NativeCall, Places}
@@ -433,10 +433,10 @@ defmodule InputSchema.LimitsTest do
   end
 
   describe "work cap" do
-    # Issue 19: a call spends at most 100,000,000 work units (a few seconds), then answers
-    # this error, on whichever scheduler and in whichever mode. Each case below ran for hours
-    # or minutes before the cap; each is built here, in the process that validates it, since
-    # its shared subterms would be copied out in full if sent to another.
+    # A call spends at most 100,000,000 work units (a few seconds), then answers this error,
+    # on whichever scheduler and in whichever mode. Without the cap each case below would run
+    # for minutes or hours; each is built here, in the process that validates it, since its
+    # shared subterms would be copied out in full if sent to another.
     @work_limit {:error, :unsupported_capability, %{message: "validation work limit exceeded"}}
     @modes [[], [dialect: :draft2020_12], [dialect: :draft7]]
 
@@ -484,9 +484,9 @@ defmodule InputSchema.LimitsTest do
     end
 
     test "JSON text that costs more than the cap is refused before its values are built" do
-      # Issue 26: 100 MB of small objects took 12-17 s and 3 GB of terms on a dirty scheduler,
-      # then answered {:ok, _}; a string argument read as JSON by content_assertion took 6-12 s
-      # and 2.4-4.4 GB.
+      # Built whole, 100 MB of small objects would take seconds and gigabytes of terms on a
+      # dirty scheduler before any answer; so would a string argument read as JSON by
+      # content_assertion.
       objects = 12_500_000
       text = ~s({"a":[) <> :binary.copy(~s({"k":1},), objects - 1) <> ~s({"k":1}]})
       assert byte_size(text) > 100_000_000

@@ -1,6 +1,6 @@
 defmodule InputSchema.MixTasksDialectTest do
-  # `mix input_schema.check` and `mix input_schema.validate` with --dialect and --strict
-  # (issue 20), and the outputSchema of MCP tools.
+  # `mix input_schema.check` and `mix input_schema.validate` with --dialect and --strict, and
+  # the outputSchema of MCP tools.
   use ExUnit.Case, async: true
 
   import InputSchema.MixTaskHelpers

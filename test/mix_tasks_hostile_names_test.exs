@@ -1,7 +1,7 @@
 defmodule InputSchema.MixTasksHostileNamesTest do
-  # Issue 19, findings 6 and 7: what a folder holds besides readable JSON files (names that are
-  # not UTF-8, dangling and looping links, named pipes), and names that would reach a terminal
-  # raw (control characters, ANSI escapes, newlines that forge rows).
+  # What a folder holds besides readable JSON files (names that are not UTF-8, dangling and
+  # looping links, named pipes), and names that would reach a terminal raw (control characters,
+  # ANSI escapes, newlines that forge rows).
   use ExUnit.Case, async: true
 
   import InputSchema.MixTaskHelpers

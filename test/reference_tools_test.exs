@@ -1,7 +1,7 @@
 defmodule InputSchema.ReferenceToolsTest do
   # The ten reference tools of contract section 9 (fixtures/reference_tools.json): every sample
   # call of fixtures/reference_calls.json, raw and compiled, with the schemas' keys as written and
-  # as atoms; then the behaviours issue #2 names one by one.
+  # as atoms; then the contract's behaviours one by one.
   use ExUnit.Case, async: true
 
   alias InputSchema.SchemaKeys

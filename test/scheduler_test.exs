@@ -1,6 +1,6 @@
 defmodule InputSchema.SchedulerTest do
-  # Issue 3: a long validation never holds a normal scheduler. The margin cannot flake: a
-  # validation taking over 200 ms overall must show no normal-scheduler stretch over 20 ms.
+  # A long validation never holds a normal scheduler. The margin cannot flake: a validation
+  # taking over 200 ms overall must show no normal-scheduler stretch over 20 ms.
   use ExUnit.Case, async: false
   alias InputSchema.Places
 
@@ -437,10 +437,10 @@ defmodule InputSchema.SchedulerTest do
     {answer, collect_long_schedules(task.pid, [])}
   end
 
-  describe "issue 26" do
+  describe "large or shared terms" do
     test "a compiled schema of shared subterms is sent and stored without a long copy" do
-      # It carried its raw term, copied in full, each use of a shared subterm apart: at 22
-      # levels an ETS insert took 0.6 s, at 24 2.5 s (a send 1 s); at 40, hours.
+      # A send or an ETS insert copies each use of a shared subterm apart, so a compiled schema
+      # must not carry its raw term: at 40 levels that copy would take hours.
       setup = fn ->
         leaf = %{"type" => "integer"}
         chain = Enum.reduce(1..22, leaf, fn _, inner -> %{"anyOf" => [inner, inner]} end)
@@ -463,8 +463,8 @@ defmodule InputSchema.SchedulerTest do
     end
 
     test "a loader that captures a large store or shared subterms is not copied for each load" do
-      # Each load spawned a process holding a copy of the loader: 9-19 ms a load for a 28 MB
-      # store, 105 ms for 20 levels of shared subterms, hours for 40.
+      # A process spawned for a load holds a copy of the loader, so a loader that captures
+      # much must run in the caller's own process, never copied for each load.
       setup = fn ->
         store = Map.new(1..100_000, &{"doc#{&1}.json", %{"minimum" => &1}})
         shared = Enum.reduce(1..20, %{}, fn _, inner -> %{"a" => [inner, inner]} end)
@@ -490,8 +490,8 @@ defmodule InputSchema.SchedulerTest do
     end
 
     test "JSON text past the work cap is refused off the normal schedulers" do
-      # 100 MB of small objects: 12-17 s and 3 GB on a dirty scheduler, then {:ok, _}. (Built
-      # here: joining binaries this large is itself a long stretch.)
+      # 100 MB of small objects, refused before a value is built. (Built here: joining binaries
+      # this large is itself a long stretch.)
       text = ~s({"a":[) <> :binary.copy(~s({"k":1},), 12_499_999) <> ~s({"k":1}]})
 
       {answers, long} =

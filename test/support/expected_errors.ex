@@ -1,18 +1,41 @@
 defmodule InputSchema.ExpectedErrors do
   @moduledoc false
   # The argument errors of contract section 3 as the tests expect them, shared by the suites.
+  # Each class and message is the one a case of fixtures/cases expects, read from there.
 
-  def wrong_type(path, type),
-    do:
-      {:error, :validation,
-       %{message: "tool argument has the wrong type", path: path, type: type}}
+  alias InputSchema.FixtureCases
 
-  @not_maps {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+  @external_resource FixtureCases.path("argument_errors")
+  @external_resource FixtureCases.path("entry_gate")
+
+  @wrong_type FixtureCases.error!(
+                "argument_errors",
+                "wrong type: string expected, number given",
+                [:path, :type]
+              )
+
+  @additional FixtureCases.error!(
+                "argument_errors",
+                "additional argument at the root with additionalProperties false",
+                [:path, :property]
+              )
+
+  {class, message} = FixtureCases.error!("entry_gate", "map schema with list arguments", [])
+  @not_maps {:error, class, %{message: message}}
+
+  def wrong_type(path, type) do
+    {class, message} = @wrong_type
+    {:error, class, %{message: message, path: path, type: type}}
+  end
+
+  @doc "The entry gate's answer when the schema or the arguments are no map."
+  def not_maps, do: @not_maps
 
   @doc """
   `validate_json/3`'s answer on the JSON text of `arguments`, from `validate/3`'s answer on the
   term: the same, but for a value that is no object where the schema's gate passed, which the
-  text's reader refuses as such.
+  text's reader refuses as such. (No case file holds that message: the case files give terms,
+  never JSON text.)
   """
   def json_text_answer(schema, arguments, @not_maps)
       when is_map(schema) and not is_map(arguments),
@@ -32,8 +55,8 @@ defmodule InputSchema.ExpectedErrors do
     end
   end
 
-  def additional(path, property),
-    do:
-      {:error, :validation,
-       %{message: "additional tool argument is not allowed", path: path, property: property}}
+  def additional(path, property) do
+    {class, message} = @additional
+    {:error, class, %{message: message, path: path, property: property}}
+  end
 end

@@ -56,7 +56,7 @@ defmodule InputSchema.HostileTerms do
   end
 
   # Compiled schemas whose resource is not alive here: one to be made again from its source,
-  # and forged or stale ones (issue 26: options or a source of another shape raised).
+  # and forged or stale ones (options or a source of another shape than compile/2 makes).
   defp compiled do
     {:ok, genuine} = InputSchema.compile(%{"type" => "object", "required" => ["q"]})
     {source, leaves} = genuine.source

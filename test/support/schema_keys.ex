@@ -2,16 +2,13 @@ defmodule InputSchema.SchemaKeys do
   @moduledoc false
   # Test helpers shared by the suites that run fixtures in both key spellings.
 
-  @argument_messages [
-    "required tool argument is missing",
-    "additional tool argument is not allowed",
-    "tool argument has the wrong type",
-    "tool argument is below the minimum",
-    "tool argument is not an allowed enum value",
-    "tool argument must match exactly one oneOf branch",
-    # Found when a map meets an object with a name that has no string form.
-    "schema property names must be strings or atoms"
-  ]
+  @external_resource InputSchema.FixtureCases.path("argument_errors")
+
+  # The case file of argument errors expects every argument-phase message; one more is found
+  # there, when a map meets an object with a name that has no string form, and no case file
+  # holds it (the case files are JSON, where every name is a string).
+  @argument_messages InputSchema.FixtureCases.messages("argument_errors") ++
+                       ["schema property names must be strings or atoms"]
 
   @doc "The messages found in the argument phase; every other error is the schema's."
   def argument_messages, do: @argument_messages
