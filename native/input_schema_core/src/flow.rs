@@ -13,6 +13,9 @@ pub enum Halt {
     /// The subset met a property name without a string form where the validator it replaces
     /// turned the name into a string, and raised: the call ends with that error.
     NoStringForm,
+    /// The program broke an invariant its builder keeps (a node or a check it names is
+    /// missing): a bug, which refuses the call rather than pass it (see `broken`).
+    Broken,
 }
 
 impl From<Exhausted> for Halt {
@@ -23,3 +26,11 @@ impl From<Exhausted> for Halt {
 
 /// `Ok(valid)`.
 pub type Flow = Result<bool, Halt>;
+
+/// A lookup that cannot fail did: a debug build stops there, a release build refuses the call.
+#[cold]
+#[inline(never)]
+pub fn broken() -> Halt {
+    debug_assert!(false, "a program broke an invariant of its builder");
+    Halt::Broken
+}

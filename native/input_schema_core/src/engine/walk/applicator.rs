@@ -202,6 +202,8 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
         Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
             super::unevaluated::check::<S, V>(walk, (node, index), check, named, value, at)
         }
-        _ => Ok(true),
+        Check::AnyOf(_) | Check::Not(_) => Ok(true),
+        // The walk sends only the checks above here.
+        _ => Err(crate::flow::broken()),
     }
 }

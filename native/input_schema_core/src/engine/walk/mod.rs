@@ -22,7 +22,7 @@ use crate::error::{
     listed_value, Actual, Assertion, BranchError, Error, Failed, Failure, KeywordFailure, Mode,
     TypeLabel,
 };
-use crate::flow::{Flow, Halt};
+use crate::flow::{broken, Flow, Halt};
 use crate::names::type_name;
 use crate::path::{Path, Step, WalkPath};
 use crate::stack::Levels;
@@ -230,9 +230,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     #[inline]
     pub fn visit<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(true);
-        };
+        let node = self.node(id)?;
         if program.guarded && !node.has(Node::LEAF) {
             return self.visit_guarded::<S>(id, node, value, at);
         }
@@ -438,7 +436,34 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             (Halt::Loop, _) => Failure::schema(Error::ReferenceLoop {
                 schema_path: self.program.location(self.loop_at).into(),
             }),
+            // Refused as when the two walks disagree: the call is not passed, and the
+            // error it gets already means a fault of the engine, not of the arguments.
+            (Halt::Broken, _) => Failure::Arguments(vec![Error::Unreported {
+                keyword: "",
+                path: self.root.to_vec(),
+                schema_path: Box::default(),
+            }]),
             (Halt::Failed | Halt::Exhausted | Halt::NoStringForm, _) => Failure::Exhausted,
+        }
+    }
+
+    /// Node `id`, which the program holds: its compiler named it.
+    #[inline(always)]
+    pub fn node(&self, id: NodeId) -> Result<&'p Node, Halt> {
+        match self.program.node(id) {
+            Some(node) => Ok(node),
+            None => Err(broken()),
+        }
+    }
+
+    /// `node`'s checks, which the program holds.
+    #[inline(always)]
+    pub fn checks_of(&self, node: &Node) -> Result<&'p [Check], Halt> {
+        let start = node.first as usize;
+        let end = start.saturating_add(node.count as usize);
+        match self.program.checks.get(start..end) {
+            Some(checks) => Ok(checks),
+            None => Err(broken()),
         }
     }
 
@@ -446,9 +471,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// the keyword it is reported as: what a quick walk failed on.
     pub fn refusing_check(&mut self, id: NodeId, value: V) -> Result<Option<Named>, Halt> {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(None);
-        };
+        let node = self.node(id)?;
         let found = self.classify(value, node.types)?;
         if !types::admit(node.types, found.bits) {
             return Ok(Some(if node.has(Node::FALSE) {
@@ -457,7 +480,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Named::new(crate::names::name::TYPE)
             }));
         }
-        for (index, check) in program.checks_of(node).iter().enumerate() {
+        for (index, check) in self.checks_of(node)?.iter().enumerate() {
             match self.check::<Quick>(check, (node, index), value, found, &()) {
                 Ok(_) => {}
                 Err(Halt::Failed) => return Ok(Some(program.name_of(node, index))),
@@ -578,9 +601,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         at: &S::At<'_>,
     ) -> Flow {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(true);
-        };
+        let node = self.node(id)?;
         if program.guarded && !node.has(Node::LEAF) {
             return self.enter(id, |walk| {
                 walk.budget.spend(u64::from(node.cost))?;
@@ -629,7 +650,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Err(Halt::Failed);
         }
         self.note_read(node, found);
-        for (index, check) in self.program.checks_of(node).iter().enumerate() {
+        for (index, check) in self.checks_of(node)?.iter().enumerate() {
             self.check::<S>(check, (node, index), value, found, at)?;
         }
         Ok(true)
@@ -660,7 +681,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         found: Found,
         at: &S::At<'_>,
     ) -> Flow {
-        let checks = self.program.checks_of(node);
+        let checks = self.checks_of(node)?;
         let mut valid = true;
         let refs = usize::from(node.refs);
         let gated = node.has(Node::GATED);
