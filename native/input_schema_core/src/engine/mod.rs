@@ -2,11 +2,13 @@
 //! check as data and the logic that needs no walk (`number`, `string`, `array`, `object`,
 //! `choices`, `applicator`: the numeric, string, array and object keywords of a schema object
 //! fused into one check each, `enum`, the in-place applicators); the program the profiles'
-//! compilers make of them (`program`); and the one walk that runs a program (`walk`), generic
+//! compilers make of them (`program`), which one builder finishes for both (`build`); and the
+//! one walk that runs a program (`walk`), generic
 //! over what a failure does, with each family's walking in a file of its own beneath it.
 
 pub mod applicator;
 pub mod array;
+pub mod build;
 pub mod choices;
 pub mod exact_keys;
 pub mod node;

@@ -16,10 +16,11 @@ use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
+use crate::engine::build;
 use crate::engine::choices::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
-use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
+use crate::engine::program::{Anchors, NodeId, NodeInfo, Program, Voice};
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::error::{Error, Failure, Stop};
 use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
@@ -185,7 +186,7 @@ fn compile_literal<'a, V: Value<'a>>(
     compiler.program.dynamic_anchors = compiler.dynamic_anchors()?;
     let mut program = compiler.program;
     program.root = root;
-    lower::finish(&mut program);
+    build::finish(&mut program, Voice::Keyword);
     loops::find(&program, compiler.registry.budget).map_err(|found| match found {
         loops::Found::Loop(id) => Stop::schema(Error::ReferenceLoop {
             schema_path: program.location(id).into(),
