@@ -7,7 +7,7 @@
     clippy::indexing_slicing
 )]
 
-//! The core's JSON Schema engine (`json_schema::compile`, `any_root`) against the `jsonschema`
+//! The core's JSON Schema engine (`Profile::Json(..).compile`, `any_root`) against the `jsonschema`
 //! crate on the same `serde_json::Value`s, over that crate's own benchmark pairs
 //! (`../shared/bench/jsonschema-rs`: GeoJSON/Canada, CITM catalog, Fast valid/invalid,
 //! Recursive, and every case of `keywords.json`), then the 488 tool schemas of
@@ -40,9 +40,9 @@
 //!
 //!     cargo bench -p input_schema_core --bench json_schema_vs_jsonschema -- --is-valid "kw "
 
-use input_schema_core::json_schema::{self, Compiled, Dialect, Options};
+use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::{Budget, Compiled, Failure, Mode, Profile};
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 use std::hint::black_box;
@@ -197,13 +197,9 @@ fn theirs_pair_build(schema: &Value) -> Result<Validator, String> {
 
 fn ours_compile(schema: &Value, options: Options) -> Result<Compiled, String> {
     let lookup = |_: &str| None;
-    json_schema::compile(
-        Json::from(schema),
-        &lookup,
-        options,
-        &mut Budget::unlimited(),
-    )
-    .map_err(|failure| describe(&failure))
+    Profile::Json(options)
+        .compile(Json::from(schema), &lookup, &mut Budget::unlimited())
+        .map_err(|failure| describe(&failure))
 }
 
 fn describe<V>(failure: &Failure<V>) -> String {
@@ -651,7 +647,7 @@ fn main() {
         }
     }
 
-    table.header("compile: ours json_schema::compile, theirs options().with_draft(Draft7).build");
+    table.header("compile: ours Profile::compile, theirs options().with_draft(Draft7).build");
     for entry in &ready {
         let name = format!("compile {}", entry.pair.name);
         if !settings.keeps(&name) || settings.is_valid_only {

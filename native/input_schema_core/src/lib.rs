@@ -30,7 +30,7 @@ mod subset;
 mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
-pub use entry::{compile, no_documents, Compiled, Profile};
+pub use entry::{compile, entry_gate, no_documents, validate, Compiled, Profile};
 pub use error::{
     Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
     ERROR_BYTES,
@@ -38,5 +38,4 @@ pub use error::{
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
 pub use stack::MAX_DEPTH;
-pub use subset::{entry_gate, validate};
 pub use value::{AtomKind, Element, Kind, Value};

@@ -361,10 +361,9 @@ mod tests {
                 {"type": "string"}
             ]}}
         });
-        let program = crate::subset::compile(Json::from(&schema), &mut Budget::unlimited());
         let compiled = compile(Json::from(&schema), &mut Budget::unlimited()).unwrap();
-        let tag = program
-            .unwrap()
+        let tag = compiled
+            .program
             .checks
             .iter()
             .find_map(|check| match check {

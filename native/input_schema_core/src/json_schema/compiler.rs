@@ -11,7 +11,7 @@ use super::registry::{
     DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Compiled, Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
+use super::{Options, CUSTOM_FORMAT_KEY, FORMAT_ANSWERS_KEY};
 use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
@@ -20,7 +20,8 @@ use crate::engine::build;
 use crate::engine::choices::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
-use crate::engine::program::{Anchors, NodeId, NodeInfo, Program, Voice};
+use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
+use crate::engine::run::ProfileRules;
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::error::{Error, Failure, Stop};
 use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
@@ -106,13 +107,14 @@ fn as_written(uri: &str) -> &str {
     uri.strip_prefix(DEFAULT_BASE).unwrap_or(uri)
 }
 
-/// Compiles `schema` (and what it references: `lookup` supplies external documents by URI).
+/// Compiles `schema` (and what it references: `lookup` supplies external documents by URI):
+/// its program, and the dialect its root was read in.
 pub fn compile<'a, V: Value<'a>>(
     schema: V,
     lookup: &dyn Fn(&str) -> Option<V>,
     options: Options,
     budget: &mut Budget,
-) -> Result<Compiled, Failure<V>> {
+) -> Result<(Program, Draft), Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         Kind::Map => {}
@@ -131,7 +133,7 @@ fn compile_literal<'a, V: Value<'a>>(
     (root, source): (Literal, Option<usize>),
     registry: &mut Registry<'_, V>,
     options: Options,
-) -> Result<Compiled, Stop<V>> {
+) -> Result<(Program, Draft), Stop<V>> {
     let declared = match root.get(name::SCHEMA) {
         None => None,
         Some(Literal::String(uri)) => Some(uri.to_string()),
@@ -186,18 +188,14 @@ fn compile_literal<'a, V: Value<'a>>(
     compiler.program.dynamic_anchors = compiler.dynamic_anchors()?;
     let mut program = compiler.program;
     program.root = root;
-    build::finish(&mut program, Voice::Keyword);
+    build::finish(&mut program, Options::VOICE);
     loops::find(&program, compiler.registry.budget).map_err(|found| match found {
         loops::Found::Loop(id) => Stop::schema(Error::ReferenceLoop {
             schema_path: program.location(id).into(),
         }),
         loops::Found::Exhausted => Stop::Exhausted,
     })?;
-    Ok(Compiled {
-        program,
-        options,
-        draft,
-    })
+    Ok((program, draft))
 }
 
 /// The tool boundary: an object root (`type` absent, `"object"` or `["object"]`).

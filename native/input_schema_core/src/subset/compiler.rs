@@ -5,6 +5,7 @@
 //! `enum`, asked only of a value of the right shape (`Node::GATED`).
 
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
+use super::Rules;
 use crate::budget::{Budget, Exhausted};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
@@ -12,9 +13,8 @@ use crate::engine::build;
 use crate::engine::choices::{self, Enum, Equality};
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
-use crate::engine::program::{
-    types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut, Voice,
-};
+use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
+use crate::engine::run::ProfileRules;
 use crate::error::{Error, Failure, Stop, TypeLabel};
 use crate::literal::Literal;
 use crate::names::{name, type_name};
@@ -613,7 +613,7 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
         Ok(root) => {
             let mut program = compiler.program;
             program.root = root;
-            build::finish(&mut program, Voice::Plain);
+            build::finish(&mut program, Rules::VOICE);
             Ok(program)
         }
     }

@@ -358,19 +358,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         Ok(true)
     }
 
-    /// The quick answer of the program's root on the arguments, a map of `size` entries:
-    /// decided in place where the root's shortcut allows.
-    #[inline(always)]
-    pub fn decide_root(&mut self, map: V, size: usize) -> Flow {
-        let program = self.program;
-        match program.root_shortcut {
-            Shortcut::Object { check, cost } => {
-                self.decide_object(program.root, check, cost, map, size)
-            }
-            _ => self.visit_found::<Quick>(program.root, map, Found::object(size), &()),
-        }
-    }
-
     /// The quick answer of a node that checks its types alone, accepting `wanted`.
     #[inline(always)]
     pub fn types_alone(&mut self, wanted: u8, value: V) -> Flow {
