@@ -275,6 +275,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
             }
             Shortcut::StringEnum { .. } => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Choices { check, cost } => self.decide_choices(id, check, cost, value),
             Shortcut::Branches { check, cost } if !self.program.guarded => {
                 let program = self.program;
                 let (Some(node), Some(check)) =
@@ -305,8 +306,84 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Shortcut::Items { check, cost } if !self.program.guarded => {
                 self.decide_items(id, check, cost, value)
             }
-            Shortcut::Items { .. } | Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Strings { check, cost } if value.is_binary() => {
+                let Some(Check::String(string)) = self.program.checks.get(check as usize) else {
+                    return Err(broken());
+                };
+                self.budget.spend(u64::from(cost))?;
+                string.check::<Quick, V>(self, value, &())
+            }
+            Shortcut::Numbers { check, cost } => {
+                let found = match value.small_integer() {
+                    Some(integer) => Found {
+                        integer: Some(integer),
+                        ..Found::of(types::OF_INTEGER)
+                    },
+                    None => match value.kind() {
+                        Kind::Integer => Found::of(types::OF_INTEGER),
+                        Kind::Float => Found::of(types::NUMBER),
+                        _ => return self.visit_part::<Quick>(id, value, &()),
+                    },
+                };
+                let Some(Check::Number(number)) = self.program.checks.get(check as usize) else {
+                    return Err(broken());
+                };
+                self.budget.spend(u64::from(cost))?;
+                number.check::<Quick, V>(self, value, found, &())
+            }
+            Shortcut::Arrays { check, cost } => match value.proper_list_len() {
+                Some(length) => self.decide_array(id, check, cost, value, length),
+                None => self.visit_part::<Quick>(id, value, &()),
+            },
+            Shortcut::Items { .. } | Shortcut::Visit | Shortcut::Strings { .. } => {
+                self.visit_part::<Quick>(id, value, &())
+            }
         }
+    }
+
+    /// `decide` of a leaf of any type whose only check is the `enum` or `const` `check`.
+    #[inline(never)]
+    fn decide_choices(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
+        let kind = value.kind();
+        // A list's type takes a walk of its cells, which the node's visit prices.
+        if kind == Kind::List {
+            return self.visit_part::<Quick>(id, value, &());
+        }
+        let held = match self.program.checks.get(check as usize) {
+            Some(Check::Enum(choices)) => {
+                self.budget.spend(u64::from(cost))?;
+                choices.contains(value, kind, self.budget)?
+            }
+            Some(Check::Const(expected)) => {
+                self.budget.spend(u64::from(cost))?;
+                crate::literal::equals(value, expected, self.budget, 0)?
+            }
+            _ => return Err(broken()),
+        };
+        if !held {
+            return Err(Halt::Failed);
+        }
+        self.note_unread(value);
+        Ok(true)
+    }
+
+    /// `decide` of a leaf whose only check is the array check `check`, on a proper list of
+    /// `length` items.
+    #[inline(never)]
+    fn decide_array(&mut self, id: NodeId, check: u32, cost: u8, list: V, length: usize) -> Flow {
+        let program = self.program;
+        let (Some(node), Some(Check::Array(array))) =
+            (program.node(id), program.checks.get(check as usize))
+        else {
+            return Err(broken());
+        };
+        self.budget.spend(u64::from(cost))?;
+        let found = Found {
+            size: length,
+            ..Found::of(types::ARRAY)
+        };
+        self.note_read(node, found);
+        array.check::<Quick, V>(self, list, length, &())
     }
 
     /// A visit the quick walk of a map deferred until its entries were read: an array node
@@ -337,6 +414,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let Some((item_node, shortcut)) = array.items_alone() else {
             return self.visit_part::<Quick>(id, value, &());
         };
+        // Any value is a node of any type's: an improper list is accepted there, not failed.
+        if node.types != types::ARRAY && value.proper_list_len().is_none() {
+            return self.visit_part::<Quick>(id, value, &());
+        }
         self.budget.spend(u64::from(cost))?;
         // A call that cannot afford a unit an item gives up before reading any, as the array
         // check does; without a budget to keep, the list is read once, as its items are.
