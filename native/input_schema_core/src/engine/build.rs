@@ -71,6 +71,7 @@ pub fn finish(program: &mut Program, voice: Voice) {
             .unwrap_or(Shortcut::Visit)
     };
     program.root_shortcut = shortcut(program.root);
+    program.shortcuts.clone_from(&shortcuts);
     let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
     let reach: Vec<Reach> = program
         .nodes

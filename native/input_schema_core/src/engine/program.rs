@@ -89,8 +89,11 @@ pub struct Program {
     pub names: Vec<Named>,
     pub info: Vec<NodeInfo>,
     pub root: NodeId,
-    /// How a quick walk decides the root in place (`Visit` until a compiler learns it).
+    /// How a quick walk decides the root in place (`Visit` until the builder learns it).
     pub root_shortcut: Shortcut,
+    /// Per node, how a quick walk decides it in place where it applies it (`Visit` for a node
+    /// the builder has not learned).
+    pub shortcuts: Vec<Shortcut>,
     /// Per resource, its dynamic anchors and the nodes they name (empty when no `$dynamicRef`
     /// needs them).
     pub dynamic_anchors: Vec<Anchors>,

@@ -211,7 +211,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// asks too (an `anyOf` branch, say).
     #[inline]
     pub fn valid(&mut self, id: NodeId, value: V) -> Flow {
-        match self.visit::<Quick>(id, value, &()) {
+        match self.quick_visit(id, value) {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
@@ -220,10 +220,35 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `valid` of a part of the value (an item, a property's value, a key).
     #[inline]
     pub fn valid_part(&mut self, id: NodeId, value: V) -> Flow {
-        match self.visit_part::<Quick>(id, value, &()) {
+        let answer = match self.program.guarded {
+            false => self.quick_visit(id, value),
+            true => self.visit_part::<Quick>(id, value, &()),
+        };
+        match answer {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
+    }
+
+    /// Node `id` applied to `value` in place by a quick walk: decided by its shortcut where the
+    /// program is walked unguarded (a guarded one counts every node it enters).
+    #[inline(always)]
+    pub fn quick_visit(&mut self, id: NodeId, value: V) -> Flow {
+        let program = self.program;
+        if program.guarded {
+            return self.visit::<Quick>(id, value, &());
+        }
+        let shortcut = program.shortcuts.get(id as usize).copied();
+        self.decide(id, shortcut.unwrap_or_default(), value)
+    }
+
+    /// `visit`, by the shortcut of `quick_visit` in a quick walk.
+    #[inline(always)]
+    pub fn visit_in_place<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        if S::REPORTS {
+            return self.visit::<S>(id, value, at);
+        }
+        self.quick_visit(id, value)
     }
 
     /// Node `id` applied to `value` in place.
@@ -604,7 +629,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         at: &S::At<'_>,
     ) -> Flow {
         if !S::REPORTS {
-            return self.visit::<S>(id, value, at);
+            return self.visit_in_place::<S>(id, value, at);
         }
         let program = self.program;
         let here = S::then(
