@@ -7,11 +7,12 @@
 //! A profile brings what is its own as `ProfileRules`: whether its arguments must be an
 //! object, its rule for argument keys, and the voice its programs speak in.
 
+use super::node::Shortcut;
 use super::program::{Program, Voice};
 use super::walk::{Report, Walk};
 use crate::budget::{Budget, Exhausted};
 use crate::error::{Error, Failure, Mode};
-use crate::flow::Halt;
+use crate::flow::{Flow, Halt};
 use crate::literal::push_token;
 use crate::path::{WalkPath, ANY_ROOT, ARGUMENTS};
 use crate::value::{AtomKind, Kind, Value};
@@ -20,6 +21,9 @@ use crate::value::{AtomKind, Kind, Value};
 pub trait ProfileRules: Copy {
     /// How its errors speak (set on each program it compiles).
     const VOICE: Voice;
+
+    /// Whether it has a rule for argument keys that the quick walk may leave to `key_problem`.
+    const KEY_RULE: bool;
 
     /// Whether the arguments must be an object: the tool boundary, where argument paths start
     /// at `$arguments` (else at `$`).
@@ -61,13 +65,33 @@ pub fn gate<'a, V: Value<'a>>(
     }
 }
 
-/// The tool boundary of a compiled schema: arguments that are no map are refused.
+/// The tool boundary of a compiled schema: arguments that are no map are refused. The map's
+/// size, at the boundary.
 #[inline(always)]
-fn boundary<'a, V: Value<'a>>(value: V, object_root: bool) -> Result<(), Failure<V>> {
-    if object_root && value.map_size().is_none() {
-        return Err(not_maps());
+fn boundary<'a, V: Value<'a>>(value: V, object_root: bool) -> Result<Option<usize>, Failure<V>> {
+    if !object_root {
+        return Ok(None);
     }
-    Ok(())
+    match value.map_size() {
+        Some(size) => Ok(Some(size)),
+        None => Err(not_maps()),
+    }
+}
+
+/// The quick walk's answer at the root, a map of `size` entries at the tool boundary.
+#[inline(always)]
+fn decide_root<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    value: V,
+    size: Option<usize>,
+) -> Flow {
+    let program = walk.program;
+    match (program.root_shortcut, size) {
+        (Shortcut::Object { check, cost }, Some(size)) => {
+            walk.decide_object(program.root, check, cost, value, size)
+        }
+        (shortcut, _) => walk.decide(program.root, shortcut, value),
+    }
 }
 
 #[cold]
@@ -88,16 +112,23 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
     let object_root = rules.object_root();
-    boundary(value, object_root)?;
+    let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let mut walk = Walk::new(program, Mode::First, root, budget);
-    match walk.decide(program.root, program.root_shortcut, value) {
-        Ok(true) if walk.unread => keys_hold(rules, value, root, walk.budget),
+    match decide_root(&mut walk, value, size) {
+        Ok(true) if left_unread::<R, V>(&walk) => keys_hold(rules, value, root, walk.budget),
         Ok(valid) => Ok(valid),
         // A name without a string form ends the call with an error, so refuses it.
         Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
         Err(halt) => Err(walk.halted(halt)),
     }
+}
+
+/// Whether the quick walk left to the key rule part of a value that it accepted: never where
+/// the profile has no such rule or the host's keys are all strings.
+#[inline(always)]
+fn left_unread<'a, R: ProfileRules, V: Value<'a>>(walk: &Walk<'_, '_, V>) -> bool {
+    R::KEY_RULE && !V::KEYS_ARE_STRINGS && walk.unread
 }
 
 #[inline(never)]
@@ -126,11 +157,11 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
     let object_root = rules.object_root();
-    boundary(value, object_root)?;
+    let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let mut walk = Walk::new(program, mode, root, budget);
-    match walk.decide(program.root, program.root_shortcut, value) {
-        Ok(true) if !walk.unread => Ok(()),
+    match decide_root(&mut walk, value, size) {
+        Ok(true) if !left_unread::<R, V>(&walk) => Ok(()),
         Ok(accepted) => after_quick(program, rules, value, mode, walk.budget, accepted),
         // A name without a string form ends the quick walk too: the reporting walk finds the
         // errors before it.
@@ -142,7 +173,7 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
 }
 
 /// `validate` once the quick walk did not settle the call: the key rule, then the report.
-#[inline(never)]
+#[inline(always)]
 fn after_quick<'a, R: ProfileRules, V: Value<'a>>(
     program: &Program,
     rules: R,
@@ -170,7 +201,9 @@ fn after_quick<'a, R: ProfileRules, V: Value<'a>>(
     }
 }
 
-/// The reporting walk from the root: `Ok` when it finds no error.
+/// The reporting walk from the root: `Ok` when it finds no error. In the one frame of
+/// `after_quick`, so that the errors are not moved through another.
+#[inline(always)]
 fn report<'a, V: Value<'a>>(
     program: &Program,
     value: V,
@@ -255,11 +288,11 @@ pub fn quick_answer<'a, R: ProfileRules, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Option<bool> {
     let object_root = rules.object_root();
-    boundary(value, object_root).ok()?;
+    let size = boundary(value, object_root).ok()?;
     let root = argument_root(object_root);
     let mut walk = Walk::new(program, Mode::First, root, budget);
-    match walk.decide(program.root, program.root_shortcut, value) {
-        Ok(true) if walk.unread => keys_hold(rules, value, root, walk.budget).ok(),
+    match decide_root(&mut walk, value, size) {
+        Ok(true) if left_unread::<R, V>(&walk) => keys_hold(rules, value, root, walk.budget).ok(),
         Ok(valid) => Some(valid),
         Err(Halt::Failed) => Some(false),
         Err(_) => None,

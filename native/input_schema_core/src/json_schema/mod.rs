@@ -97,6 +97,7 @@ impl Options {
 /// argument keys, and errors that name their keyword.
 impl ProfileRules for Options {
     const VOICE: Voice = Voice::Keyword;
+    const KEY_RULE: bool = true;
 
     #[inline(always)]
     fn object_root(self) -> bool {

@@ -22,6 +22,7 @@ pub struct Rules;
 
 impl ProfileRules for Rules {
     const VOICE: Voice = Voice::Plain;
+    const KEY_RULE: bool = false;
 
     #[inline(always)]
     fn object_root(self) -> bool {
