@@ -16,6 +16,11 @@
 //! Arguments: the keyword's name, `valid` or `invalid`, the instance's index (from 0), the
 //! engine (`ours` for `Compiled::is_valid`, `theirs` for `jsonschema`'s `is_valid`) and the count.
 //! The calls per run are the difference of two runs' totals over the difference of their counts.
+//!
+//!     valgrind --tool=callgrind target/release/examples/one_call reference "read: path only" 100000
+//!
+//! validates a call of `fixtures/reference_calls.json` (by its name) against its tool's schema
+//! compiled in the subset instead.
 
 use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
@@ -26,8 +31,16 @@ use std::path::PathBuf;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [reference, call, count] = &args[..] {
+        if reference == "reference" {
+            return reference_call(call, count.parse().unwrap());
+        }
+    }
     let [name, label, index, engine, count] = &args[..] else {
-        panic!("usage: one_call NAME valid|invalid INDEX ours|theirs COUNT");
+        panic!(
+            "usage: one_call NAME valid|invalid INDEX ours|theirs COUNT, \
+             or one_call reference CALL COUNT"
+        );
     };
     let index: usize = index.parse().unwrap();
     let count: u64 = count.parse().unwrap();
@@ -69,6 +82,43 @@ fn main() {
             }
         }
         other => panic!("no engine {other}"),
+    }
+    println!("{valid} of {count} valid");
+}
+
+/// A call of `fixtures/reference_calls.json` by its name, validated `count` times (its first
+/// error) against its tool's schema compiled in the subset, as the NIF validates a call.
+fn reference_call(name: &str, count: u64) {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let read = |file: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join(file)).unwrap()).unwrap()
+    };
+    let (tools, calls) = (read("reference_tools.json"), read("reference_calls.json"));
+    let call = calls["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|call| call["name"] == name)
+        .unwrap_or_else(|| panic!("no call {name}"));
+    let tool = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|tool| tool["name"] == call["tool"])
+        .unwrap();
+    let compiled =
+        input_schema_core::compile(Json::from(&tool["inputSchema"]), &mut Budget::unlimited())
+            .map_err(|_| "refused")
+            .unwrap();
+    let arguments = &call["arguments"];
+    let mut valid = 0_u64;
+    for _ in 0..count {
+        let answer = compiled.validate(
+            Json::from(black_box(arguments)),
+            input_schema_core::Mode::First,
+            &mut Budget::unlimited(),
+        );
+        valid += u64::from(black_box(answer.is_ok()));
     }
     println!("{valid} of {count} valid");
 }
