@@ -86,12 +86,10 @@ fn decide_root<'a, V: Value<'a>>(
     size: Option<usize>,
 ) -> Flow {
     let program = walk.program;
-    match (program.root_shortcut, size) {
-        (Shortcut::Object { check, cost }, Some(size)) => {
-            walk.decide_object(program.root, check, cost, value, size)
-        }
-        (shortcut, _) => walk.decide(program.root, shortcut, value),
+    if let (Some(size), Shortcut::Object { check, cost }) = (size, program.root_shortcut) {
+        return walk.decide_object(program.root, check, cost, value, size);
     }
+    walk.decide(program.root, program.root_shortcut, value)
 }
 
 #[cold]
@@ -112,10 +110,10 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
     let object_root = rules.object_root();
-    let size = boundary(value, object_root)?;
+    boundary(value, object_root)?;
     let root = argument_root(object_root);
     let mut walk = Walk::new(program, Mode::First, root, budget);
-    match decide_root(&mut walk, value, size) {
+    match walk.decide(program.root, program.root_shortcut, value) {
         Ok(true) if left_unread::<R, V>(&walk) => keys_hold(rules, value, root, walk.budget),
         Ok(valid) => Ok(valid),
         // A name without a string form ends the call with an error, so refuses it.

@@ -234,11 +234,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// program is walked unguarded (a guarded one counts every node it enters).
     #[inline(always)]
     pub fn quick_visit(&mut self, id: NodeId, value: V) -> Flow {
-        let program = self.program;
-        if program.guarded {
+        if self.program.guarded {
             return self.visit::<Quick>(id, value, &());
         }
-        let shortcut = program.shortcuts.get(id as usize).copied();
+        self.decide_in_place(id, value)
+    }
+
+    /// `quick_visit` in an unguarded program. Apart from it where nothing else is inlined
+    /// (the test profile), so that a guarded walk, which recurses through `quick_visit` as
+    /// deep as the value, keeps `decide`'s locals out of each level's frame.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
+        let shortcut = self.program.shortcuts.get(id as usize).copied();
         self.decide(id, shortcut.unwrap_or_default(), value)
     }
 
