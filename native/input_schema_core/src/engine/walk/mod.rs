@@ -240,11 +240,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         self.decide_in_place(id, value)
     }
 
-    /// `quick_visit` in an unguarded program. Apart from it where nothing else is inlined
-    /// (the test profile), so that a guarded walk, which recurses through `quick_visit` as
-    /// deep as the value, keeps `decide`'s locals out of each level's frame.
-    #[cfg_attr(debug_assertions, inline(never))]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// `quick_visit` in an unguarded program. Apart from it, so that a guarded walk, which
+    /// recurses through `quick_visit` as deep as the value, keeps `decide`'s locals out of each
+    /// level's frame: a deep value takes fresh stack segments, which the budget prices.
+    #[inline(never)]
     fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
         let shortcut = self.program.shortcuts.get(id as usize).copied();
         self.decide(id, shortcut.unwrap_or_default(), value)
