@@ -170,8 +170,9 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     }
 }
 
-/// `validate` once the quick walk did not settle the call: the key rule, then the report.
-#[inline(always)]
+/// `validate` once the quick walk did not settle the call: the key rule, then the report. Out
+/// of line, so that the code of a valid call stays small where validate is inlined.
+#[inline(never)]
 fn after_quick<'a, R: ProfileRules, V: Value<'a>>(
     program: &Program,
     rules: R,
