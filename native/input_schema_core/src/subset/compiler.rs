@@ -5,16 +5,13 @@
 //! `enum`, asked only of a value of the right shape (`Node::GATED`).
 
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
-use super::Rules;
 use crate::budget::{Budget, Exhausted};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
-use crate::engine::build;
 use crate::engine::choices::{self, Enum, Equality};
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
-use crate::engine::run::ProfileRules;
 use crate::error::{Error, Failure, Stop, TypeLabel};
 use crate::literal::Literal;
 use crate::names::{name, type_name};
@@ -594,7 +591,8 @@ fn required_names<'a, V: Value<'a>>(
     Ok(Some(names))
 }
 
-/// Checks a whole schema (the schema phase alone) and compiles it.
+/// Checks a whole schema (the schema phase alone) and compiles it into nodes, which the
+/// engine's builder then finishes.
 ///
 /// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
 pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Program, Failure<V>> {
@@ -613,7 +611,6 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
         Ok(root) => {
             let mut program = compiler.program;
             program.root = root;
-            build::finish(&mut program, Rules::VOICE);
             Ok(program)
         }
     }

@@ -9,12 +9,20 @@ mod compiler;
 mod vocabulary;
 
 use crate::budget::{Budget, Exhausted};
-use crate::engine::program::Voice;
+use crate::engine::build;
+use crate::engine::program::{Program, Voice};
 use crate::engine::run::ProfileRules;
-use crate::error::Error;
+use crate::error::{Error, Failure};
 use crate::value::Value;
 
-pub use compiler::compile;
+/// Checks a whole schema (its schema phase alone) and compiles it into a finished program.
+///
+/// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
+pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Program, Failure<V>> {
+    let mut program = compiler::compile(schema, budget)?;
+    build::finish(&mut program, Rules::VOICE);
+    Ok(program)
+}
 
 /// The subset's rules for a call.
 #[derive(Clone, Copy, Debug)]
