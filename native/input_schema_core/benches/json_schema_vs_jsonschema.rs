@@ -7,7 +7,7 @@
     clippy::indexing_slicing
 )]
 
-//! The core's JSON Schema engine (`json_schema::compile`, `any_root`) against the `jsonschema`
+//! The core's JSON Schema engine (`Profile::Json(..).compile`, `any_root`) against the `jsonschema`
 //! crate on the same `serde_json::Value`s, over that crate's own benchmark pairs
 //! (`../shared/bench/jsonschema-rs`: GeoJSON/Canada, CITM catalog, Fast valid/invalid,
 //! Recursive, and every case of `keywords.json`), then the 488 tool schemas of
@@ -33,12 +33,16 @@
 //! are the core's `compile` against jsonschema's `options().with_draft(..).build(..)` (which
 //! also checks the schema against its meta-schema), each including the drop of what it built.
 //!
-//! Arguments: `--quick` (fewer, shorter rounds) and one optional substring that keeps only the
-//! cases whose name contains it; cargo's `--bench` and other flags are ignored.
+//! Arguments: `--quick` (fewer, shorter rounds), `--is-valid` (the is_valid rows alone) and one
+//! optional substring that keeps only the cases whose name contains it; cargo's `--bench` and
+//! other flags are ignored. The summary gives the median ratio over the one-keyword cases of
+//! `keywords.json` too, where a call's fixed cost weighs most:
+//!
+//!     cargo bench -p input_schema_core --bench json_schema_vs_jsonschema -- --is-valid "kw "
 
-use input_schema_core::json_schema::{self, Compiled, Dialect, Options};
+use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::{Budget, Compiled, Failure, Mode, Profile};
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 use std::hint::black_box;
@@ -63,11 +67,14 @@ struct Settings {
     rounds: usize,
     batch: Duration,
     filter: Option<String>,
+    /// Only the is_valid rows.
+    is_valid_only: bool,
 }
 
 impl Settings {
     fn from_args() -> Self {
         let mut quick = false;
+        let is_valid_only = std::env::args().any(|arg| arg == "--is-valid");
         let mut filter = None;
         for arg in std::env::args().skip(1) {
             if arg == "--quick" {
@@ -81,12 +88,14 @@ impl Settings {
                 rounds: 11,
                 batch: Duration::from_millis(5),
                 filter,
+                is_valid_only,
             }
         } else {
             Settings {
                 rounds: 25,
                 batch: Duration::from_millis(20),
                 filter,
+                is_valid_only,
             }
         }
     }
@@ -188,13 +197,9 @@ fn theirs_pair_build(schema: &Value) -> Result<Validator, String> {
 
 fn ours_compile(schema: &Value, options: Options) -> Result<Compiled, String> {
     let lookup = |_: &str| None;
-    json_schema::compile(
-        Json::from(schema),
-        &lookup,
-        options,
-        &mut Budget::unlimited(),
-    )
-    .map_err(|failure| describe(&failure))
+    Profile::Json(options)
+        .compile(Json::from(schema), &lookup, &mut Budget::unlimited())
+        .map_err(|failure| describe(&failure))
 }
 
 fn describe<V>(failure: &Failure<V>) -> String {
@@ -407,6 +412,30 @@ fn summary_line(label: &str, counted: &str, ratios: &[(String, f64)]) {
     );
 }
 
+/// The is_valid rows of `keywords.json`, one keyword each, where a call's fixed cost counts
+/// most: the median ratio over them, and the lowest and highest.
+fn one_keyword_line(ratios: &[(String, f64, bool)]) {
+    let mut one_keyword: Vec<(&str, f64)> = ratios
+        .iter()
+        .filter(|(name, _, _)| name.starts_with("kw "))
+        .map(|(name, ratio, _)| (name.as_str(), *ratio))
+        .collect();
+    if one_keyword.is_empty() {
+        return;
+    }
+    one_keyword.sort_by(|left, right| left.1.total_cmp(&right.1));
+    let (lowest_name, lowest) = one_keyword[0];
+    let (highest_name, highest) = one_keyword[one_keyword.len() - 1];
+    println!(
+        "  is_valid, one keyword: median {} over {} cases, lowest {} ({lowest_name}), \
+         highest {} ({highest_name})",
+        ratio_text(one_keyword[one_keyword.len() / 2].1),
+        one_keyword.len(),
+        ratio_text(lowest),
+        ratio_text(highest)
+    );
+}
+
 fn main() {
     let settings = Settings::from_args();
     let bench = shared("bench/jsonschema-rs");
@@ -589,7 +618,7 @@ fn main() {
     table.header("first error: ours validate(Mode::First), theirs validate (invalid instances)");
     for entry in &ready {
         for (instance, answer) in entry.pair.instances.iter().zip(&entry.answers) {
-            if *answer != Some(false) || !settings.keeps(&instance.name) {
+            if *answer != Some(false) || !settings.keeps(&instance.name) || settings.is_valid_only {
                 continue;
             }
             let data = &instance.data;
@@ -618,10 +647,10 @@ fn main() {
         }
     }
 
-    table.header("compile: ours json_schema::compile, theirs options().with_draft(Draft7).build");
+    table.header("compile: ours Profile::compile, theirs options().with_draft(Draft7).build");
     for entry in &ready {
         let name = format!("compile {}", entry.pair.name);
-        if !settings.keeps(&name) {
+        if !settings.keeps(&name) || settings.is_valid_only {
             continue;
         }
         let schema = &entry.pair.schema;
@@ -639,7 +668,10 @@ fn main() {
     }
 
     let corpus_name = format!("compile mcp-tools ({} schemas, total)", both.len());
-    let corpus_measured = (!both.is_empty() && settings.keeps(&corpus_name)).then(|| {
+    let corpus_measured = (!both.is_empty()
+        && settings.keeps(&corpus_name)
+        && !settings.is_valid_only)
+        .then(|| {
         let measured = measure(
             &settings,
             || {
@@ -695,6 +727,7 @@ fn main() {
             .max_by(|left, right| left.1.total_cmp(&right.1))
             .unwrap();
         println!("  is_valid: highest {} ({name})", ratio_text(*highest));
+        one_keyword_line(ratios);
     }
     summary_line(
         "first error",

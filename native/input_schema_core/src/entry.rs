@@ -1,9 +1,11 @@
 //! The one entry: a schema is read by a profile, either the subset (the contract's ten
 //! keywords, its vocabulary and compiler in `subset`) or a JSON Schema dialect (the registry,
-//! vocabularies and compiler of `json_schema`), each compiling into the engine's `Program`; a
-//! bridge holds a `Compiled` and never asks which profile made it.
+//! vocabularies and compiler of `json_schema`), each compiling into the engine's `Program`. A
+//! `Compiled` holds the program with the profile that read it, and the engine's one driver
+//! (`engine::run`) runs it under that profile's rules; a bridge never asks which profile it is.
 
 use crate::budget::Budget;
+use crate::engine::run;
 use crate::engine::string::FormatAnswers;
 use crate::engine::Program;
 use crate::error::{Failure, Mode};
@@ -22,30 +24,34 @@ pub enum Profile {
 /// no term of the host's.
 #[derive(Debug)]
 pub struct Compiled {
-    body: Body,
-}
-
-#[derive(Debug)]
-enum Body {
-    Subset(Program),
-    Json(json_schema::Compiled),
-}
-
-impl From<json_schema::Compiled> for Compiled {
-    fn from(compiled: json_schema::Compiled) -> Self {
-        Compiled {
-            body: Body::Json(compiled),
-        }
-    }
+    pub(crate) program: Program,
+    pub(crate) profile: Profile,
+    /// The dialect the root was read in (none in the subset).
+    draft: Option<Draft>,
 }
 
 /// Checks a whole schema in the subset (its schema phase alone) and compiles it.
 ///
 /// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
 pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Compiled, Failure<V>> {
-    subset::compile(schema, budget).map(|program| Compiled {
-        body: Body::Subset(program),
-    })
+    Profile::Subset.compile(schema, &no_documents, budget)
+}
+
+/// The subset's `validate/2`: the entry gate, the whole schema phase, then the arguments.
+pub fn validate<'a, V: Value<'a>>(
+    schema: V,
+    arguments: V,
+    mode: Mode,
+    budget: &mut Budget,
+) -> Result<(), Failure<V>> {
+    Profile::Subset.validate(schema, arguments, &no_documents, mode, budget)
+}
+
+/// The subset's entry gate, which looks at nothing inside either map: a `nil` schema, then
+/// anything but two maps. A caller that already holds the schema compiled runs this, then
+/// [`Compiled::validate`], and gets exactly what [`validate`] gives.
+pub fn entry_gate<'a, V: Value<'a>>(schema: V, arguments: V) -> Result<(), Failure<V>> {
+    Profile::Subset.gate(schema, arguments)
 }
 
 impl Profile {
@@ -60,10 +66,7 @@ impl Profile {
     /// The entry gate, which looks at nothing inside either value: a `nil` schema, then (at
     /// the tool boundary) anything but two maps.
     pub fn gate<'a, V: Value<'a>>(self, schema: V, arguments: V) -> Result<(), Failure<V>> {
-        match self {
-            Profile::Subset => subset::entry_gate(schema, arguments),
-            Profile::Json(options) => json_schema::gate(schema, arguments, options),
-        }
+        run::gate(schema, arguments, self.object_root())
     }
 
     /// Checks `schema` whole and compiles it; `lookup` supplies the external documents a JSON
@@ -85,12 +88,18 @@ impl Profile {
         supply: &dyn Supply<V>,
         budget: &mut Budget,
     ) -> Result<Compiled, Failure<V>> {
-        match self {
-            Profile::Subset => compile(schema, budget),
+        let (program, draft) = match self {
+            Profile::Subset => (subset::compile(schema, budget)?, None),
             Profile::Json(options) => {
-                json_schema::compile_supplied(schema, supply, options, budget).map(Compiled::from)
+                let (program, draft) = json_schema::compile(schema, supply, options, budget)?;
+                (program, Some(draft))
             }
-        }
+        };
+        Ok(Compiled {
+            program,
+            profile: self,
+            draft,
+        })
     }
 
     /// Validates `arguments` against a raw schema: the gate, the schema, then the arguments.
@@ -109,24 +118,21 @@ impl Profile {
 }
 
 impl Compiled {
+    /// The profile that read it.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
     /// The dialect the root was read in (none in the subset).
     pub fn draft(&self) -> Option<Draft> {
-        match &self.body {
-            Body::Subset(_) => None,
-            Body::Json(compiled) => Some(compiled.draft()),
-        }
+        self.draft
     }
 
     /// Whether the tool boundary applies: the arguments must be an object.
     pub fn object_root(&self) -> bool {
-        match &self.body {
-            Body::Subset(_) => true,
-            Body::Json(compiled) => compiled.object_root(),
-        }
+        self.profile.object_root()
     }
-}
 
-impl Compiled {
     /// Validates `arguments`: the first error, or up to `mode`'s count of them. The quick
     /// walk first; when it does not accept, the walk that reports the errors.
     #[inline(always)]
@@ -140,7 +146,7 @@ impl Compiled {
     }
 
     /// `validate`, reading the host's answers of its custom format functions; without the
-    /// answer to a question the walk meets, the call is `Failure::Unanswered`.
+    /// answer to a question the walks meet, the call is `Failure::Unanswered`.
     #[inline(always)]
     pub fn validate_answered<'a, V: Value<'a>>(
         &self,
@@ -149,16 +155,23 @@ impl Compiled {
         answers: Option<&dyn FormatAnswers>,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        match &self.body {
-            Body::Subset(program) => subset::validate_compiled(program, arguments, mode, budget),
-            Body::Json(compiled) => compiled.validate_answered(arguments, mode, answers, budget),
+        let program = &self.program;
+        match self.profile {
+            Profile::Subset => {
+                run::validate(program, subset::Rules, arguments, mode, answers, budget)
+            }
+            Profile::Json(options) => {
+                run::validate(program, options, arguments, mode, answers, budget)
+            }
         }
     }
 
     /// Whether `arguments` are valid: the quick walk alone, which builds no error (a JSON mode
-    /// checks the tool boundary, unless `any_root`, and the argument-key rule first). `Err`
-    /// only where `validate` would not answer with argument errors either: arguments that are
-    /// no map at the tool boundary, a reference loop, or the budget spent.
+    /// checks the argument-key rule too where the walk left a container unread). `Err` only
+    /// where `validate` would not answer with argument errors either: arguments that are no
+    /// map at the tool boundary, a reference loop, or the budget spent; or where it answers
+    /// with the one error of a broken program.
+    #[inline(always)]
     pub fn is_valid<'a, V: Value<'a>>(
         &self,
         arguments: V,
@@ -168,44 +181,52 @@ impl Compiled {
     }
 
     /// `is_valid`, reading the host's answers as `validate_answered` does.
+    #[inline(always)]
     pub fn is_valid_answered<'a, V: Value<'a>>(
         &self,
         arguments: V,
         answers: Option<&dyn FormatAnswers>,
         budget: &mut Budget,
     ) -> Result<bool, Failure<V>> {
-        match &self.body {
-            Body::Subset(program) => subset::is_valid(program, arguments, budget),
-            Body::Json(compiled) => compiled.is_valid_answered(arguments, answers, budget),
+        let program = &self.program;
+        match self.profile {
+            Profile::Subset => run::is_valid(program, subset::Rules, arguments, answers, budget),
+            Profile::Json(options) => run::is_valid(program, options, arguments, answers, budget),
         }
     }
+}
 
-    /// The subset's full walk alone, as `validate` runs it when the quick walk did not accept:
-    /// for the tests that hold the two walks to the same answers (`Ok` in the JSON modes).
-    #[doc(hidden)]
+/// The tests' hooks: each walk alone, which the property and fixture tests hold to the same
+/// answers.
+#[cfg(any(test, feature = "test-hooks"))]
+impl Compiled {
+    /// The reporting walk alone, as `validate` runs it when the quick walk did not accept.
     pub fn validate_fully<'a, V: Value<'a>>(
         &self,
         arguments: V,
         mode: Mode,
         budget: &mut Budget,
     ) -> Result<(), Failure<V>> {
-        match &self.body {
-            Body::Subset(program) => subset::validate_fully(program, arguments, mode, budget),
-            Body::Json(_) => Ok(()),
+        match self.profile {
+            Profile::Subset => {
+                run::validate_fully(&self.program, subset::Rules, arguments, mode, budget)
+            }
+            Profile::Json(options) => {
+                run::validate_fully(&self.program, options, arguments, mode, budget)
+            }
         }
     }
 
-    /// The subset's quick walk alone: `Some(valid)` when it decided, `None` when it left the
-    /// call to the full walk or ran out of budget (and in the JSON modes). For those same tests.
-    #[doc(hidden)]
+    /// The quick walk alone: `Some(valid)` when it decided, `None` when it left the call to
+    /// the reporting walk or ran out of budget.
     pub fn quick_answer<'a, V: Value<'a>>(
         &self,
         arguments: V,
         budget: &mut Budget,
     ) -> Option<bool> {
-        match &self.body {
-            Body::Subset(program) => subset::quick_answer(program, arguments, budget),
-            Body::Json(_) => None,
+        match self.profile {
+            Profile::Subset => run::quick_answer(&self.program, subset::Rules, arguments, budget),
+            Profile::Json(options) => run::quick_answer(&self.program, options, arguments, budget),
         }
     }
 }

@@ -32,7 +32,7 @@ mod value;
 
 pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
 pub use engine::string::FormatAnswers;
-pub use entry::{compile, no_documents, Compiled, Profile};
+pub use entry::{compile, entry_gate, no_documents, validate, Compiled, Profile};
 pub use error::{
     Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
     ERROR_BYTES, MAX_FORMAT_ASKS,
@@ -40,5 +40,4 @@ pub use error::{
 pub use number::{BigInt, Number};
 pub use path::{ANY_ROOT, ARGUMENTS};
 pub use stack::MAX_DEPTH;
-pub use subset::{entry_gate, validate};
 pub use value::{AtomKind, Element, Kind, Value};

@@ -77,6 +77,15 @@ impl<'a> Value<'a> for Json<'a> {
         }
     }
 
+    #[inline]
+    fn text(self) -> Result<Option<&'a str>, &'a [u8]> {
+        Ok(match self {
+            Json::Key(key) => Some(key.as_str()),
+            Json::Value(serde_json::Value::String(text)) => Some(text.as_str()),
+            Json::Value(_) => None,
+        })
+    }
+
     fn is_binary(self) -> bool {
         matches!(
             self,

@@ -59,6 +59,16 @@ pub trait Value<'a>: Copy + 'a {
     /// The bytes of a binary; `None` for any other value.
     fn binary(self) -> Option<&'a [u8]>;
 
+    /// The text of a binary that is UTF-8: `Ok(None)` for any other value, `Err(bytes)` for
+    /// a binary that is not. A host whose strings are UTF-8 already answers without a check.
+    #[inline]
+    fn text(self) -> Result<Option<&'a str>, &'a [u8]> {
+        match self.binary() {
+            None => Ok(None),
+            Some(bytes) => std::str::from_utf8(bytes).map(Some).map_err(|_| bytes),
+        }
+    }
+
     /// Calls `read` with an atom's name; `None` when the value is not an atom.
     fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R>;
 

@@ -1,4 +1,4 @@
-//! Differential property test: the core's JSON Schema engine (`json_schema::compile` with
+//! Differential property test: the core's JSON Schema engine (`Profile::Json(..).compile` with
 //! `any_root: true`, then `Compiled::validate`) against the `jsonschema` crate's `is_valid`,
 //! on generated Draft 2020-12, Draft 2019-09, draft-07 and draft-06 schemas and generated
 //! values (draft-04 is left out: its schemas are objects and its bounds' flags booleans, which
@@ -35,9 +35,9 @@
     clippy::indexing_slicing
 )]
 
-use input_schema_core::json_schema::{self, Compiled, Dialect, Options};
+use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::{Budget, Compiled, Failure, Mode, Profile};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde_json::{json, Map, Value};
@@ -847,13 +847,9 @@ fn anchored(draft: Draft, i: usize, def: Value) -> Value {
 
 fn ours_compile(schema: &Value, options: Options) -> Result<Compiled, String> {
     let lookup = |_: &str| None;
-    json_schema::compile(
-        Json::from(schema),
-        &lookup,
-        options,
-        &mut Budget::unlimited(),
-    )
-    .map_err(|failure| describe(&failure))
+    Profile::Json(options)
+        .compile(Json::from(schema), &lookup, &mut Budget::unlimited())
+        .map_err(|failure| describe(&failure))
 }
 
 fn describe<V>(failure: &Failure<V>) -> String {
@@ -1319,7 +1315,7 @@ proptest! {
                 None
             }
         };
-        let compiled = json_schema::compile(Json::from(&schema), &lookup, options, &mut Budget::new(10_000_000));
+        let compiled = Profile::Json(options).compile(Json::from(&schema), &lookup, &mut Budget::new(10_000_000));
         if let Ok(compiled) = compiled {
             let mode = if all { Mode::All { max_errors: 20 } } else { Mode::First };
             for value in &values {

@@ -15,9 +15,9 @@
 //! test that returns early: where the suite is missing, each test is reported as not run, and
 //! under CI (`CI` set) the run fails.
 
-use input_schema_core::json_schema::{self, Dialect, Options};
+use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode};
+use input_schema_core::{Budget, Failure, Mode, Profile};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -93,12 +93,8 @@ fn run_file(
     };
     for group in groups.as_array().unwrap() {
         let schema = &group["schema"];
-        let compiled = json_schema::compile(
-            Json::from(schema),
-            &lookup,
-            options,
-            &mut Budget::unlimited(),
-        );
+        let compiled =
+            Profile::Json(options).compile(Json::from(schema), &lookup, &mut Budget::unlimited());
         for test in group["tests"].as_array().unwrap() {
             let expected = test["valid"].as_bool().unwrap();
             let name = format!(

@@ -9,9 +9,9 @@
     clippy::indexing_slicing
 )]
 
-use input_schema_core::json_schema::{self, Dialect, Options};
+use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{compile, Budget, Mode};
+use input_schema_core::{compile, Budget, Mode, Profile};
 use serde_json::Value;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -106,13 +106,9 @@ fn valid_reference_calls_allocate_nothing_in_the_json_modes() {
     for dialect in [Dialect::Draft2020_12, Dialect::Draft7] {
         for (source, arguments, label) in valid_calls() {
             let no_documents = |_: &str| None;
-            let schema = json_schema::compile(
-                Json::from(&source),
-                &no_documents,
-                Options::new(dialect),
-                &mut Budget::unlimited(),
-            )
-            .unwrap();
+            let schema = Profile::Json(Options::new(dialect))
+                .compile(Json::from(&source), &no_documents, &mut Budget::unlimited())
+                .unwrap();
             let arguments = Json::from(&arguments);
             for mode in [Mode::First, Mode::All { max_errors: 100 }] {
                 let allocated = allocations_of(|| {

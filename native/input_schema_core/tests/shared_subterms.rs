@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use input_schema_core::json_schema::literal::{Literal, LiteralView};
-use input_schema_core::json_schema::{compile, Compiled, Dialect, Options};
-use input_schema_core::{Budget, Error, Failure, Mode};
+use input_schema_core::json_schema::{Dialect, Options};
+use input_schema_core::{Budget, Compiled, Error, Failure, Mode, Profile};
 
 const LEVELS: usize = 40;
 
@@ -54,10 +54,9 @@ fn chain(first: &str, levels: usize, leaf: Literal) -> Literal {
 
 /// Compiles `schema` within 100,000 work units, far below what its paths would take.
 fn compile_small(schema: &Literal, dialect: Dialect) -> Result<Compiled, Failure<LiteralView<'_>>> {
-    compile(
+    Profile::Json(Options::new(dialect)).compile(
         LiteralView::Value(schema),
         &|_| None,
-        Options::new(dialect),
         &mut Budget::new(100_000),
     )
 }

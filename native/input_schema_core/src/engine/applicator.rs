@@ -225,7 +225,8 @@ impl Conditional {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use crate::engine::program::Check;
-    use crate::json_schema::{compile, Dialect, Options};
+    use crate::json_schema::testing::compile;
+    use crate::json_schema::{Dialect, Options};
     use crate::serde::Json;
     use crate::Budget;
     use serde_json::{json, Value as JsonValue};

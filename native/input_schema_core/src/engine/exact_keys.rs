@@ -118,6 +118,13 @@ impl ExactKeyObject {
             .for_each(each);
     }
 
+    /// Learns, once every node is compiled, how each property's node is decided in place.
+    pub(crate) fn learn_shortcuts(&mut self, shortcut: impl Fn(NodeId) -> Shortcut) {
+        for property in self.properties.values_mut() {
+            property.shortcut = shortcut(property.node);
+        }
+    }
+
     /// Makes the quick walk ask for a second property, which no key can name: a walk that
     /// disagrees with the reporting one, for the test of what such a disagreement answers.
     #[cfg(test)]

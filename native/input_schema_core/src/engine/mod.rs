@@ -2,27 +2,31 @@
 //! check as data and the logic that needs no walk (`number`, `string`, `array`, `object`,
 //! `choices`, `applicator`: the numeric, string, array and object keywords of a schema object
 //! fused into one check each, `enum`, the in-place applicators); the program the profiles'
-//! compilers make of them (`program`); and the one walk that runs a program (`walk`), generic
-//! over what a failure does, with each family's walking in a file of its own beneath it.
+//! compilers make of them (`program`), which one builder finishes for both (`build`); the one
+//! walk that runs a program (`walk`), generic over what a failure does, with each family's
+//! walking in a file of its own beneath it; and the one driver of a call (`run`), to which each
+//! profile brings its rules.
 
 pub mod applicator;
 pub mod array;
+pub mod build;
 pub mod choices;
 pub mod exact_keys;
 pub mod node;
 pub mod number;
 pub mod object;
 pub mod program;
+pub mod run;
 pub mod string;
 pub mod walk;
 
 pub use program::{Node, NodeId, Program};
-pub use walk::{Report, Walk};
 
 /// What the families' tests ask of a schema: both walks' answers, which must agree.
 #[cfg(all(test, feature = "serde_json"))]
 pub(crate) mod both_walks {
-    use crate::json_schema::{compile, Dialect, Options};
+    use crate::json_schema::testing::compile;
+    use crate::json_schema::{Dialect, Options};
     use crate::serde::Json;
     use crate::{Budget, Mode};
 

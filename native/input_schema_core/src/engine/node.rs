@@ -94,15 +94,28 @@ pub enum Shortcut {
     /// under either equality): a string is decided in place at its `cost`; any other value
     /// enters it.
     StringEnum { check: u32, cost: u8 },
+    /// A leaf of any type that checks nothing but an `enum` or a `const` (check `check`): a
+    /// value that is no list is decided in place at its `cost`; a list enters it.
+    Choices { check: u32, cost: u8 },
     /// It checks nothing but an `anyOf` or `oneOf` (check `check`) of any value: in a program
     /// walked unguarded, the value is asked its type once and the branches counted in place.
     Branches { check: u32, cost: u8 },
-    /// It accepts objects and checks nothing but its object keywords (check `check`): in a
-    /// program walked unguarded, a map is checked in place at its `cost`.
+    /// It checks nothing but its object keywords (check `check`), and accepts objects, or any
+    /// value: in a program walked unguarded, a map is checked in place at its `cost`; any other
+    /// value enters it.
     Object { check: u32, cost: u8 },
-    /// It accepts arrays and checks nothing but its items, each decided in place (the array
-    /// check `check`, see `ArrayCheck::items_alone`): in a program walked unguarded, a list's
-    /// cells are read once, each item decided as it is met, and the list is not counted first.
+    /// A leaf that checks nothing but its string keywords (check `check`), and accepts strings,
+    /// or any value: a string is checked in place at its `cost`; any other value enters it.
+    Strings { check: u32, cost: u8 },
+    /// The same for numbers, with its numeric keywords: a number is checked in place.
+    Numbers { check: u32, cost: u8 },
+    /// The same for arrays, with array keywords that read no item: a list the host knows to be
+    /// proper is checked in place.
+    Arrays { check: u32, cost: u8 },
+    /// It accepts arrays (or any value) and checks nothing but its items, each decided in place
+    /// (the array check `check`, see `ArrayCheck::items_alone`): in a program walked unguarded,
+    /// a list's cells are read once, each item decided as it is met, and the list is not
+    /// counted first; a node of any type reads so only a list the host knows to be proper.
     Items { check: u32, cost: u8 },
 }
 

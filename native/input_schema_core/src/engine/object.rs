@@ -239,7 +239,8 @@ impl NameTable {
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use crate::json_schema::{compile, Dialect, Options};
+    use crate::json_schema::testing::compile;
+    use crate::json_schema::{Dialect, Options};
     use crate::serde::Json;
     use crate::Budget;
     use serde_json::{json, Map, Value as JsonValue};

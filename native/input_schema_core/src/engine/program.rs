@@ -89,8 +89,11 @@ pub struct Program {
     pub names: Vec<Named>,
     pub info: Vec<NodeInfo>,
     pub root: NodeId,
-    /// How a quick walk decides the root in place (`Visit` until a compiler learns it).
+    /// How a quick walk decides the root in place (`Visit` until the builder learns it).
     pub root_shortcut: Shortcut,
+    /// Per node, how a quick walk decides it in place where it applies it (`Visit` for a node
+    /// the builder has not learned).
+    pub shortcuts: Vec<Shortcut>,
     /// Per resource, its dynamic anchors and the nodes they name (empty when no `$dynamicRef`
     /// needs them).
     pub dynamic_anchors: Vec<Anchors>,
@@ -133,6 +136,9 @@ impl Program {
         let Some(node) = self.node(id) else {
             return Shortcut::Visit;
         };
+        // A leaf whose types are one family's, or any: its check decides that family's values.
+        let leaf_of =
+            |family: u8| node.has(Node::LEAF) && (node.types == family || node.types == types::ANY);
         match self.checks_of(node) {
             [] => Shortcut::Types(node.types),
             [Check::Number(number)] if node.types & types::OF_INTEGER != 0 => {
@@ -142,28 +148,51 @@ impl Program {
                         max,
                         cost: node.cost,
                     },
+                    None if leaf_of(types::NUMBER) => Shortcut::Numbers {
+                        check: node.first,
+                        cost: node.cost,
+                    },
                     None => Shortcut::Visit,
                 }
             }
+            [Check::Enum(_) | Check::Const(_)] if leaf_of(types::ANY) => Shortcut::Choices {
+                check: node.first,
+                cost: node.cost,
+            },
             [Check::Enum(_)] if node.types & types::STRING != 0 => Shortcut::StringEnum {
                 check: node.first,
                 cost: node.cost,
             },
             [Check::Array(array)]
-                if node.types == types::ARRAY && array.items_alone().is_some() =>
+                if (node.types == types::ARRAY || node.types == types::ANY)
+                    && array.items_alone().is_some() =>
             {
                 Shortcut::Items {
                     check: node.first,
                     cost: node.cost,
                 }
             }
-            [Check::Object(_) | Check::ExactKeyObject(_)] if node.types == types::OBJECT => {
+            [Check::Object(_) | Check::ExactKeyObject(_)]
+                if node.types == types::OBJECT || node.types == types::ANY =>
+            {
                 Shortcut::Object {
                     check: node.first,
                     cost: node.cost,
                 }
             }
             [Check::AnyOf(_) | Check::OneOf(_)] if node.types == types::ANY => Shortcut::Branches {
+                check: node.first,
+                cost: node.cost,
+            },
+            [Check::String(_)] if leaf_of(types::STRING) => Shortcut::Strings {
+                check: node.first,
+                cost: node.cost,
+            },
+            [Check::Number(_)] if leaf_of(types::NUMBER) => Shortcut::Numbers {
+                check: node.first,
+                cost: node.cost,
+            },
+            [Check::Array(_)] if leaf_of(types::ARRAY) => Shortcut::Arrays {
                 check: node.first,
                 cost: node.cost,
             },
@@ -174,5 +203,85 @@ impl Program {
     /// Node `id`'s location, for errors.
     pub fn location(&self, id: NodeId) -> &str {
         self.info(id).map_or("", |info| &info.location)
+    }
+}
+
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::Shortcut;
+    use crate::engine::both_walks::answers;
+    use crate::json_schema::testing::compile;
+    use crate::json_schema::{Dialect, Options};
+    use crate::serde::Json;
+    use crate::Budget;
+    use serde_json::{json, Value as JsonValue};
+
+    /// The root's shortcut of `schema`, read with no tool boundary.
+    fn root_shortcut(schema: &JsonValue) -> Shortcut {
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let compiled = compile(
+            Json::from(schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        );
+        compiled.unwrap().program.root_shortcut
+    }
+
+    #[test]
+    fn a_leaf_of_one_family_or_of_any_type_is_decided_in_place_as_its_visit_decides() {
+        let schemas = [
+            (json!({"maxLength": 3}), "Strings"),
+            (
+                json!({"type": "string", "minLength": 2, "pattern": "b"}),
+                "Strings",
+            ),
+            (json!({"multipleOf": 2}), "Numbers"),
+            (json!({"minimum": 1.5}), "Numbers"),
+            (json!({"maxItems": 1}), "Arrays"),
+            (json!({"uniqueItems": true}), "Arrays"),
+            (json!({"minProperties": 1}), "Object"),
+            (json!({"required": ["a"]}), "Object"),
+            (json!({"enum": [1, "a", [1], {"a": 1}]}), "Choices"),
+            (json!({"const": {"a": 1}}), "Choices"),
+            (json!({"items": {"type": "integer"}}), "Items"),
+        ];
+        let values = [
+            json!("abc"),
+            json!("abcd"),
+            json!("a"),
+            json!(1),
+            json!(2),
+            json!(2.5),
+            json!(4.0),
+            json!([]),
+            json!([1]),
+            json!([1, 1]),
+            json!([1, "x"]),
+            json!({}),
+            json!({"a": 1}),
+            json!(null),
+            json!(true),
+        ];
+        for (schema, shortcut) in schemas {
+            let found = format!("{:?}", root_shortcut(&schema));
+            assert!(found.starts_with(shortcut), "{schema}: {found}");
+            // At the root, as a property (which an object check decides in place) and as an
+            // array's items (which an array check decides in place).
+            let as_property = json!({"properties": {"p": schema}});
+            let as_items = json!({"items": schema});
+            for value in &values {
+                let (quick, reported) = answers(&schema, value, false);
+                assert_eq!(quick, reported, "{schema} {value}");
+                let wrapped = json!({ "p": value });
+                let (quick, reported) = answers(&as_property, &wrapped, false);
+                assert_eq!(quick, reported, "property {schema} {value}");
+                let listed = json!([value, value]);
+                let (quick, reported) = answers(&as_items, &listed, false);
+                assert_eq!(quick, reported, "items {schema} {value}");
+            }
+        }
     }
 }

@@ -11,15 +11,17 @@ use super::registry::{
     DEFAULT_BASE, RECURSIVE_ANCHOR,
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
-use super::{Compiled, Documents, Options, Supply};
+use super::{Options, Supply};
 use crate::budget::Budget;
 use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
+use crate::engine::build;
 use crate::engine::choices::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
+use crate::engine::run::ProfileRules;
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::error::{Error, Failure, Stop};
 use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
@@ -106,23 +108,14 @@ fn as_written(uri: &str) -> &str {
     uri.strip_prefix(DEFAULT_BASE).unwrap_or(uri)
 }
 
-/// Compiles `schema` (and what it references: `lookup` supplies external documents by URI).
-pub fn compile<'a, V: Value<'a>>(
-    schema: V,
-    lookup: &dyn Fn(&str) -> Option<V>,
-    options: Options,
-    budget: &mut Budget,
-) -> Result<Compiled, Failure<V>> {
-    compile_supplied(schema, &Documents(lookup), options, budget)
-}
-
-/// `compile`, with what the host supplies besides the schema: documents and custom formats.
-pub fn compile_supplied<'a, V: Value<'a>>(
+/// Compiles `schema` (and what it references: `supply` gives the host's documents by URI,
+/// and its custom formats): its program, and the dialect its root was read in.
+pub(crate) fn compile<'a, V: Value<'a>>(
     schema: V,
     supply: &dyn Supply<V>,
     options: Options,
     budget: &mut Budget,
-) -> Result<Compiled, Failure<V>> {
+) -> Result<(Program, Draft), Failure<V>> {
     match schema.kind() {
         Kind::Atom(AtomKind::Nil) => return Err(Failure::schema(Error::SchemaRequired)),
         Kind::Map => {}
@@ -141,7 +134,7 @@ fn compile_literal<'a, V: Value<'a>>(
     (root, source): (Literal, Option<usize>),
     registry: &mut Registry<'_, V>,
     options: Options,
-) -> Result<Compiled, Stop<V>> {
+) -> Result<(Program, Draft), Stop<V>> {
     let declared = match root.get(name::SCHEMA) {
         None => None,
         Some(Literal::String(uri)) => Some(uri.to_string()),
@@ -196,18 +189,14 @@ fn compile_literal<'a, V: Value<'a>>(
     compiler.program.dynamic_anchors = compiler.dynamic_anchors()?;
     let mut program = compiler.program;
     program.root = root;
-    lower::finish(&mut program);
+    build::finish(&mut program, Options::VOICE);
     loops::find(&program, compiler.registry.budget).map_err(|found| match found {
         loops::Found::Loop(id) => Stop::schema(Error::ReferenceLoop {
             schema_path: program.location(id).into(),
         }),
         loops::Found::Exhausted => Stop::Exhausted,
     })?;
-    Ok(Compiled {
-        program,
-        options,
-        draft,
-    })
+    Ok((program, draft))
 }
 
 /// The tool boundary: an object root (`type` absent, `"object"` or `["object"]`).

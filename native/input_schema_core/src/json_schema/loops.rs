@@ -133,12 +133,14 @@ fn open(
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
-    use super::super::{compile, Compiled, Dialect, Options};
+    use super::super::testing::compile;
+    use super::super::{Dialect, Options};
     use crate::budget::Budget;
     use crate::engine::program::Check;
     use crate::error::Error;
     use crate::error::{Failure, Mode};
     use crate::serde::Json;
+    use crate::Compiled;
     use serde_json::json;
 
     fn compiled(

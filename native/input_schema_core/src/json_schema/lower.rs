@@ -1,18 +1,15 @@
 //! From the keywords the compiler reads to the engine's program: each schema object's keywords,
 //! in the dialect's order, become one node (its `type` as the node's accepted types, each
-//! family's keywords fused into one check at the family's place), and once every node is known
-//! the program's graph says whether its walks need guarding (`Program::guarded`).
+//! family's keywords fused into one check at the family's place); the engine's builder
+//! (`crate::engine::build`) finishes the program once every node is known.
 
 use super::keyword::{Check as Read, Keyword};
-use crate::engine::applicator::{Branches, Tag};
+use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
 use crate::engine::number::{NumberCheck, NumberRule};
-use crate::engine::object::{ObjectCheck, Reach};
-use crate::engine::program::{
-    types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut, UNGUARDED_HEIGHT,
-};
+use crate::engine::object::ObjectCheck;
+use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
 use crate::engine::string::{StringCheck, StringRule};
-use crate::literal::Literal;
 
 /// A new node at `location`, to be filled; `None` past the ids a program can hold.
 pub fn reserve(program: &mut Program, location: Box<str>) -> Option<NodeId> {
@@ -247,7 +244,7 @@ pub fn fill(
     }
 }
 
-/// Branches whose types are not known yet: every one a candidate until `finish`.
+/// Branches whose types are not known yet: every one a candidate until the builder sorts them.
 fn branches(nodes: Box<[NodeId]>) -> Box<Branches> {
     Box::new(Branches::unsorted(nodes))
 }
@@ -272,220 +269,4 @@ fn is_empty_object(object: &ObjectCheck) -> bool {
         && object.patterns.is_none()
         && object.dependent_schemas.is_none()
         && object.dependencies.is_none()
-}
-
-/// Once every node is filled: whether the walks need guarding. They do where the schema
-/// reachable from the root has a cycle (its walks can go as deep as the value, and references
-/// can loop without reading into it), a dynamic reference (whose scope the walks keep), or more
-/// levels than `UNGUARDED_HEIGHT`.
-pub fn finish(program: &mut Program) {
-    let count = program.nodes.len();
-    // The graph's edges, grouped by node.
-    let mut offsets = Vec::with_capacity(count + 1);
-    let mut edges: Vec<NodeId> = Vec::new();
-    for node in &program.nodes {
-        offsets.push(edges.len());
-        for check in program.checks_of(node) {
-            check.children(|child| edges.push(child));
-        }
-    }
-    offsets.push(edges.len());
-    const NEW: u8 = 0;
-    const OPEN: u8 = 1;
-    const DONE: u8 = 2;
-    let mut state = vec![NEW; count];
-    let mut height = vec![0_u32; count];
-    let mut cyclic = false;
-    let root = program.root as usize;
-    let edges_of = |node: usize| {
-        let start = offsets.get(node).copied().unwrap_or(0);
-        let end = offsets.get(node + 1).copied().unwrap_or(start);
-        edges.get(start..end).unwrap_or_default()
-    };
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    if root < count {
-        stack.push((root, 0));
-        if let Some(slot) = state.get_mut(root) {
-            *slot = OPEN;
-        }
-    }
-    while let Some((node, next)) = stack.last_mut() {
-        let node = *node;
-        match edges_of(node).get(*next).map(|child| *child as usize) {
-            Some(child) => {
-                *next += 1;
-                match state.get(child).copied() {
-                    Some(NEW) => {
-                        if let Some(slot) = state.get_mut(child) {
-                            *slot = OPEN;
-                        }
-                        stack.push((child, 0));
-                    }
-                    Some(OPEN) => cyclic = true,
-                    _ => {}
-                }
-            }
-            None => {
-                let below = edges_of(node)
-                    .iter()
-                    .filter_map(|child| height.get(*child as usize))
-                    .max()
-                    .copied()
-                    .unwrap_or(0);
-                if let Some(slot) = height.get_mut(node) {
-                    *slot = below.saturating_add(1);
-                }
-                if let Some(slot) = state.get_mut(node) {
-                    *slot = DONE;
-                }
-                stack.pop();
-            }
-        }
-    }
-    let tall = height
-        .get(root)
-        .is_some_and(|height| *height > UNGUARDED_HEIGHT);
-    program.guarded = cyclic || tall || program.has_dynamic_refs;
-    for (index, node) in program.nodes.iter_mut().enumerate() {
-        if edges_of(index).is_empty() {
-            node.flags |= Node::LEAF;
-        }
-    }
-    // Each `anyOf` and `oneOf` learns which branches a value's type leaves in play; array and
-    // object checks learn which of their nodes they decide in place.
-    let accepted: Vec<u8> = program.nodes.iter().map(|node| node.types).collect();
-    let shortcuts_of = |program: &Program| -> Vec<Shortcut> {
-        (0..)
-            .take(program.nodes.len())
-            .map(|id| program.shortcut(id))
-            .collect()
-    };
-    // Array checks learn first how their items are decided, so that an array node that
-    // reads its items alone is itself decided in place (`Shortcut::Items`).
-    let items_first = shortcuts_of(program);
-    for check in program.checks.iter_mut() {
-        if let Check::Array(array) = check {
-            if let (None, None, Some((0, node, _))) = (&array.prefix, &array.contains, array.items)
-            {
-                array.item_shortcut = items_first
-                    .get(node as usize)
-                    .copied()
-                    .filter(|shortcut| !matches!(shortcut, Shortcut::Visit));
-            }
-        }
-    }
-    let shortcuts = shortcuts_of(program);
-    program.root_shortcut = shortcuts.get(root).copied().unwrap_or_default();
-    let reach: Vec<Reach> = program
-        .nodes
-        .iter()
-        .zip(0..)
-        .zip(&shortcuts)
-        .map(|((node, id), shortcut)| match *shortcut {
-            // An object property is visited as before: once the map's entries are read when
-            // it goes deeper (see `Deferred`).
-            Shortcut::Visit | Shortcut::Object { .. } if node.has(Node::LEAF) => Reach::Leaf(id),
-            Shortcut::Visit | Shortcut::Object { .. } | Shortcut::Items { .. } => Reach::Deep(id),
-            shortcut => Reach::Decide(id, shortcut),
-        })
-        .collect();
-    let reach = |node: NodeId| {
-        reach
-            .get(node as usize)
-            .copied()
-            .unwrap_or(Reach::Deep(node))
-    };
-    for check in program.checks.iter_mut() {
-        match check {
-            Check::AnyOf(branches) | Check::OneOf(branches) => {
-                let nodes = std::mem::take(&mut branches.nodes);
-                **branches = Branches::new(nodes, |node| {
-                    let types = accepted.get(node as usize).copied().unwrap_or(types::ANY);
-                    (
-                        types,
-                        shortcuts
-                            .get(node as usize)
-                            .copied()
-                            .unwrap_or(Shortcut::Visit),
-                    )
-                });
-            }
-            Check::Object(object) => object.table.learn_reach(reach),
-            _ => {}
-        }
-    }
-    let tags: Vec<(usize, Tag)> = program
-        .checks
-        .iter()
-        .enumerate()
-        .filter_map(|(index, check)| match check {
-            Check::AnyOf(branches) | Check::OneOf(branches) => {
-                tag_of(program, &branches.nodes).map(|tag| (index, tag))
-            }
-            _ => None,
-        })
-        .collect();
-    for (index, tag) in tags {
-        if let Some(Check::AnyOf(branches) | Check::OneOf(branches)) = program.checks.get_mut(index)
-        {
-            branches.tag = Some(Box::new(tag));
-        }
-    }
-}
-
-/// The tag that tells `branches` apart, if one does (see `Tag`): a name the first branch with
-/// an object check requires, which two branches at least require and pin to strings.
-fn tag_of(program: &Program, branches: &[NodeId]) -> Option<Tag> {
-    // The node a schema stands for, through references that stand alone.
-    let through = |mut id: NodeId| {
-        for _ in 0..8 {
-            let node = program.node(id)?;
-            match program.checks_of(node) {
-                [Check::Ref(target)] if node.types == types::ANY => id = *target,
-                _ => break,
-            }
-        }
-        program.node(id)
-    };
-    let object_of = |id: NodeId| {
-        let node = through(id)?;
-        program
-            .checks_of(node)
-            .iter()
-            .find_map(|check| match check {
-                Check::Object(object) => Some(&**object),
-                _ => None,
-            })
-    };
-    let admitted = |id: NodeId, name: &str| {
-        let object = object_of(id)?;
-        let (required, _) = object.required.as_ref()?;
-        let (properties, _) = object.properties.as_ref()?;
-        if !required.iter().any(|known| &**known == name) {
-            return None;
-        }
-        let (_, property) = properties.iter().find(|(known, _)| &**known == name)?;
-        let node = through(*property)?;
-        program
-            .checks_of(node)
-            .iter()
-            .find_map(|check| match check {
-                Check::Const(literal) => match &**literal {
-                    Literal::String(text) => Some(vec![&**text]),
-                    _ => None,
-                },
-                Check::Enum(choices) => choices.strings(),
-                _ => None,
-            })
-    };
-    let (names, _) = branches
-        .iter()
-        .find_map(|id| object_of(*id))?
-        .required
-        .as_ref()?;
-    names.iter().find_map(|name| {
-        let admitted: Vec<Option<Vec<&str>>> =
-            branches.iter().map(|id| admitted(*id, name)).collect();
-        Tag::new(name, &admitted)
-    })
 }

@@ -8,31 +8,27 @@
 //! - `compiler` reads each schema object into `keyword`'s checks, and `lower` makes them the
 //!   engine's nodes (families fused, what a node's children allow learned once all are known);
 //!   `loops` refuses references that apply schemas to one value without end;
-//! - `eval`: the entry gate and the answers, on the engine's one walk; `keys`: the rule for
-//!   argument terms where the walk left a container unread; `unreported`: the error when the
-//!   quick and the reporting walk disagree.
+//! - `keys`: the rule for argument terms where the walk left a container unread, which with
+//!   the tool boundary and the keyword voice makes the profile's rules for the engine's one
+//!   driver (`crate::engine::run`).
 
 mod compiler;
-pub(crate) mod eval;
 mod keys;
 pub(crate) mod keyword;
 mod loops;
 mod lower;
 pub(crate) mod registry;
-mod unreported;
 pub(crate) mod vocabulary;
 
-use crate::budget::Budget;
-use crate::engine::string::FormatAnswers;
-use crate::engine::Program;
-use crate::error::{Failure, Mode};
-use crate::path::{ANY_ROOT, ARGUMENTS};
+use crate::budget::{Budget, Exhausted};
+use crate::engine::program::Voice;
+use crate::engine::run::ProfileRules;
+use crate::error::Error;
 use crate::value::Value;
 
 pub use crate::error::{Assertion, Detail};
 pub use crate::literal::{self, Literal};
-pub use compiler::{compile, compile_supplied};
-pub use eval::gate;
+pub(crate) use compiler::compile;
 pub use vocabulary::Draft;
 
 /// Which dialect reads a schema (`dialect:`).
@@ -85,78 +81,6 @@ impl<V> Supply<V> for Documents<'_, V> {
     }
 }
 
-/// A schema compiled in a JSON Schema dialect: the engine's program, the options it was read
-/// with, and the dialect its root was read in.
-#[derive(Debug)]
-pub struct Compiled {
-    pub(crate) program: Program,
-    pub(crate) options: Options,
-    pub(crate) draft: Draft,
-}
-
-impl Compiled {
-    /// The dialect the root was read in.
-    pub fn draft(&self) -> Draft {
-        self.draft
-    }
-
-    /// Whether the tool boundary applies: the arguments must be an object.
-    pub fn object_root(&self) -> bool {
-        !self.options.any_root
-    }
-
-    /// Where argument paths start.
-    pub(crate) fn argument_root(&self) -> &'static [u8] {
-        if self.object_root() {
-            ARGUMENTS
-        } else {
-            ANY_ROOT
-        }
-    }
-
-    /// Validates `arguments`: the first error, or up to `mode`'s count of them.
-    #[inline(always)]
-    pub fn validate<'a, V: Value<'a>>(
-        &self,
-        arguments: V,
-        mode: Mode,
-        budget: &mut Budget,
-    ) -> Result<(), Failure<V>> {
-        eval::validate(self, arguments, mode, None, budget)
-    }
-
-    /// `validate`, reading the host's answers for the custom formats its functions define.
-    #[inline(always)]
-    pub fn validate_answered<'a, V: Value<'a>>(
-        &self,
-        arguments: V,
-        mode: Mode,
-        answers: Option<&dyn FormatAnswers>,
-        budget: &mut Budget,
-    ) -> Result<(), Failure<V>> {
-        eval::validate(self, arguments, mode, answers, budget)
-    }
-
-    /// Whether `arguments` are valid: `validate`'s answer without its errors.
-    pub fn is_valid<'a, V: Value<'a>>(
-        &self,
-        arguments: V,
-        budget: &mut Budget,
-    ) -> Result<bool, Failure<V>> {
-        eval::is_valid(self, arguments, None, budget)
-    }
-
-    /// `is_valid`, reading the host's answers as `validate_answered` does.
-    pub fn is_valid_answered<'a, V: Value<'a>>(
-        &self,
-        arguments: V,
-        answers: Option<&dyn FormatAnswers>,
-        budget: &mut Budget,
-    ) -> Result<bool, Failure<V>> {
-        eval::is_valid(self, arguments, answers, budget)
-    }
-}
-
 /// The options that shape compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -182,5 +106,45 @@ impl Options {
             any_root: false,
             loader: false,
         }
+    }
+}
+
+/// The JSON modes' rules for a call: the tool boundary unless `any_root`, JSON's rule for
+/// argument keys, and errors that name their keyword.
+impl ProfileRules for Options {
+    const VOICE: Voice = Voice::Keyword;
+    const KEY_RULE: bool = true;
+
+    #[inline(always)]
+    fn object_root(self) -> bool {
+        !self.any_root
+    }
+
+    fn key_problem<'a, V: Value<'a>>(
+        self,
+        value: V,
+        root: &'static [u8],
+        budget: &mut Budget,
+    ) -> Result<Option<Error<V>>, Exhausted> {
+        keys::first_problem(value, root, budget)
+    }
+}
+
+/// The tests' way to compile in a JSON mode, as the entry does.
+#[cfg(all(test, feature = "serde_json"))]
+pub(crate) mod testing {
+    use super::Options;
+    use crate::budget::Budget;
+    use crate::error::Failure;
+    use crate::value::Value;
+    use crate::{Compiled, Profile};
+
+    pub fn compile<'a, V: Value<'a>>(
+        schema: V,
+        lookup: &dyn Fn(&str) -> Option<V>,
+        options: Options,
+        budget: &mut Budget,
+    ) -> Result<Compiled, Failure<V>> {
+        Profile::Json(options).compile(schema, lookup, budget)
     }
 }

@@ -876,8 +876,9 @@ mod tests {
     use super::META_SCHEMAS;
     use crate::budget::Budget;
     use crate::error::Mode;
+    use crate::json_schema::testing::compile;
     use crate::json_schema::vocabulary::Draft;
-    use crate::json_schema::{compile, Dialect, Options};
+    use crate::json_schema::{Dialect, Options};
     use crate::serde::Json;
 
     #[test]

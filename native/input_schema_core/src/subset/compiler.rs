@@ -11,9 +11,7 @@ use crate::engine::array::ArrayCheck;
 use crate::engine::choices::{self, Enum, Equality};
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
-use crate::engine::program::{
-    types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut, Voice, UNGUARDED_HEIGHT,
-};
+use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
 use crate::error::{Error, Failure, Stop, TypeLabel};
 use crate::literal::Literal;
 use crate::names::{name, type_name};
@@ -162,8 +160,6 @@ const fn label(name: &'static str) -> TypeLabel {
 struct Compiler<'b> {
     budget: &'b mut Budget,
     program: Program,
-    /// Per node, the levels of schema it spans (1 for a leaf).
-    heights: Vec<u32>,
     /// Objects so far with a property name that has no string form.
     unnamed_objects: usize,
 }
@@ -185,7 +181,8 @@ impl Compiler<'_> {
         self.place(shaped)
     }
 
-    /// Puts a node after its children, which it names by index.
+    /// Puts a node after its children, which it names by index. What it learns from the whole
+    /// program (whether it is a leaf, its shortcuts) the builder adds once all are placed.
     fn place<V>(&mut self, shaped: Shaped) -> Result<NodeId, Stop<V>> {
         let Shaped {
             types,
@@ -194,17 +191,7 @@ impl Compiler<'_> {
         } = shaped;
         let id = NodeId::try_from(self.program.nodes.len()).map_err(|_| Stop::Exhausted)?;
         let first = u32::try_from(self.program.checks.len()).map_err(|_| Stop::Exhausted)?;
-        let mut height = 0;
-        for (check, _) in &checks {
-            check.children(|child| {
-                let below = self.heights.get(child as usize).copied().unwrap_or(0);
-                height = height.max(below);
-            });
-        }
-        let mut flags = Node::GATED | Node::READS_OBJECTS | Node::READS_ARRAYS;
-        if height == 0 {
-            flags |= Node::LEAF;
-        }
+        let flags = Node::GATED | Node::READS_OBJECTS | Node::READS_ARRAYS;
         let count = checks.len();
         for (check, named) in checks {
             self.program.checks.push(check);
@@ -224,7 +211,6 @@ impl Compiler<'_> {
             types: None,
             label: Some(label),
         });
-        self.heights.push(height.saturating_add(1));
         Ok(id)
     }
 
@@ -377,13 +363,12 @@ impl Compiler<'_> {
                 continue;
             };
             let node = self.child(schema, trail, Segment::Property(&text), depth)?;
-            let shortcut = self.program.shortcut(node);
             compiled.push((
                 text,
                 Property {
                     exact,
                     node,
-                    shortcut,
+                    shortcut: Shortcut::Visit,
                 },
             ));
         }
@@ -421,13 +406,8 @@ impl Compiler<'_> {
             });
         };
         let items = self.child(schema, trail, Segment::Items, depth)?;
-        let item_shortcut = match self.program.shortcut(items) {
-            Shortcut::Visit => None,
-            shortcut => Some(shortcut),
-        };
         let array = ArrayCheck {
             items: Some((0, items, Named::new(name::ITEMS))),
-            item_shortcut,
             ..ArrayCheck::default()
         };
         Ok(Shaped {
@@ -503,11 +483,7 @@ impl Compiler<'_> {
         if compiled.is_empty() {
             return Err(fail(Error::BadOneOf));
         }
-        let program = &self.program;
-        let mut branches = Branches::new(compiled.into(), |id| {
-            let types = program.node(id).map_or(types::ANY, |node| node.types);
-            (types, program.shortcut(id))
-        });
+        let mut branches = Branches::unsorted(compiled.into());
         // A branch that may end the call is run after two have accepted, as the validator
         // this profile replaces ran them.
         branches.every = self.unnamed_objects > unnamed_before;
@@ -615,7 +591,8 @@ fn required_names<'a, V: Value<'a>>(
     Ok(Some(names))
 }
 
-/// Checks a whole schema (the schema phase alone) and compiles it.
+/// Checks a whole schema (the schema phase alone) and compiles it into nodes, which the
+/// engine's builder then finishes.
 ///
 /// A `nil` schema is `SchemaRequired`; any other non-map is `SchemaNotMap`.
 pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Program, Failure<V>> {
@@ -626,11 +603,7 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
     }
     let mut compiler = Compiler {
         budget,
-        program: Program {
-            voice: Voice::Plain,
-            ..Program::default()
-        },
-        heights: Vec::new(),
+        program: Program::default(),
         unnamed_objects: 0,
     };
     match compiler.node(schema, &ROOT, 0) {
@@ -638,11 +611,6 @@ pub fn compile<'a, V: Value<'a>>(schema: V, budget: &mut Budget) -> Result<Progr
         Ok(root) => {
             let mut program = compiler.program;
             program.root = root;
-            program.guarded = compiler
-                .heights
-                .get(root as usize)
-                .is_some_and(|height| *height > UNGUARDED_HEIGHT);
-            program.root_shortcut = program.shortcut(root);
             Ok(program)
         }
     }

@@ -164,7 +164,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
                         argument: None,
                     },
                 );
-                valid &= walk.visit::<S>(*branch, value, &here)?;
+                valid &= walk.visit_in_place::<S>(*branch, value, &here)?;
             }
             Ok(valid)
         }
@@ -197,11 +197,13 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
                     argument: None,
                 },
             );
-            walk.visit::<S>(branch, value, &here)
+            walk.visit_in_place::<S>(branch, value, &here)
         }
         Check::UnevaluatedItems(_) | Check::UnevaluatedProperties(_) => {
             super::unevaluated::check::<S, V>(walk, (node, index), check, named, value, at)
         }
-        _ => Ok(true),
+        Check::AnyOf(_) | Check::Not(_) => Ok(true),
+        // The walk sends only the checks above here.
+        _ => Err(crate::flow::broken()),
     }
 }

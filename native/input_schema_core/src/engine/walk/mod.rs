@@ -23,7 +23,7 @@ use crate::error::{
     listed_value, Actual, Asked, Assertion, BranchError, Error, Failed, Failure, KeywordFailure,
     Mode, TypeLabel, MAX_FORMAT_ASKS,
 };
-use crate::flow::{Flow, Halt};
+use crate::flow::{broken, Flow, Halt};
 use crate::names::type_name;
 use crate::path::{Path, Step, WalkPath};
 use crate::stack::Levels;
@@ -236,7 +236,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// asks too (an `anyOf` branch, say).
     #[inline]
     pub fn valid(&mut self, id: NodeId, value: V) -> Flow {
-        match self.visit::<Quick>(id, value, &()) {
+        match self.quick_visit(id, value) {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
@@ -245,19 +245,49 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `valid` of a part of the value (an item, a property's value, a key).
     #[inline]
     pub fn valid_part(&mut self, id: NodeId, value: V) -> Flow {
-        match self.visit_part::<Quick>(id, value, &()) {
+        let answer = match self.program.guarded {
+            false => self.quick_visit(id, value),
+            true => self.visit_part::<Quick>(id, value, &()),
+        };
+        match answer {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
+    }
+
+    /// Node `id` applied to `value` in place by a quick walk: decided by its shortcut where the
+    /// program is walked unguarded (a guarded one counts every node it enters).
+    #[inline(always)]
+    pub fn quick_visit(&mut self, id: NodeId, value: V) -> Flow {
+        if self.program.guarded {
+            return self.visit::<Quick>(id, value, &());
+        }
+        self.decide_in_place(id, value)
+    }
+
+    /// `quick_visit` in an unguarded program. Apart from it, so that a guarded walk, which
+    /// recurses through `quick_visit` as deep as the value, keeps `decide`'s locals out of each
+    /// level's frame: a deep value takes fresh stack segments, which the budget prices.
+    #[inline(never)]
+    fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
+        let shortcut = self.program.shortcuts.get(id as usize).copied();
+        self.decide(id, shortcut.unwrap_or_default(), value)
+    }
+
+    /// `visit`, by the shortcut of `quick_visit` in a quick walk.
+    #[inline(always)]
+    pub fn visit_in_place<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        if S::REPORTS {
+            return self.visit::<S>(id, value, at);
+        }
+        self.quick_visit(id, value)
     }
 
     /// Node `id` applied to `value` in place.
     #[inline]
     pub fn visit<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(true);
-        };
+        let node = self.node(id)?;
         if program.guarded && !node.has(Node::LEAF) {
             return self.visit_guarded::<S>(id, node, value, at);
         }
@@ -302,6 +332,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
             }
             Shortcut::StringEnum { .. } => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Choices { check, cost } => self.decide_choices(id, check, cost, value),
             Shortcut::Branches { check, cost } if !self.program.guarded => {
                 let program = self.program;
                 let (Some(node), Some(check)) =
@@ -332,8 +363,84 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Shortcut::Items { check, cost } if !self.program.guarded => {
                 self.decide_items(id, check, cost, value)
             }
-            Shortcut::Items { .. } | Shortcut::Visit => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Strings { check, cost } if value.is_binary() => {
+                let Some(Check::String(string)) = self.program.checks.get(check as usize) else {
+                    return Err(broken());
+                };
+                self.budget.spend(u64::from(cost))?;
+                string.check::<Quick, V>(self, value, &())
+            }
+            Shortcut::Numbers { check, cost } => {
+                let found = match value.small_integer() {
+                    Some(integer) => Found {
+                        integer: Some(integer),
+                        ..Found::of(types::OF_INTEGER)
+                    },
+                    None => match value.kind() {
+                        Kind::Integer => Found::of(types::OF_INTEGER),
+                        Kind::Float => Found::of(types::NUMBER),
+                        _ => return self.visit_part::<Quick>(id, value, &()),
+                    },
+                };
+                let Some(Check::Number(number)) = self.program.checks.get(check as usize) else {
+                    return Err(broken());
+                };
+                self.budget.spend(u64::from(cost))?;
+                number.check::<Quick, V>(self, value, found, &())
+            }
+            Shortcut::Arrays { check, cost } => match value.proper_list_len() {
+                Some(length) => self.decide_array(id, check, cost, value, length),
+                None => self.visit_part::<Quick>(id, value, &()),
+            },
+            Shortcut::Items { .. } | Shortcut::Visit | Shortcut::Strings { .. } => {
+                self.visit_part::<Quick>(id, value, &())
+            }
         }
+    }
+
+    /// `decide` of a leaf of any type whose only check is the `enum` or `const` `check`.
+    #[inline(never)]
+    fn decide_choices(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
+        let kind = value.kind();
+        // A list's type takes a walk of its cells, which the node's visit prices.
+        if kind == Kind::List {
+            return self.visit_part::<Quick>(id, value, &());
+        }
+        let held = match self.program.checks.get(check as usize) {
+            Some(Check::Enum(choices)) => {
+                self.budget.spend(u64::from(cost))?;
+                choices.contains(value, kind, self.budget)?
+            }
+            Some(Check::Const(expected)) => {
+                self.budget.spend(u64::from(cost))?;
+                crate::literal::equals(value, expected, self.budget, 0)?
+            }
+            _ => return Err(broken()),
+        };
+        if !held {
+            return Err(Halt::Failed);
+        }
+        self.note_unread(value);
+        Ok(true)
+    }
+
+    /// `decide` of a leaf whose only check is the array check `check`, on a proper list of
+    /// `length` items.
+    #[inline(never)]
+    fn decide_array(&mut self, id: NodeId, check: u32, cost: u8, list: V, length: usize) -> Flow {
+        let program = self.program;
+        let (Some(node), Some(Check::Array(array))) =
+            (program.node(id), program.checks.get(check as usize))
+        else {
+            return Err(broken());
+        };
+        self.budget.spend(u64::from(cost))?;
+        let found = Found {
+            size: length,
+            ..Found::of(types::ARRAY)
+        };
+        self.note_read(node, found);
+        array.check::<Quick, V>(self, list, length, &())
     }
 
     /// A visit the quick walk of a map deferred until its entries were read: an array node
@@ -364,6 +471,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let Some((item_node, shortcut)) = array.items_alone() else {
             return self.visit_part::<Quick>(id, value, &());
         };
+        // Any value is a node of any type's: an improper list is accepted there, not failed.
+        if node.types != types::ARRAY && value.proper_list_len().is_none() {
+            return self.visit_part::<Quick>(id, value, &());
+        }
         self.budget.spend(u64::from(cost))?;
         // A call that cannot afford a unit an item gives up before reading any, as the array
         // check does; without a budget to keep, the list is read once, as its items are.
@@ -383,19 +494,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
         }
         Ok(true)
-    }
-
-    /// The quick answer of the program's root on the arguments, a map of `size` entries:
-    /// decided in place where the root's shortcut allows.
-    #[inline(always)]
-    pub fn decide_root(&mut self, map: V, size: usize) -> Flow {
-        let program = self.program;
-        match program.root_shortcut {
-            Shortcut::Object { check, cost } => {
-                self.decide_object(program.root, check, cost, map, size)
-            }
-            _ => self.visit_found::<Quick>(program.root, map, Found::object(size), &()),
-        }
     }
 
     /// The quick answer of a node that checks its types alone, accepting `wanted`.
@@ -459,7 +557,34 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Halt::Loop => Failure::schema(Error::ReferenceLoop {
                 schema_path: self.program.location(self.loop_at).into(),
             }),
+            // Refused as when the two walks disagree: the call is not passed, and the
+            // error it gets already means a fault of the engine, not of the arguments.
+            Halt::Broken => Failure::Arguments(vec![Error::Unreported {
+                keyword: "",
+                path: self.root.to_vec(),
+                schema_path: Box::default(),
+            }]),
             Halt::Failed | Halt::Exhausted | Halt::NoStringForm => Failure::Exhausted,
+        }
+    }
+
+    /// Node `id`, which the program holds: its compiler named it.
+    #[inline(always)]
+    pub fn node(&self, id: NodeId) -> Result<&'p Node, Halt> {
+        match self.program.node(id) {
+            Some(node) => Ok(node),
+            None => Err(broken()),
+        }
+    }
+
+    /// `node`'s checks, which the program holds.
+    #[inline(always)]
+    pub fn checks_of(&self, node: &Node) -> Result<&'p [Check], Halt> {
+        let start = node.first as usize;
+        let end = start.saturating_add(node.count as usize);
+        match self.program.checks.get(start..end) {
+            Some(checks) => Ok(checks),
+            None => Err(broken()),
         }
     }
 
@@ -467,9 +592,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// the keyword it is reported as: what a quick walk failed on.
     pub fn refusing_check(&mut self, id: NodeId, value: V) -> Result<Option<Named>, Halt> {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(None);
-        };
+        let node = self.node(id)?;
         let found = self.classify(value, node.types)?;
         if !types::admit(node.types, found.bits) {
             return Ok(Some(if node.has(Node::FALSE) {
@@ -478,7 +601,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Named::new(crate::names::name::TYPE)
             }));
         }
-        for (index, check) in program.checks_of(node).iter().enumerate() {
+        for (index, check) in self.checks_of(node)?.iter().enumerate() {
             match self.check::<Quick>(check, (node, index), value, found, &()) {
                 Ok(_) => {}
                 Err(Halt::Failed) => return Ok(Some(program.name_of(node, index))),
@@ -534,7 +657,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         at: &S::At<'_>,
     ) -> Flow {
         if !S::REPORTS {
-            return self.visit::<S>(id, value, at);
+            return self.visit_in_place::<S>(id, value, at);
         }
         let program = self.program;
         let here = S::then(
@@ -599,9 +722,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         at: &S::At<'_>,
     ) -> Flow {
         let program = self.program;
-        let Some(node) = program.node(id) else {
-            return Ok(true);
-        };
+        let node = self.node(id)?;
         if program.guarded && !node.has(Node::LEAF) {
             return self.enter(id, |walk| {
                 walk.budget.spend(u64::from(node.cost))?;
@@ -650,7 +771,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Err(Halt::Failed);
         }
         self.note_read(node, found);
-        for (index, check) in self.program.checks_of(node).iter().enumerate() {
+        for (index, check) in self.checks_of(node)?.iter().enumerate() {
             self.check::<S>(check, (node, index), value, found, at)?;
         }
         Ok(true)
@@ -681,7 +802,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         found: Found,
         at: &S::At<'_>,
     ) -> Flow {
-        let checks = self.program.checks_of(node);
+        let checks = self.checks_of(node)?;
         let mut valid = true;
         let refs = usize::from(node.refs);
         let gated = node.has(Node::GATED);

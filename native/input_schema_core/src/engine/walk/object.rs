@@ -44,7 +44,7 @@ impl ObjectCheck {
             self.walk_once(walk, map, size)?;
         } else if size > 0 {
             // The map is not read whole: its keys are left to the rule's own walk.
-            walk.unread = true;
+            walk.unread |= !V::KEYS_ARE_STRINGS;
             self.look_up(walk, map)?;
         }
         if let Some((dependent, named)) = &self.dependent_required {

@@ -40,8 +40,10 @@ impl StringCheck {
                     }
                 },
                 _ => {
-                    let decoded =
-                        *text.get_or_insert_with(|| std::str::from_utf8(bytes).map_err(|_| ()));
+                    let decoded = *text.get_or_insert_with(|| match value.text() {
+                        Ok(Some(text)) => Ok(text),
+                        _ => Err(()),
+                    });
                     match (rule, decoded) {
                         (_, Err(())) => false,
                         (StringRule::MinLength(minimum), Ok(_)) if size / 4 >= *minimum => true,

@@ -60,7 +60,7 @@ fn mark_checks<'a, V: Value<'a>>(
     marks: &mut [bool],
 ) -> Result<(), Halt> {
     let program = walk.program;
-    for (index, check) in program.checks_of(node).iter().enumerate() {
+    for (index, check) in walk.checks_of(node)?.iter().enumerate() {
         if own == Some(index) {
             continue;
         }
@@ -149,10 +149,7 @@ fn mark_node<'a, V: Value<'a>>(
     marked: &Marked<V>,
     marks: &mut [bool],
 ) -> Result<(), Halt> {
-    let program = walk.program;
-    let Some(node) = program.node(id) else {
-        return Ok(());
-    };
+    let node = walk.node(id)?;
     if node.count == 0 {
         return Ok(());
     }
@@ -172,7 +169,8 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
 ) -> Flow {
     let target = match check {
         Check::UnevaluatedItems(target) | Check::UnevaluatedProperties(target) => *target,
-        _ => return Ok(true),
+        // The walk sends only these two here.
+        _ => return Err(crate::flow::broken()),
     };
     let Some(marked) = Marked::of(check, value) else {
         return Ok(true);
