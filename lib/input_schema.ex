@@ -125,6 +125,15 @@ defmodule InputSchema do
        %{message: "additional tool argument is not allowed", path: "$arguments", property: "x",
          errors: [%{message: "additional tool argument is not allowed", path: "$arguments", property: "x"}]}}
 
+  Arguments that are no map are the arguments' fault once the schema is compiled (a raw
+  schema's gate refuses the pair, before it has read the schema):
+
+      iex> {:ok, compiled} = InputSchema.compile(%{"type" => "object"})
+      iex> InputSchema.validate(compiled, nil)
+      {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+      iex> InputSchema.validate(%{"type" => "object"}, nil)
+      {:error, :validation, %{message: "tool schema and arguments must be maps"}}
+
   Each option's own examples are in `InputSchema.Options`.
   """
   @spec validate(schema() | term(), term()) :: {:ok, term()} | error()

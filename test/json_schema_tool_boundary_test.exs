@@ -51,11 +51,24 @@ defmodule InputSchema.JsonSchemaToolBoundaryTest do
              )
   end
 
-  test "arguments that are not a map are \"tool schema and arguments must be maps\"" do
+  test "arguments that are not a map: a raw schema's gate refuses the pair, a compiled schema the arguments" do
+    not_object = {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+
     for arguments <- [nil, [], [{"a", 1}], "{}", 1, true, {:a, 1}],
         options <- [@d20, @d7, [dialect: :auto]] do
-      assert check(%{"type" => "object"}, arguments, options) === maps_required()
+      schema = %{"type" => "object"}
+      assert InputSchema.validate(schema, arguments, options) === maps_required()
+      {:ok, compiled} = InputSchema.compile(schema, options)
+      assert InputSchema.validate(compiled, arguments) === not_object
+      assert InputSchema.validate(compiled, arguments, errors: :all) === not_object
+      refute InputSchema.valid?(compiled, arguments)
     end
+
+    # The subset's compiled schemas too: the schema is known good, so only the arguments can
+    # be wrong.
+    {:ok, compiled} = InputSchema.compile(%{"type" => "object"})
+    assert InputSchema.validate(compiled, nil) === not_object
+    assert InputSchema.validate(%{"type" => "object"}, nil) === maps_required()
   end
 
   test "a schema that is not a map: validate/3 refuses the pair" do

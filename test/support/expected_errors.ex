@@ -44,6 +44,15 @@ defmodule InputSchema.ExpectedErrors do
   def json_text_answer(_schema, _arguments, answer), do: answer
 
   @doc """
+  A compiled schema's answer on `arguments`, from the raw schema's answer `raw`: the same, but
+  for arguments that are no map, the arguments' fault alone once the schema has compiled.
+  """
+  def compiled_answer(arguments, @not_maps) when not is_map(arguments),
+    do: {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+
+  def compiled_answer(_arguments, raw), do: raw
+
+  @doc """
   The answers of `validate/3`, of `validate/3` with `errors: :all` and of `validate_json/3` for
   each of `calls`: what a schema compiled, cached or read back must give again.
   """

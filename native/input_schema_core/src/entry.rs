@@ -339,7 +339,7 @@ mod tests {
             assert!(matches!(
                 compiled.is_valid(Json::from(&list), &mut budget),
                 Err(Failure::Schema {
-                    error: Error::NotMaps,
+                    error: Error::ArgumentsNotObject,
                     ..
                 })
             ));

@@ -103,9 +103,11 @@ pub enum Error<V> {
     /// `validate_json`: the text holds nothing but whitespace, if that.
     #[error("tool arguments JSON text is empty")]
     EmptyJsonText,
-    /// `validate_json` at the tool boundary: the text holds a JSON value that is no object.
+    /// At the tool boundary, arguments that are no object: JSON text of another value, or a
+    /// term that is no map against a compiled schema (a raw schema's gate blames the pair,
+    /// `NotMaps`, as the subset's contract does).
     #[error("tool arguments must be a JSON object")]
-    JsonNotObject,
+    ArgumentsNotObject,
     /// `validate_json`: `path` is the object's, `property` the repeated key.
     #[error("tool arguments contain a duplicate key")]
     DuplicateKey { path: Path, property: Box<[u8]> },

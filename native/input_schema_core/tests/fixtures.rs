@@ -89,6 +89,11 @@ fn run(schema: &Value, arguments: &Value) -> Value {
 /// full walk only when that did not accept, so the full walk's answers on valid calls and the
 /// quick walk's mistakes would otherwise go unseen.
 fn walks(schema: &Value, arguments: &Value) -> Option<(Value, Option<bool>)> {
+    // Arguments that are no map: the raw schema's gate blames the pair, a compiled schema
+    // the arguments alone (the entry gate's cases).
+    if !arguments.is_object() {
+        return None;
+    }
     let compiled = compile(Json::from(schema), &mut Budget::unlimited()).ok()?;
     let full = outcome(compiled.validate_fully(
         Json::from(arguments),

@@ -377,14 +377,14 @@ fn read_json<'a>(
                     && !matches!(error, JsonError::Malformed { .. })
                     && !json_text::root_is_object(text.as_slice()) =>
             {
-                gate(Error::JsonNotObject)
+                gate(Error::ArgumentsNotObject)
             }
             Stop::Invalid(error) if object_root => gate(error.into()),
             Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
             Stop::Exhausted => Failure::Exhausted,
         })?;
     if object_root && value.get_type() != TermType::Map {
-        return Err(gate(Error::JsonNotObject));
+        return Err(gate(Error::ArgumentsNotObject));
     }
     Ok(value)
 }

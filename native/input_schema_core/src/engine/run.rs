@@ -70,8 +70,8 @@ pub fn gate<'a, V: Value<'a>>(
     }
 }
 
-/// The tool boundary of a compiled schema: arguments that are no map are refused. The map's
-/// size, at the boundary.
+/// The tool boundary of a compiled schema: arguments that are no map are refused, as the
+/// model's mistake (the schema is known good). The map's size, at the boundary.
 #[inline(always)]
 fn boundary<'a, V: Value<'a>>(value: V, object_root: bool) -> Result<Option<usize>, Failure<V>> {
     if !object_root {
@@ -79,7 +79,7 @@ fn boundary<'a, V: Value<'a>>(value: V, object_root: bool) -> Result<Option<usiz
     }
     match value.map_size() {
         Some(size) => Ok(Some(size)),
-        None => Err(not_maps()),
+        None => Err(not_object()),
     }
 }
 
@@ -99,8 +99,8 @@ fn decide_root<'a, V: Value<'a>>(
 
 #[cold]
 #[inline(never)]
-fn not_maps<V>() -> Failure<V> {
-    Failure::schema(Error::NotMaps)
+fn not_object<V>() -> Failure<V> {
+    Failure::schema(Error::ArgumentsNotObject)
 }
 
 /// Whether `value` is valid against `program`: `validate`'s answer without its errors. `Err`
