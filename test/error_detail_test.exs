@@ -81,8 +81,15 @@ defmodule InputSchema.ErrorDetailTest do
     {%{"required" => ["url"]}, %{}, "required tool argument is missing", "required",
      [property: "url"], ~s(/a: required tool argument is missing: missing "url")},
     {%{"additionalProperties" => false}, %{"x" => 1}, "additional tool argument is not allowed",
-     "additionalProperties", [property: "x"],
-     ~s(/a: additional tool argument is not allowed: "x")},
+     "additionalProperties", [property: "x", allowed: []],
+     ~s(/a: additional tool argument is not allowed: "x" \(no property is allowed here\))},
+    {%{
+       "properties" => %{"b" => true},
+       "patternProperties" => %{"^x-" => true},
+       "additionalProperties" => false
+     }, %{"y" => 1}, "additional tool argument is not allowed", "additionalProperties",
+     [property: "y", allowed: ["b"], allowed_patterns: ["^x-"]],
+     ~s(/a: additional tool argument is not allowed: "y" \(allowed: "b", or names matching "^x-"\))},
     {%{"unevaluatedProperties" => false}, %{"x" => 1}, "unevaluated tool argument is not allowed",
      "unevaluatedProperties", [property: "x"],
      ~s(/a: unevaluated tool argument is not allowed: "x")},
@@ -97,6 +104,22 @@ defmodule InputSchema.ErrorDetailTest do
     {%{"oneOf" => [%{"type" => "integer"}, %{"minimum" => 0}, %{"maximum" => 0}]}, 1,
      "tool argument matches more than one oneOf branch", "oneOf", [matched: [0, 1]],
      "/a: tool argument matches more than one oneOf branch: branches 0, 1 matched"},
+    {%{
+       "oneOf" => [
+         %{
+           "type" => "object",
+           "required" => ["kind"],
+           "properties" => %{"kind" => %{"const" => "a"}}
+         },
+         %{
+           "type" => "object",
+           "required" => ["kind"],
+           "properties" => %{"kind" => %{"enum" => ["b", "c"]}}
+         }
+       ]
+     }, %{"kind" => "z"}, "tool argument tag matches no branch", "oneOf",
+     [property: "kind", allowed: ["a", "b", "c"], actual: "z"],
+     ~s(/a: tool argument tag matches no branch: expected "kind" to be one of "a", "b", "c", got "z")},
     {%{"not" => %{"type" => "integer"}}, 1, "tool argument must not match the negated schema",
      "not", [], "/a: tool argument must not match the negated schema"}
   ]
@@ -143,14 +166,21 @@ defmodule InputSchema.ErrorDetailTest do
     refute Map.has_key?(detail, :actual)
   end
 
-  test "an enum is listed up to 16 scalar values, strings up to 64 bytes; a const as a scalar" do
-    listed = Enum.to_list(1..16)
-    assert {:error, _, %{enum: ^listed}} = validate_a(%{"enum" => listed}, 0)
-    assert {:error, _, detail} = validate_a(%{"enum" => Enum.to_list(1..17)}, 0)
-    refute Map.has_key?(detail, :enum)
-    assert {:error, _, detail} = validate_a(%{"enum" => [[1], 2]}, 0)
-    refute Map.has_key?(detail, :enum)
+  test "an enum lists its first 64 scalar values, strings up to 64 bytes, and counts the rest; a const as a scalar" do
+    listed = Enum.to_list(1..64)
+    assert {:error, _, %{enum: ^listed} = detail} = validate_a(%{"enum" => listed}, 0)
+    refute Map.has_key?(detail, :unlisted)
+
+    assert {:error, _, %{enum: ^listed, unlisted: 36} = detail} =
+             validate_a(%{"enum" => Enum.to_list(1..100)}, 0)
+
+    assert InputSchema.format_error({:error, :validation, detail}) =~
+             ~r/^\/a: tool argument is not an allowed enum value: expected one of 1, 2, 3, .*, 63, 64 and 36 more$/
+
+    # Values an error cannot list are left out and counted.
     long = String.duplicate("x", 65)
+    assert {:error, _, %{enum: [2], unlisted: 1}} = validate_a(%{"enum" => [[1], 2]}, 0)
+    assert {:error, _, %{enum: ["y"], unlisted: 1}} = validate_a(%{"enum" => [long, "y"]}, 0)
     assert {:error, _, detail} = validate_a(%{"enum" => [long]}, 0)
     refute Map.has_key?(detail, :enum)
     assert {:error, _, %{const: nil}} = validate_a(%{"const" => nil}, 0)
@@ -363,7 +393,7 @@ defmodule InputSchema.ErrorDetailTest do
                """
                The tool's result does not match its output schema:
                (root): required result property is missing: missing "unit"
-               (root): additional result property is not allowed: "x"
+               (root): additional result property is not allowed: "x" (allowed: "temperature")
                /temperature: result has the wrong type: expected number, got string\
                """
 
@@ -392,9 +422,15 @@ defmodule InputSchema.ErrorDetailTest do
       {:ok, compiled} = InputSchema.compile(%{"type" => "object"}, dialect: :auto)
       heading = &(&1 |> InputSchema.tool_result() |> get_in(["content", Access.at(0), "text"]))
 
-      assert heading.(InputSchema.validate(compiled, [], role: :output)) ==
+      raw = InputSchema.validate(%{"type" => "object"}, [], dialect: :auto, role: :output)
+
+      assert heading.(raw) ==
                "The tool's result could not be checked against its output schema:\n" <>
                  "schema: output schema and result must be maps"
+
+      assert heading.(InputSchema.validate(compiled, [], role: :output)) ==
+               "The tool's result does not match its output schema:\n" <>
+                 "(root): result must be a JSON object"
 
       assert heading.(InputSchema.validate_json(compiled, "[1]", role: :output)) ==
                "The tool's result does not match its output schema:\n" <>

@@ -312,7 +312,7 @@ defmodule InputSchema.ToolsTest do
                """
                The tool call's arguments are invalid; correct them and call the tool again:
                (root): required tool argument is missing: missing "query"
-               (root): additional tool argument is not allowed: "extra"
+               (root): additional tool argument is not allowed: "extra" (allowed: "limit", "query", "state")
                /limit: tool argument is below the minimum: expected at least 1, got 0
                /state: tool argument is not an allowed enum value: expected one of "open", "closed"\
                """

@@ -10,6 +10,9 @@ defmodule InputSchema.Render do
   @max_branch_lines 8
   # The longest a line of text, and a quoted value in it, may be (in characters).
   @max_line 300
+  # A line that lists what is allowed (an enum's values, the properties allowed, a tag's
+  # values: 64 at most, each at most 64 characters) is let run to this.
+  @max_listing_line 5_000
   @max_value 64
   # The most errors `structuredContent` carries, and the longest string in it (in bytes).
   @max_structured_errors 100
@@ -141,14 +144,24 @@ defmodule InputSchema.Render do
 
     branches =
       branches
-      |> Enum.map(fn branch -> bounded("  branch #{text(branch[:branch])}: " <> line(branch)) end)
+      |> Enum.map(fn branch ->
+        bounded("  branch #{text(branch[:branch])}: " <> line(branch), line_max(branch))
+      end)
 
     [line(detail) | branches]
   end
 
   # An error's own line, without its branches.
   defp line(detail),
-    do: bounded(location(detail) <> ": " <> text(detail[:message]) <> said(detail))
+    do:
+      bounded(
+        location(detail) <> ": " <> text(detail[:message]) <> said(detail),
+        line_max(detail)
+      )
+
+  defp line_max(detail) do
+    if is_list(detail[:enum]) or is_list(detail[:allowed]), do: @max_listing_line, else: @max_line
+  end
 
   # Where: the argument's pointer (`/a/0`, `(root)` for the whole value), or for an error of
   # the schema, `schema` and where in it.
@@ -242,7 +255,12 @@ defmodule InputSchema.Render do
     end) ||
       cond do
         is_list(detail[:enum]) ->
-          "one of " <> Enum.map_join(items(detail[:enum], 16), ", ", &value/1)
+          "one of " <> listing(detail[:enum], detail[:unlisted])
+
+        # An anyOf/oneOf whose branches a tag property tells apart.
+        keyword in ["anyOf", "oneOf"] and is_list(detail[:allowed]) ->
+          value(detail[:property]) <>
+            " to be one of " <> listing(detail[:allowed], detail[:unlisted])
 
         Map.has_key?(detail, :const) ->
           value(detail[:const])
@@ -292,6 +310,15 @@ defmodule InputSchema.Render do
        do: "missing " <> value(property)
 
   defp came(%{message: "required " <> _, property: property}), do: "missing " <> value(property)
+
+  # A tag that matches no branch: the tag given, when it is listed (none when it is missing).
+  defp came(%{keyword: keyword, allowed: allowed} = detail)
+       when keyword in ["anyOf", "oneOf"] and is_list(allowed),
+       do: if(Map.has_key?(detail, :actual), do: value(detail[:actual]))
+
+  defp came(%{property: property, allowed: allowed} = detail) when is_list(allowed),
+    do: value(property) <> " (" <> allowed_properties(detail) <> ")"
+
   defp came(%{property: property}), do: value(property)
   defp came(%{keyword: "type", actual: actual}), do: text(actual)
   defp came(%{actual: actual}), do: value(actual)
@@ -304,6 +331,31 @@ defmodule InputSchema.Render do
   defp came(%{reference: reference}), do: "reference " <> value(reference)
   defp came(%{offset: offset}), do: "at byte " <> value(offset)
   defp came(_detail), do: nil
+
+  # Listed values, and how many more there are.
+  defp listing(values, unlisted) do
+    listed = Enum.map_join(items(values, 64), ", ", &value/1)
+
+    case unlisted do
+      count when is_integer(count) and count > 0 -> listed <> " and #{count} more"
+      _ -> listed
+    end
+  end
+
+  defp allowed_properties(%{allowed: [], allowed_patterns: [_ | _] = patterns}),
+    do: "allowed: names matching " <> listing(patterns, nil)
+
+  defp allowed_properties(
+         %{allowed: [_ | _] = allowed, allowed_patterns: [_ | _] = patterns} = d
+       ),
+       do:
+         "allowed: " <>
+           listing(allowed, d[:unlisted]) <> ", or names matching " <> listing(patterns, nil)
+
+  defp allowed_properties(%{allowed: [_ | _] = allowed} = detail),
+    do: "allowed: " <> listing(allowed, detail[:unlisted])
+
+  defp allowed_properties(_detail), do: "no property is allowed here"
 
   defp type_words(types) when is_list(types),
     do: Enum.map_join(items(types, 8), " or ", &text/1)
@@ -363,11 +415,9 @@ defmodule InputSchema.Render do
         "\\x" <> String.pad_leading(Integer.to_string(byte, 16), 2, "0") | acc
       ])
 
-  defp bounded(line), do: printable_line(line)
-
   # A line is already printable; only its length is bounded.
-  defp printable_line(line) do
-    if String.length(line) > @max_line, do: String.slice(line, 0, @max_line) <> "…", else: line
+  defp bounded(line, max) do
+    if String.length(line) > max, do: String.slice(line, 0, max) <> "…", else: line
   end
 
   # ---------------------------------------------------------------------------------------

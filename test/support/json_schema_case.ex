@@ -50,7 +50,10 @@ defmodule InputSchema.JsonSchemaCase do
     without_what_came(first)
   end
 
-  @what_came [:pointer, :evaluation_path, :actual, :enum, :const, :matched, :branches]
+  # Detail keys beyond the contract's (where the walk came from, what came, what is allowed),
+  # whose own tests are in test/error_detail_test.exs.
+  @what_came [:pointer, :evaluation_path, :actual, :enum, :const, :matched, :branches] ++
+               [:allowed, :allowed_patterns, :unlisted]
 
   def without_what_came({:error, class, detail}) do
     detail = Map.drop(detail, @what_came)

@@ -220,9 +220,10 @@ pub type BranchError<V> = (usize, Error<V>);
 /// failed, in order); their own branches are not reported.
 pub const MAX_BRANCH_ERRORS: usize = 8;
 
-/// The most values an `enum` error lists, each a scalar; and the longest string it (or a
-/// `const` error) lists, in bytes. A larger `enum` or `const` is not listed.
-pub const MAX_LISTED_VALUES: usize = 16;
+/// The most values an error lists (an `enum`'s, the names `additionalProperties: false`
+/// allows, a tag's), each a scalar, the rest counted; and the longest string it (or a `const`
+/// error) lists, in bytes. A longer string, an array or an object is not listed.
+pub const MAX_LISTED_VALUES: usize = 64;
 pub const MAX_LISTED_BYTES: usize = 64;
 
 /// What came, beside what the keyword expected: made only when its error is.
@@ -281,18 +282,6 @@ pub fn listed_value(value: &Literal) -> Option<Literal> {
         Literal::Array(_) | Literal::Object(_) => None,
         scalar => Some(scalar.clone()),
     }
-}
-
-/// An `enum`'s values as its error lists them, when there are few and each is listed.
-pub fn listed_values(values: &[Literal]) -> Option<Literal> {
-    if values.len() > MAX_LISTED_VALUES {
-        return None;
-    }
-    values
-        .iter()
-        .map(listed_value)
-        .collect::<Option<Vec<_>>>()
-        .map(|values| Literal::Array(values.into()))
 }
 
 /// A detail value, for a bridge to encode.
@@ -394,7 +383,7 @@ impl<V: Copy> Error<V> {
                 if let Some(evaluation_path) = evaluation_path {
                     fields.push(("evaluation_path", Field::Binary(evaluation_path.as_bytes())));
                 }
-                if let Some((name, detail)) = assertion.detail() {
+                for (name, detail) in assertion.details() {
                     fields.push((
                         name,
                         match detail {
@@ -517,9 +506,9 @@ impl<V: Copy> Error<V> {
 pub enum Assertion {
     #[error("{}", message::WRONG_TYPE)]
     Type(Literal),
-    /// The values allowed, when few enough to list (`listed_values`).
+    /// The values allowed, as many as an error lists (`listed_values`).
     #[error("{}", message::NOT_IN_ENUM)]
-    Enum(Option<Literal>),
+    Enum(Option<Box<Listing>>),
     /// The constant, when it can be listed (`listed_value`).
     #[error("tool argument does not equal the constant")]
     Const(Option<Literal>),
@@ -559,8 +548,10 @@ pub enum Assertion {
     MaxContains(u64),
     #[error("{}", message::MISSING_REQUIRED)]
     Required(Box<str>),
+    /// `additionalProperties: false`, with the names and patterns the object does allow (the
+    /// JSON modes; none where the keyword is no `false`).
     #[error("{}", message::ADDITIONAL_PROPERTY)]
-    AdditionalProperty,
+    AdditionalProperty(Option<Box<Allowed>>),
     #[error("unevaluated tool argument is not allowed")]
     UnevaluatedProperty,
     #[error("additional tool argument item is not allowed")]
@@ -580,6 +571,10 @@ pub enum Assertion {
     OneOf,
     #[error("tool argument matches more than one oneOf branch")]
     OneOfSeveral,
+    /// An `anyOf`/`oneOf` whose branches a property tells apart, and the value's tag (missing,
+    /// or a value no branch admits) picks none of them.
+    #[error("tool argument tag matches no branch")]
+    Tag(Box<TagMiss>),
     #[error("tool argument must not match the negated schema")]
     Not,
     #[error("tool argument is not allowed")]
@@ -595,12 +590,110 @@ pub enum Detail<'e> {
     Text(&'e str),
 }
 
+/// Values an error lists, cut to an error's measure (`MAX_LISTED_VALUES`, each scalar and
+/// short): the first of them as an array, and how many more were left out.
+#[derive(Clone, Debug)]
+pub struct Listing {
+    pub values: Literal,
+    pub unlisted: u64,
+}
+
+impl Listing {
+    /// The listing of `values`, in order: the first `MAX_LISTED_VALUES` that an error lists
+    /// (`listed_value`), the rest counted; `None` when none can be listed.
+    pub fn of<'v>(values: impl ExactSizeIterator<Item = &'v Literal>) -> Option<Listing> {
+        let total = values.len();
+        let listed: Vec<Literal> = values
+            .filter_map(listed_value)
+            .take(MAX_LISTED_VALUES)
+            .collect();
+        (!listed.is_empty()).then(|| Listing::cut(listed, total))
+    }
+
+    /// The listing of strings, as `of` makes it, but empty rather than none.
+    pub fn strings<'v>(strings: impl ExactSizeIterator<Item = &'v str>) -> Listing {
+        let total = strings.len();
+        let listed: Vec<Literal> = strings
+            .filter(|text| text.len() <= MAX_LISTED_BYTES)
+            .take(MAX_LISTED_VALUES)
+            .map(|text| Literal::String(text.into()))
+            .collect();
+        Listing::cut(listed, total)
+    }
+
+    fn cut(listed: Vec<Literal>, total: usize) -> Listing {
+        let unlisted = total.saturating_sub(listed.len()) as u64;
+        Listing {
+            values: Literal::Array(listed.into()),
+            unlisted,
+        }
+    }
+
+    /// Its details: the values under `name`, and `unlisted` when some were left out.
+    fn push_to<'e>(&'e self, name: &'static str, details: &mut Vec<(&'static str, Detail<'e>)>) {
+        details.push((name, Detail::Literal(&self.values)));
+        if self.unlisted > 0 {
+            details.push(("unlisted", Detail::Count(self.unlisted)));
+        }
+    }
+
+    /// Bytes it copies into an error, for the error's price.
+    pub fn byte_size(&self) -> usize {
+        let values = self.values.items().unwrap_or_default();
+        values
+            .iter()
+            .map(|value| 16 + value.as_str().map_or(0, str::len))
+            .sum()
+    }
+}
+
+/// What an object with `additionalProperties: false` allows: its property names (an empty
+/// listing when it has none), and its `patternProperties` patterns.
+#[derive(Clone, Debug)]
+pub struct Allowed {
+    pub names: Listing,
+    pub patterns: Option<Listing>,
+}
+
+/// The tag property of an `anyOf`/`oneOf` a value's tag did not match: its name, the tag
+/// values the branches admit (in branch order), and the value's own tag when it is a scalar
+/// an error lists (none when the property is missing).
+#[derive(Clone, Debug)]
+pub struct TagMiss {
+    pub property: Box<str>,
+    pub allowed: Listing,
+    pub actual: Option<Literal>,
+}
+
 impl Assertion {
+    /// The keyword's own value under the name it is reported with, and what else the error
+    /// names of the schema (what it allows), in order.
+    pub fn details(&self) -> Vec<(&'static str, Detail<'_>)> {
+        let mut details = Vec::new();
+        match self {
+            Assertion::Enum(Some(values)) => values.push_to(name::ENUM, &mut details),
+            Assertion::AdditionalProperty(Some(allowed)) => {
+                allowed.names.push_to("allowed", &mut details);
+                if let Some(patterns) = &allowed.patterns {
+                    details.push(("allowed_patterns", Detail::Literal(&patterns.values)));
+                }
+            }
+            Assertion::Tag(miss) => {
+                details.push(("property", Detail::Text(&miss.property)));
+                miss.allowed.push_to("allowed", &mut details);
+                if let Some(actual) = &miss.actual {
+                    details.push(("actual", Detail::Literal(actual)));
+                }
+            }
+            _ => details.extend(self.detail()),
+        }
+        details
+    }
+
     /// The keyword's own value, under the name it is reported with.
-    pub fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
+    fn detail(&self) -> Option<(&'static str, Detail<'_>)> {
         Some(match self {
             Assertion::Type(types) => (name::TYPE, Detail::Literal(types)),
-            Assertion::Enum(Some(values)) => (name::ENUM, Detail::Literal(values)),
             Assertion::Const(Some(value)) => (name::CONST, Detail::Literal(value)),
             Assertion::MultipleOf(number) => (name::MULTIPLE_OF, Detail::Number(number)),
             Assertion::Minimum(number) => (name::MINIMUM, Detail::Number(number)),
@@ -642,7 +735,18 @@ impl Assertion {
     pub fn copied_bytes(&self) -> usize {
         match self {
             Assertion::Type(_) => 64,
-            Assertion::Enum(Some(_)) => MAX_LISTED_VALUES * (MAX_LISTED_BYTES + 16),
+            Assertion::Enum(Some(listing)) => listing.byte_size(),
+            Assertion::AdditionalProperty(Some(allowed)) => {
+                allowed.names.byte_size() + allowed.patterns.as_ref().map_or(0, Listing::byte_size)
+            }
+            Assertion::Tag(miss) => {
+                miss.property.len()
+                    + miss.allowed.byte_size()
+                    + miss
+                        .actual
+                        .as_ref()
+                        .map_or(0, |actual| 16 + actual.as_str().map_or(0, str::len))
+            }
             Assertion::Const(Some(_)) => MAX_LISTED_BYTES + 16,
             Assertion::Pattern(text)
             | Assertion::Format(text)
@@ -820,6 +924,7 @@ impl<V> Failure<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     #[test]
     fn errors_become_tool_argument_errors() {
@@ -846,5 +951,42 @@ mod tests {
         }
         .into();
         assert!(matches!(&error, Error::NumberTooLarge { path } if path == b"$arguments"));
+    }
+
+    fn strings(listing: &Listing) -> Vec<String> {
+        let items = listing.values.items().unwrap_or_default();
+        items
+            .iter()
+            .map(|item| match item {
+                Literal::String(text) => text.to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_listing_keeps_the_first_values_that_list_and_counts_the_rest() {
+        let long = "x".repeat(MAX_LISTED_BYTES + 1);
+        let values: Vec<Literal> = (0..100)
+            .map(|index| match index {
+                1 => Literal::String(long.clone().into()),
+                2 => Literal::Array(Arc::new([])),
+                _ => Literal::String(format!("v{index}").into()),
+            })
+            .collect();
+        let listing = Listing::of(values.iter()).unwrap();
+        let listed = strings(&listing);
+        assert_eq!(listed.len(), MAX_LISTED_VALUES);
+        assert_eq!(listed.first().map(String::as_str), Some("v0"));
+        assert_eq!(listed.get(1).map(String::as_str), Some("v3"));
+        assert_eq!(listing.unlisted, 100 - MAX_LISTED_VALUES as u64);
+        // None of them lists: no listing at all, where an error leaves the keyword's value out.
+        assert!(Listing::of([Literal::Array(Arc::new([]))].iter()).is_none());
+        // Names: an empty listing says that none is allowed.
+        let none = Listing::strings(std::iter::empty());
+        assert!(strings(&none).is_empty() && none.unlisted == 0);
+        let names = Listing::strings(["a", long.as_str(), "b"].into_iter());
+        assert_eq!(strings(&names), ["a", "b"]);
+        assert_eq!(names.unlisted, 1);
     }
 }

@@ -75,6 +75,10 @@ rustler::atoms! {
     enum_ = "enum",
     const_ = "const",
     value,
+    // What an error lists of what is allowed (JSON modes).
+    allowed,
+    allowed_patterns,
+    unlisted,
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).
@@ -125,6 +129,9 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "enum" => enum_(),
         "const" => const_(),
         "value" => value(),
+        "allowed" => allowed(),
+        "allowed_patterns" => allowed_patterns(),
+        "unlisted" => unlisted(),
         _ => return None,
     })
 }

@@ -3,6 +3,8 @@
 //! own error, not their branches'.
 
 use super::node::{types, Anchors, NodeId, ResourceId, Shortcut};
+use crate::error::{Listing, MAX_LISTED_BYTES, MAX_LISTED_VALUES};
+use crate::literal::Literal;
 
 /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` it names,
 /// resolved then in the outermost resource of the dynamic scope that has one.
@@ -63,6 +65,9 @@ pub struct Tag {
     values: Box<[(Box<str>, u32)]>,
     /// The branches the tag does not decide, as bits.
     open: u32,
+    /// What an error lists of the strings the branches admit: the first ones, in the order
+    /// the branches give them, each once.
+    listing: Listing,
 }
 
 impl Tag {
@@ -74,6 +79,7 @@ impl Tag {
         }
         let mut open = 0_u32;
         let mut values: Vec<(Box<str>, u32)> = Vec::new();
+        let mut listed: Vec<Literal> = Vec::new();
         for (index, strings) in admitted.iter().enumerate() {
             let bit = 1_u32 << index;
             match strings {
@@ -81,6 +87,11 @@ impl Tag {
                 Some(strings) => {
                     for text in strings {
                         values.push((Box::from(*text), bit));
+                        let listable =
+                            listed.len() < MAX_LISTED_VALUES && text.len() <= MAX_LISTED_BYTES;
+                        if listable && !listed.iter().any(|known| known.as_str() == Some(text)) {
+                            listed.push(Literal::String(Box::from(*text)));
+                        }
                     }
                 }
             }
@@ -93,10 +104,15 @@ impl Tag {
             }
             same
         });
+        let listing = Listing {
+            unlisted: values.len().saturating_sub(listed.len()) as u64,
+            values: Literal::Array(listed.into()),
+        };
         Some(Tag {
             name: Box::from(name),
             values: values.into(),
             open,
+            listing,
         })
     }
 
@@ -110,6 +126,16 @@ impl Tag {
                 .map(|(_, branches)| *branches)
         });
         self.open | admitting.unwrap_or(0)
+    }
+
+    /// The branches the tag decides, as bits.
+    pub fn decided(&self) -> u32 {
+        !self.open
+    }
+
+    /// What an error lists of the strings the branches admit.
+    pub fn listing(&self) -> &Listing {
+        &self.listing
     }
 
     /// How many strings it knows, for pricing a search.

@@ -8,7 +8,7 @@ pub(crate) use crate::choice_index::Equality;
 
 use crate::budget::{Budget, Exhausted};
 use crate::choice_index::{worth_indexing, ChoiceIndex};
-use crate::error::listed_values;
+use crate::error::Listing;
 use crate::literal::{Literal, LiteralView};
 use crate::name::{prefix, Name};
 use crate::number::Number;
@@ -39,8 +39,8 @@ pub struct Enum {
     /// The choices by hash, for an enum `worth_indexing`: an id is an index into
     /// `strings`, or into `roots` with `ROOT_ID` set.
     index: Option<ChoiceIndex>,
-    /// The choices as a JSON-mode error lists them, when they are few and small.
-    listed: Option<Literal>,
+    /// The choices as a JSON-mode error lists them (`Listing`), when any can be.
+    listed: Option<Box<Listing>>,
 }
 
 #[derive(Debug)]
@@ -89,7 +89,7 @@ impl Enum {
     pub fn of_literals(choices: &[Literal], budget: &mut Budget) -> Result<Self, CompileError> {
         let items = || choices.iter().map(|choice| Ok(LiteralView::Value(choice)));
         let mut compiled = Enum::build(items, Equality::Json, budget)?;
-        compiled.listed = listed_values(choices);
+        compiled.listed = Listing::of(choices.iter()).map(Box::new);
         Ok(compiled)
     }
 
@@ -238,8 +238,8 @@ impl Enum {
     }
 
     /// The choices an error lists, if any.
-    pub fn listed(&self) -> Option<&Literal> {
-        self.listed.as_ref()
+    pub fn listed(&self) -> Option<&Listing> {
+        self.listed.as_deref()
     }
 
     /// The choices, when every one is a string.
@@ -738,10 +738,12 @@ mod tests {
         let json = Enum::of_literals(&names, &mut Budget::unlimited())
             .ok()
             .unwrap();
-        assert_eq!(json.listed(), Some(&Literal::Array(names.clone().into())));
+        let listed = json.listed().unwrap();
+        assert_eq!(listed.values, Literal::Array(names.clone().into()));
+        assert_eq!(listed.unlisted, 0);
         assert_eq!(json.strings(), Some(vec!["a", "b"]));
         let erlang = compiled(&names, Equality::Erlang);
-        assert_eq!(erlang.listed(), None);
+        assert!(erlang.listed().is_none());
         assert_eq!(erlang.strings(), Some(vec!["a", "b"]));
         assert_eq!(
             compiled(&[literal(&json!(1))], Equality::Json).strings(),

@@ -11,6 +11,7 @@
 use super::node::{Named, NodeId, Shortcut};
 use super::string::Pattern;
 use crate::budget::{Budget, Exhausted};
+use crate::error::{Allowed, Listing};
 use crate::flow::Halt;
 use crate::literal::get_by_str;
 use crate::name::NameIndex;
@@ -59,6 +60,22 @@ pub struct ObjectCheck {
 pub const WALK_MAX_ENTRIES: usize = 32;
 
 impl ObjectCheck {
+    /// What the object allows besides what `additionalProperties` covers: for that keyword's
+    /// error, where it is `false`.
+    #[cold]
+    pub fn allowed(&self) -> Allowed {
+        let names = self
+            .properties
+            .as_ref()
+            .map_or(&[][..], |(names, _)| &names[..]);
+        Allowed {
+            names: Listing::strings(names.iter().map(|(name, _)| &**name)),
+            patterns: self.patterns.as_ref().map(|(patterns, _)| {
+                Listing::strings(patterns.iter().map(|(pattern, _)| &*pattern.source))
+            }),
+        }
+    }
+
     /// Builds the lookup table once the keywords are set.
     pub fn finish(mut self) -> Self {
         let mut names: Vec<(Box<str>, Option<NodeId>)> = self

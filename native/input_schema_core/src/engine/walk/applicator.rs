@@ -2,16 +2,20 @@
 //! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report
 //! their own error, which for `anyOf` and `oneOf` carries their failed branches' first errors.
 
-use super::{Found, Sink, Walk};
-use crate::engine::applicator::{class_of, Branches};
+use super::{Found, Report, Sink, Walk};
+use crate::engine::applicator::{class_of, Branches, Tag};
 use crate::engine::node::{types, Named, Node, Shortcut};
 use crate::engine::program::Check;
-use crate::error::{Actual, Assertion, Failed, MAX_BRANCH_ERRORS};
+use crate::error::{
+    listed_value, Actual, Assertion, Failed, TagMiss, MAX_BRANCH_ERRORS, MAX_LISTED_BYTES,
+};
 use crate::flow::{Flow, Halt};
 use crate::literal::get_by_str;
+use crate::literal::Literal;
 use crate::names::name;
 use crate::path::{Key, Step, WalkPath};
 use crate::value::Value;
+use crate::value::{AtomKind, Kind};
 
 impl Branches {
     /// How many branches accept `value`, whose type is `found`, counting no further than
@@ -118,9 +122,20 @@ impl Branches {
             let failed = (Assertion::OneOfSeveral, Actual::Matched(matched.into()));
             return walk.fail_branches(path, named, failed.into(), Vec::new());
         }
-        // No branch matched (the count asked every one): the first error of each.
+        let mut in_play = u32::MAX;
+        if let Some(tag) = &self.tag {
+            match self.report_by_tag(tag, walk, value, named, path)? {
+                ByTag::Reported(flow) => return Ok(flow),
+                ByTag::Branches(branches) => in_play = branches,
+                ByTag::Undecided => {}
+            }
+        }
+        // No branch matched (the count asked every one): the first error of each, of those
+        // the tag left in play.
         let mut errors = Vec::new();
-        for (index, branch) in self.nodes.iter().enumerate().take(MAX_BRANCH_ERRORS) {
+        let branches = self.nodes.iter().enumerate();
+        let in_play = branches.filter(|(index, _)| *index >= 32 || in_play & (1 << index) != 0);
+        for (index, branch) in in_play.take(MAX_BRANCH_ERRORS) {
             let here = path.then(Step::Into {
                 keyword: named.token,
                 key: Key::Index(index),
@@ -136,6 +151,88 @@ impl Branches {
         };
         walk.fail_branches(path, named, failed, errors)
     }
+
+    /// The report of an object that no branch accepted, where the tag decides every branch
+    /// (the JSON modes' discriminated unions): a tag that picks no branch is one error naming
+    /// the tag property and the tags allowed; a tag that picks one branch gets that branch's
+    /// own errors, as though it stood alone; a tag that picks several leaves those to report.
+    fn report_by_tag<'a, V: Value<'a>>(
+        &self,
+        tag: &Tag,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        named: Named,
+        path: &WalkPath<'_>,
+    ) -> Result<ByTag, Halt> {
+        if tag.decided() != u32::MAX || value.map_size().is_none() {
+            return Ok(ByTag::Undecided);
+        }
+        walk.budget.spend_lookup(tag.name.len())?;
+        let given = get_by_str(value, &tag.name);
+        let text = given.and_then(|tag| tag.binary());
+        walk.budget
+            .spend_search(tag.len(), text.map_or(0, <[u8]>::len))?;
+        let objects = self.candidates.get(class_of(types::OBJECT)).copied();
+        let in_play = tag.candidates(text) & objects.unwrap_or(u32::MAX);
+        if in_play == 0 {
+            let miss = TagMiss {
+                property: tag.name.clone(),
+                allowed: tag.listing().clone(),
+                actual: given.and_then(listed_scalar),
+            };
+            let failed = Assertion::Tag(Box::new(miss)).into();
+            return walk
+                .fail_branches(path, named, failed, Vec::new())
+                .map(ByTag::Reported);
+        }
+        if in_play.count_ones() > 1 {
+            return Ok(ByTag::Branches(in_play));
+        }
+        let index = in_play.trailing_zeros() as usize;
+        let Some(branch) = self.nodes.get(index) else {
+            return Ok(ByTag::Undecided);
+        };
+        let here = path.then(Step::Into {
+            keyword: named.token,
+            key: Key::Index(index),
+            argument: None,
+        });
+        let before = walk.errors().len();
+        let flow = walk.visit::<Report>(*branch, value, &here);
+        match flow {
+            // The branch found no error of its own: the usual report says what it can.
+            Ok(_) if walk.errors().len() == before => Ok(ByTag::Branches(in_play)),
+            Ok(valid) => Ok(ByTag::Reported(valid)),
+            Err(halt) => Err(halt),
+        }
+    }
+}
+
+/// A scalar of the arguments as an error lists it (`listed_value`): a short string, a number
+/// of a few words, a boolean or null.
+fn listed_scalar<'a, V: Value<'a>>(value: V) -> Option<Literal> {
+    let literal = match value.kind() {
+        Kind::Binary => Literal::String(std::str::from_utf8(value.binary()?).ok()?.into()),
+        Kind::Integer | Kind::Float => Literal::Number(value.number()?),
+        Kind::Atom(AtomKind::Nil) => Literal::Null,
+        Kind::Atom(AtomKind::True) => Literal::Bool(true),
+        Kind::Atom(AtomKind::False) => Literal::Bool(false),
+        _ => return None,
+    };
+    match &literal {
+        Literal::Number(number) if number.byte_size() > MAX_LISTED_BYTES => None,
+        _ => listed_value(&literal),
+    }
+}
+
+/// What a tag makes of a report.
+enum ByTag {
+    /// The errors are recorded; the walk goes on (`Ok`) as this says.
+    Reported(bool),
+    /// The branches left in play, as bits, for the usual report.
+    Branches(u32),
+    /// The tag has no say.
+    Undecided,
 }
 
 /// One in-place check (or `unevaluated*`) of `node`, its check number `index`.

@@ -916,7 +916,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         self.fail::<S>(
             at,
             named,
-            || Assertion::Enum(choices.listed().cloned()),
+            || Assertion::Enum(choices.listed().cloned().map(Box::new)),
             None,
         )
     }

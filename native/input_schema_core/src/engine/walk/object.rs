@@ -288,8 +288,12 @@ impl ObjectCheck {
                     continue;
                 }
                 if refused {
-                    valid &=
-                        walk.fail::<S>(at, named, || Assertion::AdditionalProperty, Some(key))?;
+                    valid &= walk.fail::<S>(
+                        at,
+                        named,
+                        || Assertion::AdditionalProperty(Some(Box::new(self.allowed()))),
+                        Some(key),
+                    )?;
                     continue;
                 }
                 valid &= with_key_name(key, |name| {
