@@ -149,7 +149,6 @@ defmodule InputSchema do
     with {:ok, parsed} <- parse(schema, options, :validate) do
       schema
       |> NativeCall.validate(arguments, call_options(schema, parsed))
-      |> in_role(parsed)
       |> repaired(parsed, arguments, &validate(schema, &1, &2), options)
     end
   end
@@ -213,7 +212,6 @@ defmodule InputSchema do
       answer =
         schema
         |> NativeCall.validate_text(json_text, call_options(schema, parsed))
-        |> in_role(parsed)
 
       with %Options{repair: true} <- parsed,
            {:error, :validation, _detail} <- answer,
@@ -378,9 +376,8 @@ defmodule InputSchema do
   never reads: a failed loader's or format function's `:reason` (`reference "defs.json", reason
   :enoent`), the refused option and why.
 
-  Its one option is `role:`: `:input` (default), or `:output` to render the answer as a
-  result check's, its messages and paths speaking of the result as `validate/3`'s
-  `role: :output` gives them. Options of another shape change nothing.
+  It prints what the answer says, and rewrites nothing: a result check's errors speak of the
+  result when it was validated with `role: :output`. Its options change nothing here.
 
       iex> schema = %{"properties" => %{"max_length" => %{"type" => "integer", "minimum" => 1}}}
       iex> InputSchema.validate(schema, %{"max_length" => 0}, dialect: :auto) |> InputSchema.format_error()
@@ -420,9 +417,10 @@ defmodule InputSchema do
       the call goes on to the tool, or the tool's own result stands
       (`tool_result(answer) || run.(arguments)` reads so).
 
-  Never raises, whatever the answer. An answer that speaks of the result (`validate/3`'s
-  `role: :output`) is headed as a result check; `role: :output` here reads any answer so, as
-  `format_error/2` does. `InputSchema.Tools` gives these results for a whole MCP tool set.
+  Never raises, whatever the answer. An answer of a result check (`validate/3`'s
+  `role: :output`, which its detail says under `role:`) is headed as one; `role: :output`
+  here heads any answer so, and leaves its words as they are. `InputSchema.Tools` gives these
+  results for a whole MCP tool set.
 
       iex> schema = %{"type" => "object", "required" => ["path"]}
       iex> result = InputSchema.validate(schema, %{}) |> InputSchema.tool_result()
@@ -455,7 +453,7 @@ defmodule InputSchema do
   def basic_output(answer), do: InputSchema.Render.basic_output(answer)
 
   # A compiled schema's options are its own: a call beside it asks only for its error cap.
-  defp call_options(%Compiled{}, parsed), do: parsed.max_errors
+  defp call_options(%Compiled{}, parsed), do: {parsed.max_errors, parsed.role}
   defp call_options(_schema, parsed), do: parsed
 
   # The options, read for `function` in the schema's own mode (a compiled schema's dialect
@@ -521,10 +519,4 @@ defmodule InputSchema do
   end
 
   defp repaired(answer, _parsed, _arguments, _validate, _options), do: answer
-
-  # `role: :output`: an error speaks of the result (messages, `$result` paths).
-  defp in_role({:error, _class, _detail} = error, %Options{role: :output}),
-    do: InputSchema.Render.as_result(error)
-
-  defp in_role(answer, _parsed), do: answer
 end

@@ -446,21 +446,43 @@ defmodule InputSchema.ErrorDetailTest do
                  "(root): result has the wrong type: expected number, got string"
     end
 
-    test "format_error/2 and tool_result/2 with role: :output render an answer as a result check's" do
-      answer = InputSchema.validate(%{"required" => ["unit"]}, %{}, dialect: :auto)
+    test "the renderers print what an answer says: role: :output at validation words it, at rendering heads it" do
+      schema = %{"required" => ["unit"]}
+      answer = InputSchema.validate(schema, %{}, dialect: :auto)
+      result = InputSchema.validate(schema, %{}, dialect: :auto, role: :output)
 
-      assert InputSchema.format_error(answer, role: :output) ==
+      # The answer of a result check says so as data; the renderers read it.
+      assert {:error, :validation, %{role: :output, path: "$result"}} = result
+      refute Map.has_key?(elem(answer, 2), :role)
+
+      assert InputSchema.format_error(result) ==
                ~s[(root): required result property is missing: missing "unit"]
 
       assert %{
                "content" => [
                  %{"text" => "The tool's result does not match its output schema:\n" <> _}
+               ]
+             } = InputSchema.tool_result(result)
+
+      # `role: :output` at rendering heads any answer as a result check's, and leaves its
+      # words as they are: the renderers format data, and rewrite no message.
+      assert %{
+               "content" => [
+                 %{"text" => "The tool's result does not match its output schema:\n" <> text}
                ],
-               "structuredContent" => %{"errors" => [%{"path" => "$result"}]}
+               "structuredContent" => %{"errors" => [%{"path" => "$arguments"}]}
              } = InputSchema.tool_result(answer, role: :output)
 
-      # Without it, or with options of another shape, the answer is rendered as it is.
-      for options <- [[], [role: :input], :role, [:role | :output], %{role: :output}] do
+      assert text == ~s[(root): required tool argument is missing: missing "unit"]
+
+      for options <- [
+            [],
+            [role: :input],
+            [role: :output],
+            :role,
+            [:role | :output],
+            %{role: :output}
+          ] do
         assert InputSchema.format_error(answer, options) ==
                  ~s[(root): required tool argument is missing: missing "unit"]
       end

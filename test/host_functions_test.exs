@@ -38,10 +38,10 @@ defmodule InputSchema.HostFunctionsTest do
       answers = %{"even" => %{"ab" => true, "x" => false, "y" => false}}
 
       assert {:error, :validation, %{pointer: "/l/0", format: "even"}} =
-               Native.validate(ref, arguments, :compiled, {0, answers, spent})
+               Native.validate(ref, arguments, :compiled, {0, answers, spent, :input})
 
-      assert Native.validate(ref, %{"l" => ["ab"]}, :compiled, {0, answers, spent}) == :ok
-      assert Native.valid(ref, %{"l" => ["x"]}, :compiled, {0, answers, spent}) == false
+      assert Native.validate(ref, %{"l" => ["ab"]}, :compiled, {0, answers, spent, :input}) == :ok
+      assert Native.valid(ref, %{"l" => ["x"]}, :compiled, {0, answers, spent, :input}) == false
     end
 
     test "a text is read once: the next round continues on the arguments it held" do
@@ -53,7 +53,7 @@ defmodule InputSchema.HostFunctionsTest do
 
       assert arguments == %{"l" => ["ab", "x"]}
       answers = %{"even" => %{"ab" => true, "x" => true}}
-      assert Native.validate(ref, arguments, :compiled, {0, answers, spent}) == :ok
+      assert Native.validate(ref, arguments, :compiled, {0, answers, spent, :input}) == :ok
     end
 
     test "a missing document is asked for when the host has a loader, and refused when not" do

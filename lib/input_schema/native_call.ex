@@ -36,38 +36,41 @@ defmodule InputSchema.NativeCall do
   def finished(answer), do: answer
 
   @doc false
-  # `validate/3`: `{:ok, arguments}` or an error; `max_errors` for a compiled schema (its
-  # options are its own), the parsed options for a raw one.
-  def validate(%Compiled{} = compiled, arguments, max_errors) do
+  # `validate/3`: `{:ok, arguments}` or an error; for a compiled schema (its options are its
+  # own) the error cap, or the cap and the role, and the parsed options for a raw one.
+  def validate(%Compiled{} = compiled, arguments, cap) do
     ref = Map.get(compiled, :ref)
+    {max_errors, role} = cap(cap)
+    terms = first_terms(max_errors, role)
 
     case nif(
-           Native.validate(ref, arguments, :compiled, max_errors),
-           Native.validate_dirty(ref, arguments, :compiled, max_errors)
+           Native.validate(ref, arguments, :compiled, terms),
+           Native.validate_dirty(ref, arguments, :compiled, terms)
          ) do
       :ok ->
         {:ok, arguments}
 
       answer ->
         host = HostFunctions.new(nil, Compiled.functions(compiled))
-        call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
+        call = %{schema: ref, reading: :compiled, max_errors: max_errors, role: role, host: host}
         validated(answer, call, arguments, compiled)
     end
   end
 
-  def validate(schema, arguments, %Options{max_errors: max_errors} = parsed) do
+  def validate(schema, arguments, %Options{max_errors: max_errors, role: role} = parsed) do
     reading = Options.reading(parsed)
+    terms = first_terms(max_errors, role)
 
     case nif(
-           Native.validate(schema, arguments, reading, max_errors),
-           Native.validate_dirty(schema, arguments, reading, max_errors)
+           Native.validate(schema, arguments, reading, terms),
+           Native.validate_dirty(schema, arguments, reading, terms)
          ) do
       :ok ->
         {:ok, arguments}
 
       answer ->
         host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
-        call = %{schema: schema, reading: reading, max_errors: max_errors, host: host}
+        call = %{schema: schema, reading: reading, max_errors: max_errors, role: role, host: host}
         validated(answer, call, arguments, nil)
     end
   end
@@ -77,7 +80,7 @@ defmodule InputSchema.NativeCall do
 
   defp validated(:not_compiled, call, arguments, compiled) do
     rebuilt(compiled, fn schema, options ->
-      InputSchema.validate(schema, arguments, options ++ error_options(call.max_errors))
+      InputSchema.validate(schema, arguments, options ++ call_options(call))
     end)
   end
 
@@ -107,30 +110,33 @@ defmodule InputSchema.NativeCall do
 
   @doc false
   # `validate_json/3`: `{:ok, decoded}` or an error.
-  def validate_text(%Compiled{} = compiled, text, max_errors) do
+  def validate_text(%Compiled{} = compiled, text, cap) do
     ref = Map.get(compiled, :ref)
+    {max_errors, role} = cap(cap)
+    terms = first_terms(max_errors, role)
 
     case nif(
-           Native.validate_text(ref, text, :compiled, max_errors),
-           Native.validate_text_dirty(ref, text, :compiled, max_errors)
+           Native.validate_text(ref, text, :compiled, terms),
+           Native.validate_text_dirty(ref, text, :compiled, terms)
          ) do
       {:ok, _decoded} = answer ->
         answer
 
       answer ->
         host = HostFunctions.new(nil, Compiled.functions(compiled))
-        call = %{schema: ref, reading: :compiled, max_errors: max_errors, host: host}
+        call = %{schema: ref, reading: :compiled, max_errors: max_errors, role: role, host: host}
         text_validated(answer, call, text, compiled)
     end
   end
 
-  def validate_text(schema, text, %Options{max_errors: max_errors} = parsed) do
+  def validate_text(schema, text, %Options{max_errors: max_errors, role: role} = parsed) do
     host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
 
     call = %{
       schema: schema,
       reading: Options.reading(parsed),
       max_errors: max_errors,
+      role: role,
       host: host
     }
 
@@ -149,7 +155,7 @@ defmodule InputSchema.NativeCall do
 
   defp text_validated(:not_compiled, call, text, compiled) do
     rebuilt(compiled, fn schema, options ->
-      InputSchema.validate_json(schema, text, options ++ error_options(call.max_errors))
+      InputSchema.validate_json(schema, text, options ++ call_options(call))
     end)
   end
 
@@ -195,7 +201,7 @@ defmodule InputSchema.NativeCall do
 
       answer ->
         host = HostFunctions.new(nil, Compiled.functions(compiled))
-        call = %{schema: ref, reading: :compiled, max_errors: 0, host: host}
+        call = %{schema: ref, reading: :compiled, max_errors: 0, role: :input, host: host}
         checked(answer, call, arguments, compiled)
     end
   end
@@ -203,7 +209,7 @@ defmodule InputSchema.NativeCall do
   def valid?(schema, arguments, %Options{} = parsed) do
     reading = Options.reading(parsed)
     host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
-    call = %{schema: schema, reading: reading, max_errors: 0, host: host}
+    call = %{schema: schema, reading: reading, max_errors: 0, role: :input, host: host}
     checked(valid_round(call, arguments), call, arguments, nil)
   end
 
@@ -242,7 +248,15 @@ defmodule InputSchema.NativeCall do
   # `validate_schema/2` on a raw schema: `:ok` or its error.
   def check_schema(schema, %Options{locate: locate} = parsed) do
     host = HostFunctions.new(parsed.schema_loader, %{})
-    call = %{schema: schema, reading: Options.reading(parsed), max_errors: 0, host: host}
+
+    call = %{
+      schema: schema,
+      reading: Options.reading(parsed),
+      max_errors: 0,
+      role: :input,
+      host: host
+    }
+
     schema_checked(check_schema_round(call, locate, 0), call, locate)
   end
 
@@ -270,7 +284,15 @@ defmodule InputSchema.NativeCall do
   # read, or an error.
   def compile(schema, %Options{} = parsed) do
     host = HostFunctions.new(parsed.schema_loader, %{})
-    call = %{schema: schema, reading: Options.reading(parsed), max_errors: 0, host: host}
+
+    call = %{
+      schema: schema,
+      reading: Options.reading(parsed),
+      max_errors: 0,
+      role: :input,
+      host: host
+    }
+
     compiled(compile_round(call, 0), call)
   end
 
@@ -325,11 +347,19 @@ defmodule InputSchema.NativeCall do
   defp continued_arguments({:resume, arguments}, _arguments), do: arguments
   defp continued_arguments(:again, arguments), do: arguments
 
-  # What a round after the first carries: the error cap, the host's answers, the work spent.
+  # What a round after the first carries: the error cap, the host's answers, the work spent,
+  # the role.
   defp call_terms(%{spent: spent} = call),
-    do: {call.max_errors, HostFunctions.answers(call.host), spent}
+    do: {call.max_errors, HostFunctions.answers(call.host), spent, call.role}
 
-  defp call_terms(call), do: call.max_errors
+  defp call_terms(call), do: first_terms(call.max_errors, call.role)
+
+  # A first round's: the bare error cap for arguments, the usual call.
+  defp first_terms(max_errors, :input), do: max_errors
+  defp first_terms(max_errors, role), do: {max_errors, nil, 0, role}
+
+  defp cap(max_errors) when is_integer(max_errors), do: {max_errors, :input}
+  defp cap({_max_errors, _role} = cap), do: cap
 
   defp registry({:json, _, _, _, _, _, _, _formats, registry}), do: registry
   defp registry(_reading), do: %{}
@@ -348,8 +378,14 @@ defmodule InputSchema.NativeCall do
     end
   end
 
+  # The options a call's cap and role were read from, for the same call on a rebuilt schema.
+  defp call_options(call), do: error_options(call.max_errors) ++ role_options(call.role)
+
   defp error_options(0), do: []
   defp error_options(max_errors), do: [errors: :all, max_errors: max_errors]
+
+  defp role_options(:input), do: []
+  defp role_options(role), do: [role: role]
 
   @doc false
   # Whether a compiled schema's resource finds `arguments` valid on this scheduler, within a

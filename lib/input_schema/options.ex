@@ -31,7 +31,8 @@ defmodule InputSchema.Options do
       `:output` for a tool's result (its `structuredContent`) checked against the tool's
       `outputSchema`: the messages speak of the result ("required result property is
       missing", "result has the wrong type") and paths start at `$result` instead of
-      `$arguments`; pointers, detail keys and classes do not change.
+      `$arguments`; pointers, detail keys and classes do not change, and the error's detail
+      gains `role: :output`, which the renderers read.
     * `:locate` - every mode; `validate_schema/2`. `false` (default); `true` adds to a schema
       error its `:schema_path`, where in the schema it sits.
     * `:strict` - the JSON Schema modes; all five functions. `false` (default) reads unknown
@@ -85,13 +86,13 @@ defmodule InputSchema.Options do
   ## Examples
 
   `role: :output` checks a tool's result against its `outputSchema`: the errors speak of the
-  result, with paths from `$result`:
+  result, with paths from `$result`, and say so under `role:` for the renderers:
 
       iex> schema = %{"properties" => %{"temperature" => %{"type" => "number"}}}
       iex> InputSchema.validate(schema, %{"temperature" => "warm"}, dialect: :draft2020_12, role: :output)
-      {:error, :validation, %{message: "result has the wrong type", path: "$result.temperature", pointer: "/temperature", keyword: "type", schema_path: "/properties/temperature/type", type: "number", actual: "string"}}
+      {:error, :validation, %{message: "result has the wrong type", path: "$result.temperature", pointer: "/temperature", keyword: "type", schema_path: "/properties/temperature/type", type: "number", actual: "string", role: :output}}
       iex> InputSchema.validate(%{"type" => "object", "required" => ["temperature"]}, %{}, role: :output)
-      {:error, :validation, %{message: "required result property is missing", path: "$result", property: "temperature"}}
+      {:error, :validation, %{message: "required result property is missing", path: "$result", property: "temperature", role: :output}}
 
   An option the chosen mode does not read is refused, never ignored (`:strict` is read by the
   JSON Schema modes only):

@@ -23,73 +23,15 @@ defmodule InputSchema.Render do
   # numbers counted, whatever terms a detail holds.
   @max_structured_bytes 64 * 1024
 
-  # ---------------------------------------------------------------------------------------
-  # role: :output
-  # ---------------------------------------------------------------------------------------
-
-  # Each argument message, as a result check says it.
-  @result_messages %{
-    "required tool argument is missing" => "required result property is missing",
-    "additional tool argument is not allowed" => "additional result property is not allowed",
-    "unevaluated tool argument is not allowed" => "unevaluated result property is not allowed",
-    "additional tool argument item is not allowed" => "additional result item is not allowed",
-    "unevaluated tool argument item is not allowed" => "unevaluated result item is not allowed",
-    "tool argument name is not allowed" => "result property name is not allowed",
-    "tool argument keys must be strings" => "result keys must be strings",
-    "tool argument key cannot be read by its name" => "result key cannot be read by its name",
-    "tool arguments must be JSON text" => "result must be JSON text",
-    "tool arguments JSON text is empty" => "result JSON text is empty",
-    "tool arguments are not valid JSON" => "result is not valid JSON",
-    "tool arguments must be a JSON object" => "result must be a JSON object",
-    "tool arguments contain a duplicate key" => "result contains a duplicate key",
-    "tool schema and arguments must be maps" => "output schema and result must be maps"
-  }
-
   # A detail map, as opposed to any other term an answer may hold (a struct included).
   defguardp is_detail(term) when is_map(term) and not is_struct(term)
-
-  @doc false
-  def as_result({:error, class, detail}) when is_detail(detail),
-    do: {:error, class, detail_as_result(detail)}
-
-  def as_result(answer), do: answer
-
-  defp detail_as_result(detail) do
-    detail
-    |> Map.new(fn
-      {:message, message} when is_binary(message) ->
-        {:message, result_message(message)}
-
-      {:path, path} when is_binary(path) ->
-        {:path, result_path(path)}
-
-      {key, list} when key in [:errors, :branches] and is_list(list) ->
-        {key, list |> items(@max_structured_errors) |> Enum.map(&nested_as_result/1)}
-
-      pair ->
-        pair
-    end)
-  end
-
-  defp nested_as_result(detail) when is_detail(detail), do: detail_as_result(detail)
-  defp nested_as_result(other), do: other
-
-  defp result_message(message) do
-    case @result_messages do
-      %{^message => said} -> said
-      _ -> String.replace(message, "tool argument", "result")
-    end
-  end
-
-  defp result_path("$arguments" <> rest), do: "$result" <> rest
-  defp result_path(path), do: path
 
   # ---------------------------------------------------------------------------------------
   # format_error
   # ---------------------------------------------------------------------------------------
 
   @doc false
-  def format_error(answer, options), do: answer |> in_role(options) |> text_of()
+  def format_error(answer, _options), do: text_of(answer)
 
   defp text_of({:error, _class, detail}) when is_detail(detail) do
     {shown, left} = errors_of(detail, @max_text_errors)
@@ -100,12 +42,8 @@ defmodule InputSchema.Render do
 
   defp text_of(_answer), do: ""
 
-  # `role: :output` reads the answer as a result check's, as `validate/3` gives it; any other
-  # options are no keyword list a renderer can refuse, and change nothing.
-  defp in_role(answer, options) do
-    if output_role?(options), do: as_result(answer), else: answer
-  end
-
+  # `role: :output` heads any answer as a result check's; any other options are no keyword
+  # list a renderer can refuse, and change nothing.
   defp output_role?(options),
     do: Keyword.keyword?(options) and Keyword.get(options, :role) == :output
 
@@ -426,7 +364,7 @@ defmodule InputSchema.Render do
 
   @doc false
   def tool_result(answer, options),
-    do: answer |> in_role(options) |> result_of(output_role?(options))
+    do: result_of(answer, output_role?(options))
 
   # A success refuses nothing: there is no result to send in the tool's place.
   defp result_of({:ok, _value}, _output?), do: nil
@@ -551,12 +489,8 @@ defmodule InputSchema.Render do
   def argument_error?(%{message: "result " <> _}), do: true
   def argument_error?(_detail), do: false
 
-  # Whether an answer speaks of a result: its messages and paths, as `role: :output` made them.
-  @result_wording Map.values(@result_messages)
-
-  defp role_of(%{path: "$result" <> _}), do: :output
-  defp role_of(%{message: "result " <> _}), do: :output
-  defp role_of(%{message: message}) when message in @result_wording, do: :output
+  # Whether an answer is a result check's: `role: :output` says so in its detail.
+  defp role_of(%{role: :output}), do: :output
   defp role_of(_detail), do: :input
 
   # A detail map as JSON-encodable data, within `budget` bytes in all (what is left of it

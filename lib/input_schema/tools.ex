@@ -666,16 +666,17 @@ defmodule InputSchema.Tools do
           {:ok, _content} ->
             {:ok, result}
 
-          {:error, :validation, detail} = first ->
+          {:error, :validation, detail} ->
             if Render.argument_error?(detail) do
+              # Said again as a result check's: a valid result, the usual one, is read once.
               answer =
-                first
-                |> Render.as_result()
+                output
+                |> InputSchema.validate(content, role: :output)
                 |> all_errors(output, content, [role: :output], max_errors)
 
               {:reject, Render.ran_result(answer)}
             else
-              operator_error(first, name)
+              operator_error({:error, :validation, detail}, name)
             end
 
           error ->

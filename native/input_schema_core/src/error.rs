@@ -6,6 +6,8 @@ use crate::json_text::JsonError;
 use crate::literal::Literal;
 use crate::names::name;
 use crate::number::Number;
+use crate::path::{ARGUMENTS, RESULT};
+use std::borrow::Cow;
 
 /// The messages that more than one error gives (the subset's and the JSON modes' forms of one
 /// failure), each spelled once.
@@ -301,6 +303,70 @@ pub enum Field<'e, V> {
     /// A JSON value kept by a compiled schema.
     Literal(&'e Literal),
     Unsigned(u64),
+}
+
+/// What the value checked is to the caller: a tool call's arguments, or a tool's result
+/// (`role: :output`, checked against the tool's output schema). The errors say so in their
+/// messages (`message`) and their paths' root (`Path::in_role`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Role {
+    #[default]
+    Input,
+    Output,
+}
+
+impl Role {
+    /// `path`, made under `ARGUMENTS` by a walk, as this role says it: a result's paths start
+    /// at `RESULT` instead (a walk's own root is always `ARGUMENTS` or `ANY_ROOT`).
+    pub fn path<'p>(self, path: &'p [u8]) -> Cow<'p, [u8]> {
+        match (self, path.strip_prefix(ARGUMENTS)) {
+            (Role::Output, Some(rest)) => Cow::Owned([RESULT, rest].concat()),
+            _ => Cow::Borrowed(path),
+        }
+    }
+}
+
+impl<V> Error<V> {
+    /// The message in `role`'s words: as written above for arguments; for a result, the
+    /// messages about the value speak of the result ("result has the wrong type", "required
+    /// result property is missing"), and those of the schema, options and host do not change.
+    pub fn message(&self, role: Role) -> String {
+        let written = self.to_string();
+        if role == Role::Input {
+            return written;
+        }
+        let irregular = match self {
+            Error::NotMaps => Some("output schema and result must be maps"),
+            Error::MissingRequired { .. } => Some("required result property is missing"),
+            Error::AdditionalProperty { .. } => Some("additional result property is not allowed"),
+            Error::JsonTextNotBinary => Some("result must be JSON text"),
+            Error::InvalidJson { .. } => Some("result is not valid JSON"),
+            Error::EmptyJsonText => Some("result JSON text is empty"),
+            Error::ArgumentsNotObject => Some("result must be a JSON object"),
+            Error::DuplicateKey { .. } => Some("result contains a duplicate key"),
+            Error::ArgumentKeyNotString { .. } => Some("result keys must be strings"),
+            Error::ArgumentKeyUnreadable { .. } => Some("result key cannot be read by its name"),
+            Error::Assertion(failure) => match failure.assertion {
+                Assertion::Required(_) => Some("required result property is missing"),
+                Assertion::AdditionalProperty(_) => {
+                    Some("additional result property is not allowed")
+                }
+                Assertion::UnevaluatedProperty => {
+                    Some("unevaluated result property is not allowed")
+                }
+                Assertion::AdditionalItem => Some("additional result item is not allowed"),
+                Assertion::UnevaluatedItem => Some("unevaluated result item is not allowed"),
+                Assertion::PropertyName => Some("result property name is not allowed"),
+                _ => None,
+            },
+            _ => None,
+        };
+        match irregular {
+            Some(message) => message.into(),
+            // The rest say "tool argument" of the value, and "result" in its place reads.
+            None => written.replace("tool argument", "result"),
+        }
+    }
 }
 
 impl<V: Copy> Error<V> {

@@ -34,10 +34,10 @@ pub use budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WORK_CAP_UNITS};
 pub use engine::string::FormatAnswers;
 pub use entry::{compile, entry_gate, no_documents, validate, Compiled, Profile};
 pub use error::{
-    Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, TypeLabel, ERRORS_MAX_BYTES,
-    ERROR_BYTES, MAX_FORMAT_ASKS,
+    Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, Role, TypeLabel,
+    ERRORS_MAX_BYTES, ERROR_BYTES, MAX_FORMAT_ASKS,
 };
 pub use number::{BigInt, Number};
-pub use path::{ANY_ROOT, ARGUMENTS};
+pub use path::{ANY_ROOT, ARGUMENTS, RESULT};
 pub use stack::MAX_DEPTH;
 pub use value::{AtomKind, Element, Kind, Value};

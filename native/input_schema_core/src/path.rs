@@ -72,6 +72,8 @@ impl<'p> Trail<'p> {
 pub const ARGUMENTS: &[u8] = b"$arguments";
 /// The root of paths in a value validated without the tool boundary (`root: :any`).
 pub const ANY_ROOT: &[u8] = b"$";
+/// The root of argument paths in a tool's result (`Role::Output`).
+pub const RESULT: &[u8] = b"$result";
 
 /// A path below `root` from segments held apart from any walk (an explicit stack's).
 pub(crate) fn render_path(root: &[u8], segments: &[Segment<'_>]) -> Path {

@@ -79,6 +79,10 @@ rustler::atoms! {
     allowed,
     allowed_patterns,
     unlisted,
+    // Who the value checked is (a call's `role`).
+    role,
+    input,
+    output,
 }
 
 /// The atom for a fixed name the core reports (detail keys, keywords, type names).

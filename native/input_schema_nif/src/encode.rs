@@ -4,7 +4,7 @@
 use crate::atoms;
 use crate::term::{big_external, Arg};
 use input_schema_core::json_schema::Literal;
-use input_schema_core::{Class, Error, Failure, Field, Number};
+use input_schema_core::{Class, Error, Failure, Field, Number, Role};
 use rustler::{Encoder, Env, NewBinary, Term};
 
 /// How a failure is reported.
@@ -14,14 +14,18 @@ pub struct Report {
     pub all_errors: bool,
     /// Add `schema_path:` to schema-phase errors (the `locate: true` option).
     pub locate: bool,
+    /// Whose words the errors speak (`role: :output`: a tool's result), said by `role:` too.
+    pub role: Role,
 }
 
 impl Report {
-    /// For argument validation, with up to `max_errors` errors (0: the first only).
-    pub fn arguments(max_errors: usize) -> Self {
+    /// For argument validation, with up to `max_errors` errors (0: the first only), in
+    /// `role`'s words.
+    pub fn arguments(max_errors: usize, role: Role) -> Self {
         Report {
             all_errors: max_errors > 0,
             locate: false,
+            role,
         }
     }
 
@@ -30,6 +34,7 @@ impl Report {
         Report {
             all_errors: false,
             locate,
+            role: Role::Input,
         }
     }
 }
@@ -41,6 +46,7 @@ pub struct Answer<'e, 'a> {
 
 impl Encoder for Answer<'_, '_> {
     fn encode<'b>(&self, env: Env<'b>) -> Term<'b> {
+        let role = self.report.role;
         let (error, extra) = match self.failure {
             // The host's questions are answered by the bridge before a failure is encoded; were
             // one to arrive here, it decides nothing, as the budget's does.
@@ -61,7 +67,7 @@ impl Encoder for Answer<'_, '_> {
                 let all = self.report.all_errors.then(|| {
                     let details: Vec<Term<'b>> = errors
                         .iter()
-                        .map(|error| detail(env, error, None))
+                        .map(|error| detail(env, error, role, &[]))
                         .collect();
                     (atoms::errors().encode(env), details.encode(env))
                 });
@@ -72,32 +78,46 @@ impl Encoder for Answer<'_, '_> {
             Class::Validation => atoms::validation(),
             Class::UnsupportedCapability => atoms::unsupported_capability(),
         };
-        (atoms::error(), class, detail(env, error, extra)).encode(env)
+        // A result check's answer says so, as data its renderers read.
+        let role = (role == Role::Output)
+            .then(|| (atoms::role().encode(env), atoms::output().encode(env)));
+        let extras: Vec<_> = extra.into_iter().chain(role).collect();
+        (
+            atoms::error(),
+            class,
+            detail(env, error, self.report.role, &extras),
+        )
+            .encode(env)
     }
 }
 
-/// The flat detail map: `message` plus the error's own keys (plus one extra pair).
+/// The flat detail map: `message` in `role`'s words, plus the error's own keys (its path as
+/// `role` says it), plus the `extras` pairs.
 fn detail<'b>(
     env: Env<'b>,
     error: &Error<Arg<'_>>,
-    extra: Option<(Term<'b>, Term<'b>)>,
+    role: Role,
+    extras: &[(Term<'b>, Term<'b>)],
 ) -> Term<'b> {
     let fields = error.fields();
-    let mut keys = Vec::with_capacity(fields.len() + 2);
-    let mut values = Vec::with_capacity(fields.len() + 2);
+    let mut keys = Vec::with_capacity(fields.len() + 1 + extras.len());
+    let mut values = Vec::with_capacity(fields.len() + 1 + extras.len());
     keys.push(atoms::message().encode(env));
-    values.push(error.to_string().encode(env));
+    values.push(error.message(role).encode(env));
     for (key, value) in fields {
         keys.push(atom(env, key));
         values.push(match value {
+            Field::Binary(place) if key == "path" => bounded_place(env, &role.path(place)),
             Field::Binary(place) if PLACES.contains(&key) => bounded_place(env, place),
-            value => field(env, value),
+            value => field(env, value, role),
         });
     }
     // A JSON-mode schema error carries its `schema_path` already.
-    if let Some((key, value)) = extra.filter(|(key, _)| !keys.contains(key)) {
-        keys.push(key);
-        values.push(value);
+    for (key, value) in extras {
+        if !keys.contains(key) {
+            keys.push(*key);
+            values.push(*value);
+        }
     }
     Term::map_from_term_arrays(env, &keys, &values).unwrap_or_else(|_| atoms::error().encode(env))
 }
@@ -110,7 +130,7 @@ fn atom<'b>(env: Env<'b>, name: &str) -> Term<'b> {
     }
 }
 
-fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
+fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
     match value {
         Field::Binary(bytes) => binary(env, bytes),
         Field::Atom(name) => atom(env, name),
@@ -124,7 +144,7 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>) -> Term<'b> {
             .iter()
             .map(|(index, error)| {
                 let index = (atoms::branch().encode(env), index.encode(env));
-                detail(env, error, Some(index))
+                detail(env, error, role, &[index])
             })
             .collect::<Vec<_>>()
             .encode(env),

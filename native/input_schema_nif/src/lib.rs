@@ -329,7 +329,7 @@ fn validated<'a>(
             .map(|answers| answers as &dyn FormatAnswers);
         compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
     });
-    let report = Report::arguments(call.max_errors);
+    let report = Report::arguments(call.max_errors, call.role);
     answer_ran(
         round,
         ran,
@@ -431,7 +431,7 @@ fn run_validate_text<'a>(
     dirty: bool,
 ) -> Term<'a> {
     let mut round = Round::new(env, dirty, call.spent);
-    let report = Report::arguments(call.max_errors);
+    let report = Report::arguments(call.max_errors, call.role);
     let object_root = match text_boundary(schema, reading) {
         Ok(Some(object_root)) => object_root,
         Ok(None) => return atoms::not_compiled().encode(env),

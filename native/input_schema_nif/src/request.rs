@@ -5,7 +5,7 @@
 use crate::atoms;
 use crate::term::Arg;
 use input_schema_core::json_schema::{self, Supply};
-use input_schema_core::{AtomKind, FormatAnswers, Kind, Profile, Value};
+use input_schema_core::{AtomKind, FormatAnswers, Kind, Profile, Role, Value};
 use rustler::sys::enif_get_uint64;
 use rustler::{Atom, Term, TermType};
 use std::cell::RefCell;
@@ -137,14 +137,16 @@ impl<'a> Supply<Arg<'a>> for Supplied<'a> {
 }
 
 /// What a validation call carries besides its schema and arguments: a bare error cap (`0` for
-/// the first error only), or `{max_errors, answers, spent}` for a call that continues one that
-/// asked the host (`answers`: `%{format => %{string => boolean}}`; `spent`: the work units its
+/// the first error only), or `{max_errors, answers, spent, role}` for a call that checks a
+/// tool's result (`role`: `:input` or `:output`) or continues one that asked the host
+/// (`answers`: `%{format => %{string => boolean}}`, or `nil`; `spent`: the work units its
 /// earlier rounds spent, which count against the one work cap).
 #[derive(Clone, Copy)]
 pub struct CallTerms<'a> {
     pub max_errors: usize,
     pub answers: Option<Answers<'a>>,
     pub spent: u64,
+    pub role: Role,
 }
 
 impl<'a> CallTerms<'a> {
@@ -154,13 +156,21 @@ impl<'a> CallTerms<'a> {
                 max_errors: usize::try_from(max_errors).ok()?,
                 answers: None,
                 spent: 0,
+                role: Role::Input,
             });
         }
-        let (max_errors, answers, spent): (Term<'a>, Term<'a>, Term<'a>) = term.decode().ok()?;
+        let (max_errors, answers, spent, role): (Term<'a>, Term<'a>, Term<'a>, Atom) =
+            term.decode().ok()?;
+        let role = match role {
+            role if role == atoms::input() => Role::Input,
+            role if role == atoms::output() => Role::Output,
+            _ => return None,
+        };
         Some(CallTerms {
             max_errors: usize::try_from(unsigned(max_errors)?).ok()?,
             answers: (answers.get_type() == TermType::Map).then(|| Answers(Arg::new(answers))),
             spent: unsigned(spent)?,
+            role,
         })
     }
 }
