@@ -28,17 +28,17 @@ use std::mem::MaybeUninit;
 use std::ptr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Work units a dirty call spends before it moves to a thread: a few milliseconds of work,
-/// short enough that calls queued for the dirty schedulers wait little behind a long one, and
-/// long enough that the calls that move are few and the copy is small beside their work.
+/// Work units a dirty call spends before it moves to a thread: about a hundredth of the work
+/// cap, short enough that calls queued for the dirty schedulers wait little behind a long one,
+/// and long enough that the calls that move are few and the copy is small beside their work.
 pub const DIRTY_SLICE_UNITS: u64 = 1 << 20;
 
 /// The most threads running long calls at once; past it a long call stays where it is.
 const THREADS_MAX: usize = 64;
 
 /// The largest arguments (in words, each use of a shared subterm counted) that a long call
-/// copies to move; a larger one stays where it is.
-const COPY_WORDS_MAX: u64 = 8 << 20;
+/// copies to move, a copy that costs no more than a slice; a larger one stays where it is.
+const COPY_WORDS_MAX: u64 = 1 << 20;
 
 /// Threads running long calls now.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
