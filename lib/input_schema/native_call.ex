@@ -12,6 +12,11 @@ defmodule InputSchema.NativeCall do
 
   alias InputSchema.{Compiled, HostFunctions, Native, Options}
 
+  # A NIF's request for the host: documents to load, or format functions to ask.
+  defguardp is_request(answer)
+            when is_tuple(answer) and tuple_size(answer) > 2 and
+                   elem(answer, 0) in [:need_documents, :need_formats]
+
   # A macro, so that the hot path builds no closures.
   defmacrop nif(normal, dirty) do
     quote do
@@ -76,36 +81,26 @@ defmodule InputSchema.NativeCall do
   end
 
   # The rest of a validation, from the NIF's answer.
-  defp validated(:ok, _call, arguments, _compiled), do: {:ok, arguments}
-
   defp validated(:not_compiled, call, arguments, compiled) do
     rebuilt(compiled, fn schema, options ->
       InputSchema.validate(schema, arguments, options ++ call_options(call))
     end)
   end
 
-  defp validated(request, call, arguments, compiled)
-       when elem(request, 0) in [:need_documents, :need_formats] do
-    case answered(request, call) do
-      {:ok, call, continue} ->
-        arguments = continued_arguments(continue, arguments)
-        validated(validate_round(call, arguments), call, arguments, compiled)
-
-      error ->
-        error
-    end
-  end
-
-  defp validated(answer, _call, _arguments, _compiled), do: answer
+  defp validated(answer, call, arguments, _compiled),
+    do: rounds(answer, call, arguments, &validate_round/2)
 
   defp validate_round(call, arguments) do
     %{schema: schema, reading: reading} = call
     terms = call_terms(call)
 
-    nif(
-      Native.validate(schema, arguments, reading, terms),
-      Native.validate_dirty(schema, arguments, reading, terms)
-    )
+    case nif(
+           Native.validate(schema, arguments, reading, terms),
+           Native.validate_dirty(schema, arguments, reading, terms)
+         ) do
+      :ok -> {:ok, arguments}
+      answer -> answer
+    end
   end
 
   @doc false
@@ -159,28 +154,18 @@ defmodule InputSchema.NativeCall do
     end)
   end
 
-  # A document loaded: the text is read again, against the registry that now holds it.
-  defp text_validated({:need_documents, _, _} = request, call, text, compiled) do
+  # A document loaded, the text is read again, against the registry that now holds it; the
+  # format functions answered, the arguments read from the text are validated against the
+  # schema compiled for it, the text not read again.
+  defp text_validated(request, call, text, _compiled) when is_request(request) do
     case answered(request, call) do
-      {:ok, call, _continue} ->
-        text_validated(validate_text_round(call, text), call, text, compiled)
+      {:ok, call, :again} ->
+        text_validated(validate_text_round(call, text), call, text, nil)
+
+      {:ok, call, {:resume, arguments}} ->
+        rounds(validate_round(call, arguments), call, arguments, &validate_round/2)
 
       error ->
-        error
-    end
-  end
-
-  # The format functions answered: the arguments read from the text are validated against
-  # the schema compiled for it, the text not read again.
-  defp text_validated({:need_formats, _, _, resume} = request, call, text, compiled) do
-    case {answered(request, call), resume} do
-      {{:ok, call, {:resume, arguments}}, {_schema, arguments}} ->
-        validated(validate_round(call, arguments), call, arguments, compiled)
-
-      {{:ok, call, :again}, _resume} ->
-        text_validated(validate_text_round(call, text), call, text, compiled)
-
-      {error, _resume} ->
         error
     end
   end
@@ -223,26 +208,13 @@ defmodule InputSchema.NativeCall do
     )
   end
 
-  defp checked(valid, _call, _arguments, _compiled) when is_boolean(valid), do: valid
-
   defp checked(:not_compiled, _call, arguments, compiled) do
     rebuilt(compiled, fn schema, options -> InputSchema.valid?(schema, arguments, options) end) ===
       true
   end
 
-  defp checked(request, call, arguments, compiled)
-       when elem(request, 0) in [:need_documents, :need_formats] do
-    case answered(request, call) do
-      {:ok, call, continue} ->
-        arguments = continued_arguments(continue, arguments)
-        checked(valid_round(call, arguments), call, arguments, compiled)
-
-      _error ->
-        false
-    end
-  end
-
-  defp checked(_answer, _call, _arguments, _compiled), do: false
+  defp checked(answer, call, arguments, _compiled),
+    do: rounds(answer, call, arguments, &valid_round/2) === true
 
   @doc false
   # `validate_schema/2` on a raw schema: `:ok` or its error.
@@ -257,27 +229,18 @@ defmodule InputSchema.NativeCall do
       host: host
     }
 
-    schema_checked(check_schema_round(call, locate, 0), call, locate)
+    round = fn call, _schema -> check_schema_round(call, locate) end
+    rounds(round.(call, nil), call, nil, round)
   end
 
-  defp check_schema_round(%{schema: schema, reading: reading}, locate, spent) do
+  defp check_schema_round(%{schema: schema, reading: reading} = call, locate) do
+    spent = Map.get(call, :spent, 0)
+
     nif(
       Native.check_schema(schema, reading, locate, spent),
       Native.check_schema_dirty(schema, reading, locate, spent)
     )
   end
-
-  defp schema_checked({:need_documents, _, spent} = request, call, locate) do
-    case answered(request, call) do
-      {:ok, call, _continue} ->
-        schema_checked(check_schema_round(call, locate, spent), call, locate)
-
-      error ->
-        error
-    end
-  end
-
-  defp schema_checked(answer, _call, _locate), do: answer
 
   @doc false
   # `compile/2` on a raw schema: `{:ok, ref, documents}` with the registry's documents it
@@ -293,24 +256,37 @@ defmodule InputSchema.NativeCall do
       host: host
     }
 
-    compiled(compile_round(call, 0), call)
-  end
-
-  defp compile_round(%{schema: schema, reading: reading}, spent) do
-    nif(Native.compile(schema, reading, spent), Native.compile_dirty(schema, reading, spent))
-  end
-
-  defp compiled({:ok, ref, read}, %{reading: reading}),
-    do: {:ok, ref, Map.take(registry(reading), read)}
-
-  defp compiled({:need_documents, _, spent} = request, call) do
-    case answered(request, call) do
-      {:ok, call, _continue} -> compiled(compile_round(call, spent), call)
-      error -> error
+    case rounds(compile_round(call, nil), call, nil, &compile_round/2) do
+      # The documents read, from the registry as the last round had it.
+      {:ok, ref, read, reading} -> {:ok, ref, Map.take(registry(reading), read)}
+      answer -> answer
     end
   end
 
-  defp compiled(answer, _call), do: answer
+  defp compile_round(%{schema: schema, reading: reading} = call, _schema) do
+    spent = Map.get(call, :spent, 0)
+
+    case nif(Native.compile(schema, reading, spent), Native.compile_dirty(schema, reading, spent)) do
+      {:ok, ref, read} -> {:ok, ref, read, reading}
+      answer -> answer
+    end
+  end
+
+  # The rounds of a call that asks its host: each request answered (`answered/2`), the next
+  # round made by `round` on the call as the answer leaves it and on what it continues with,
+  # until the NIF answers something else, which is the call's answer, as is a failed request.
+  defp rounds(request, call, arguments, round) when is_request(request) do
+    case answered(request, call) do
+      {:ok, call, continue} ->
+        arguments = continued_arguments(continue, arguments)
+        rounds(round.(call, arguments), call, arguments, round)
+
+      error ->
+        error
+    end
+  end
+
+  defp rounds(answer, _call, _arguments, _round), do: answer
 
   # The host's answer to a request: `{:ok, call, continue}` with the call as the next round
   # makes it, and what the round continues with: `{:resume, arguments}` against the compiled
