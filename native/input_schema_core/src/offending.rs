@@ -1,7 +1,7 @@
 //! The search for a map's offending keys: the unknown keywords of a schema map, the additional
 //! arguments under `additionalProperties: false` (contract section 7, "A `nil` key").
 
-use crate::value::{AtomKind, Kind, Value};
+use crate::values::value::{AtomKind, Kind, Value};
 
 /// The offending keys of one map, met in map order, and which of them are reported.
 ///

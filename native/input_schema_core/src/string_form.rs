@@ -6,9 +6,9 @@
 //! binaries (chardata) the UTF-8 text they spell. Anything else, and chardata that is not valid
 //! Unicode, has none (`to_string/1` would raise).
 
-use crate::budget::{Budget, Exhausted};
-use crate::number::Number;
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::values::number::Number;
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
 
 /// What a caller does with a string form, which bounds how much of one is worth writing.
 #[derive(Clone, Copy)]

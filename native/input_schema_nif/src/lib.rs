@@ -25,7 +25,7 @@ mod source;
 mod term;
 
 use encode::{Answer, Report};
-use input_schema_core::json_text::{self, JsonError, Stop};
+use input_schema_core::text::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WORK_CAP_UNITS,
 };

@@ -23,7 +23,7 @@
 use crate::atoms;
 use crate::huge;
 use crate::term::Arg;
-use input_schema_core::literal::IdentityHasher;
+use input_schema_core::values::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::sys::{enif_hash, ErlNifHash};
 use rustler::types::tuple::{get_tuple, make_tuple};

@@ -3,8 +3,8 @@
 //! own error, not their branches'.
 
 use super::node::{types, Anchors, NodeId, ResourceId, Shortcut};
-use crate::error::{Listing, MAX_LISTED_BYTES, MAX_LISTED_VALUES};
-use crate::literal::Literal;
+use crate::report::error::{Listing, MAX_LISTED_BYTES, MAX_LISTED_VALUES};
+use crate::values::literal::Literal;
 
 /// `$dynamicRef`: dynamic when its static target holds the `$dynamicAnchor` it names,
 /// resolved then in the outermost resource of the dynamic scope that has one.

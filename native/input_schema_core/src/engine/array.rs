@@ -4,13 +4,13 @@
 //! only: an improper list is no JSON array, and never reaches them.
 
 use super::node::{Named, NodeId, Shortcut};
-use crate::budget::Budget;
-use crate::choice_index::{hash, Equality, Limit};
-use crate::flow::Halt;
-use crate::literal::{values_equal, Literal};
-use crate::names::name;
-use crate::number::Number;
-use crate::value::{Element, Kind, Value};
+use crate::names::keywords::name;
+use crate::values::choice_index::{hash, Equality, Limit};
+use crate::values::literal::{values_equal, Literal};
+use crate::values::number::Number;
+use crate::values::value::{Element, Kind, Value};
+use crate::work::budget::Budget;
+use crate::work::halt::Halt;
 
 /// The array keywords of a schema object.
 #[derive(Debug, Default)]
@@ -222,8 +222,8 @@ pub fn unique_list<'a, V: Value<'a>>(
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::choice_index::tests::VANISHING;
     use crate::serde::Json;
+    use crate::values::choice_index::tests::VANISHING;
     use serde_json::{json, Value as JsonValue};
 
     fn answers(items: &JsonValue) -> (bool, bool) {
@@ -303,7 +303,7 @@ mod tests {
             .map(|n| json!({ format!("k{n}"): VANISHING }))
             .collect();
         let items: Vec<Json<'_>> = objects.iter().map(Json::from).collect();
-        let budget = || Budget::new(crate::budget::WORK_CAP_UNITS / 100);
+        let budget = || Budget::new(crate::work::budget::WORK_CAP_UNITS / 100);
         assert_eq!(unique(&items, &mut budget()), Ok(true));
         let mut repeated = items.clone();
         repeated.push(Json::from(&objects[4_321]));

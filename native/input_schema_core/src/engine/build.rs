@@ -10,7 +10,7 @@ use super::exact_keys::{Exact, ExactKeyObject};
 use super::node::{types, Node, NodeId, Shortcut};
 use super::object::{ObjectCheck, Reach};
 use super::program::{Check, Program, Voice, UNGUARDED_HEIGHT};
-use crate::literal::Literal;
+use crate::values::literal::Literal;
 
 /// Branches past this many are never told apart by a tag (see `Tag`).
 const TAG_MAX_BRANCHES: usize = 32;
@@ -341,7 +341,7 @@ impl<'p> Object<'p> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use crate::engine::program::Check;
-    use crate::error::{Error, Mode};
+    use crate::report::error::{Error, Mode};
     use crate::serde::Json;
     use crate::{compile, Budget};
     use serde_json::json;

@@ -4,15 +4,15 @@
 //! Choices live in flat arenas and both walks use explicit stacks, so a choice nested a million
 //! levels deep costs memory, never native stack.
 
-pub(crate) use crate::choice_index::Equality;
+pub(crate) use crate::values::choice_index::Equality;
 
-use crate::budget::{Budget, Exhausted};
-use crate::choice_index::{worth_indexing, ChoiceIndex};
-use crate::error::Listing;
-use crate::literal::{Literal, LiteralView};
-use crate::name::{prefix, Name};
-use crate::number::Number;
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::names::name_index::{prefix, Name};
+use crate::report::error::Listing;
+use crate::values::choice_index::{worth_indexing, ChoiceIndex};
+use crate::values::literal::{Literal, LiteralView};
+use crate::values::number::Number;
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
 
 /// Binary choices compared between two budget checks: few enough that a check comes well
 /// within the time a unit stands for.
@@ -570,11 +570,11 @@ fn proper<V>(element: Element<V>) -> Result<V, NotJson> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::budget::WORK_CAP_UNITS;
-    use crate::choice_index::tests::{equal, literal, pool, reversed, VANISHING};
-    use crate::literal::equals;
-    use crate::number::BigInt;
     use crate::serde::Json;
+    use crate::values::choice_index::tests::{equal, literal, pool, reversed, VANISHING};
+    use crate::values::literal::equals;
+    use crate::values::number::BigInt;
+    use crate::work::budget::WORK_CAP_UNITS;
     use serde_json::json;
 
     fn compiled(choices: &[Literal], equality: Equality) -> Enum {

@@ -7,8 +7,8 @@
 //! the validator this rule comes from raised.
 
 use super::node::{NodeId, Shortcut};
-use crate::budget::{Budget, Exhausted};
-use crate::name::NameIndex;
+use crate::names::name_index::NameIndex;
+use crate::work::budget::{Budget, Exhausted};
 
 /// Objects with at most this many properties find their arguments in one walk of the argument
 /// map, keeping the matches on the stack (and in 16-bit masks); larger ones look each property up.

@@ -4,11 +4,11 @@
 //! `0.0075` is a multiple of `0.0001`).
 
 use super::node::Named;
-use crate::budget::Budget;
-use crate::error::Assertion;
-use crate::flow::Halt;
-use crate::literal::Literal;
-use crate::number::Number;
+use crate::report::error::Assertion;
+use crate::values::literal::Literal;
+use crate::values::number::Number;
+use crate::work::budget::Budget;
+use crate::work::halt::Halt;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
 

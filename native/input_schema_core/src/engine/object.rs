@@ -10,12 +10,12 @@
 
 use super::node::{Named, NodeId, Shortcut};
 use super::string::Pattern;
-use crate::budget::{Budget, Exhausted};
-use crate::error::{Allowed, Listing};
-use crate::flow::Halt;
-use crate::literal::get_by_str;
-use crate::name::NameIndex;
-use crate::value::Value;
+use crate::names::name_index::NameIndex;
+use crate::report::error::{Allowed, Listing};
+use crate::values::literal::get_by_str;
+use crate::values::value::Value;
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::halt::Halt;
 
 /// Property names (`required`, and each list of `dependentRequired`).
 pub type Names = Box<[Box<str>]>;

@@ -10,7 +10,7 @@ use super::exact_keys::ExactKeyObject;
 use super::number::NumberCheck;
 use super::object::ObjectCheck;
 use super::string::StringCheck;
-use crate::literal::Literal;
+use crate::values::literal::Literal;
 
 pub use super::node::{types, Anchors, Named, Node, NodeId, NodeInfo, Shortcut};
 

@@ -4,14 +4,14 @@
 //! UTF-8 is a string to `type`, and fails every keyword that reads its characters.
 
 use super::node::{Named, NodeId};
-use crate::budget::Budget;
-use crate::ecma_regex;
-use crate::error::Assertion;
-use crate::flow::Halt;
-use crate::format::{Format, FormatDialect};
-use crate::literal::{with_key_name, Literal};
-use crate::names::name;
-use crate::value::Value;
+use crate::names::keywords::name;
+use crate::report::error::Assertion;
+use crate::text::ecma_regex;
+use crate::text::format::{Format, FormatDialect};
+use crate::values::literal::{with_key_name, Literal};
+use crate::values::value::Value;
+use crate::work::budget::Budget;
+use crate::work::halt::Halt;
 
 /// The string keywords of a schema object, in the report order.
 #[derive(Debug, Default)]

@@ -10,7 +10,7 @@ use crate::engine::object::{Dependency, Names};
 use crate::engine::program::types;
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::engine::NodeId;
-use crate::literal::Literal;
+use crate::values::literal::Literal;
 
 /// One keyword of a schema object, read: what it checks, its name (from the dialect's
 /// registry), and its key as the schema spells it (an alias, maybe), the last token of the

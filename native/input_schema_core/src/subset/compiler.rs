@@ -5,21 +5,21 @@
 //! `enum`, asked only of a value of the right shape (`Node::GATED`).
 
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
-use crate::budget::{Budget, Exhausted};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
 use crate::engine::choices::{self, Enum, Equality};
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
-use crate::error::{Error, Failure, Stop, TypeLabel};
-use crate::literal::Literal;
-use crate::names::{name, type_name};
+use crate::names::keywords::{name, type_name};
 use crate::offending::OffendingKeys;
-use crate::path::{Segment, Trail, ROOT};
-use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
+use crate::report::error::{Error, Failure, Stop, TypeLabel};
+use crate::report::path::{Segment, Trail, ROOT};
 use crate::string_form::{with_string_form_of, TextUse};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::values::literal::Literal;
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::stack::{with_stack, StackSegment, MAX_DEPTH};
 
 /// Work units charged for compiling one schema map, besides one per key.
 const NODE_COMPILE_UNITS: u64 = 8;

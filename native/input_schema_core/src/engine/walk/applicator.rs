@@ -6,16 +6,16 @@ use super::{Found, Report, Sink, Walk};
 use crate::engine::applicator::{class_of, Branches, Tag};
 use crate::engine::node::{types, Named, Node, Shortcut};
 use crate::engine::program::Check;
-use crate::error::{
+use crate::names::keywords::name;
+use crate::report::error::{
     listed_value, Actual, Assertion, Failed, TagMiss, MAX_BRANCH_ERRORS, MAX_LISTED_BYTES,
 };
-use crate::flow::{Flow, Halt};
-use crate::literal::get_by_str;
-use crate::literal::Literal;
-use crate::names::name;
-use crate::path::{Key, Step, WalkPath};
-use crate::value::Value;
-use crate::value::{AtomKind, Kind};
+use crate::report::path::{Key, Step, WalkPath};
+use crate::values::literal::get_by_str;
+use crate::values::literal::Literal;
+use crate::values::value::Value;
+use crate::values::value::{AtomKind, Kind};
+use crate::work::halt::{Flow, Halt};
 
 impl Branches {
     /// How many branches accept `value`, whose type is `found`, counting no further than
@@ -301,6 +301,6 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
         }
         Check::AnyOf(_) | Check::Not(_) => Ok(true),
         // The walk sends only the checks above here.
-        _ => Err(crate::flow::broken()),
+        _ => Err(crate::work::halt::broken()),
     }
 }

@@ -3,10 +3,10 @@
 use super::{Sink, Walk};
 use crate::engine::array::{elements, unique_list, ArrayCheck};
 use crate::engine::node::{Named, Node};
-use crate::error::{Actual, Assertion};
-use crate::flow::Flow;
-use crate::path::{Key, Segment, Step};
-use crate::value::Value;
+use crate::report::error::{Actual, Assertion};
+use crate::report::path::{Key, Segment, Step};
+use crate::values::value::Value;
+use crate::work::halt::Flow;
 
 impl ArrayCheck {
     /// Checks a value whose type is array, of `length` items.

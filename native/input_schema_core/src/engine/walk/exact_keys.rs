@@ -5,17 +5,17 @@
 //! (`required` in list order, undeclared keys in map order, `properties` in the schema's).
 
 use super::{Sink, Walk};
-use crate::budget::Budget;
 use crate::engine::exact_keys::{Exact, ExactKeyObject, Property, Required, WALK_MAX_PROPERTIES};
 use crate::engine::object::WALK_MAX_ENTRIES;
-use crate::error::Error;
-use crate::flow::{Flow, Halt};
-use crate::name::prefix;
-use crate::names::name;
+use crate::names::keywords::name;
+use crate::names::name_index::prefix;
 use crate::offending::OffendingKeys;
-use crate::path::{Key, Segment, Step};
+use crate::report::error::Error;
+use crate::report::path::{Key, Segment, Step};
 use crate::string_form::{with_string_form, with_string_form_of, TextUse};
-use crate::value::{AtomKind, Kind, Value};
+use crate::values::value::{AtomKind, Kind, Value};
+use crate::work::budget::Budget;
+use crate::work::halt::{Flow, Halt};
 
 impl ExactKeyObject {
     /// Checks a map of `size` entries.

@@ -13,21 +13,21 @@ mod object;
 mod string;
 mod unevaluated;
 
-use crate::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::engine::array::length;
 use crate::engine::choices::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
 use crate::engine::program::{Check, Program, Voice};
 use crate::engine::string::FormatAnswers;
-use crate::error::{
+use crate::names::keywords::type_name;
+use crate::report::error::{
     listed_value, Actual, Asked, Assertion, BranchError, Error, Failed, Failure, KeywordFailure,
     Mode, TypeLabel, MAX_FORMAT_ASKS,
 };
-use crate::flow::{broken, Flow, Halt};
-use crate::names::type_name;
-use crate::path::{Path, Step, WalkPath};
-use crate::stack::Levels;
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::report::path::{Path, Step, WalkPath};
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, BRANCH_REPORT_UNITS};
+use crate::work::halt::{broken, Flow, Halt};
+use crate::work::stack::Levels;
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
@@ -413,7 +413,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
             Some(Check::Const(expected)) => {
                 self.budget.spend(u64::from(cost))?;
-                crate::literal::equals(value, expected, self.budget, 0)?
+                crate::values::literal::equals(value, expected, self.budget, 0)?
             }
             _ => return Err(broken()),
         };
@@ -598,7 +598,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Ok(Some(if node.has(Node::FALSE) {
                 Named::new(FALSE_SCHEMA)
             } else {
-                Named::new(crate::names::name::TYPE)
+                Named::new(crate::names::keywords::name::TYPE)
             }));
         }
         for (index, check) in self.checks_of(node)?.iter().enumerate() {
@@ -842,12 +842,17 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let written = || {
             let written = program.info(id).and_then(|info| info.types.clone());
             (
-                Assertion::Type(written.unwrap_or(crate::literal::Literal::Null)),
+                Assertion::Type(written.unwrap_or(crate::values::literal::Literal::Null)),
                 Actual::Type(json_type_name(found.bits)),
             )
                 .into()
         };
-        self.fail_with::<S>(at, Named::new(crate::names::name::TYPE), written, None)
+        self.fail_with::<S>(
+            at,
+            Named::new(crate::names::keywords::name::TYPE),
+            written,
+            None,
+        )
     }
 
     /// One check of a node; the families apply to values of their type only.
@@ -885,7 +890,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Check::AnyList => self.any_list::<S>(value, at),
             Check::Enum(choices) => self.enum_check::<S>(choices, (node, index), value, found, at),
             Check::Const(expected) => {
-                if crate::literal::equals(value, expected, self.budget, 0)? {
+                if crate::values::literal::equals(value, expected, self.budget, 0)? {
                     return Ok(true);
                 }
                 let named = named();
@@ -978,7 +983,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
                     && value
                         .number()
-                        .is_some_and(|number| crate::literal::is_integral(&number)) =>
+                        .is_some_and(|number| crate::values::literal::is_integral(&number)) =>
             {
                 types::INTEGER | types::NUMBER
             }

@@ -3,10 +3,10 @@
 use super::{Found, Sink, Walk};
 use crate::engine::node::types;
 use crate::engine::number::{NumberCheck, NumberRule};
-use crate::error::Actual;
-use crate::flow::Flow;
-use crate::number::Number;
-use crate::value::Value;
+use crate::report::error::Actual;
+use crate::values::number::Number;
+use crate::values::value::Value;
+use crate::work::halt::Flow;
 
 impl NumberCheck {
     /// Checks a value whose type (`found`) is a number.

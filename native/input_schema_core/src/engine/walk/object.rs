@@ -9,11 +9,11 @@ use super::{Quick, Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
 use crate::engine::string::key_is_text;
-use crate::error::{Actual, Assertion};
-use crate::flow::{Flow, Halt};
-use crate::literal::{get_by_str, with_key_name};
-use crate::path::{Key, Segment, Step};
-use crate::value::Value;
+use crate::report::error::{Actual, Assertion};
+use crate::report::path::{Key, Segment, Step};
+use crate::values::literal::{get_by_str, with_key_name};
+use crate::values::value::Value;
+use crate::work::halt::{Flow, Halt};
 
 impl ObjectCheck {
     /// Checks a map of `size` entries, whose type is object.

@@ -3,10 +3,10 @@
 
 use super::{Sink, Walk};
 use crate::engine::string::{Content, StringCheck, StringRule};
-use crate::error::{Actual, Assertion, Failed};
-use crate::flow::{Flow, Halt};
-use crate::literal::{parse_json, LiteralView};
-use crate::value::Value;
+use crate::report::error::{Actual, Assertion, Failed};
+use crate::values::literal::{parse_json, LiteralView};
+use crate::values::value::Value;
+use crate::work::halt::{Flow, Halt};
 use base64::Engine;
 
 impl StringCheck {

@@ -7,11 +7,11 @@ use super::{Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::has;
 use crate::engine::program::Check;
-use crate::error::Assertion;
-use crate::flow::{Flow, Halt};
-use crate::literal::with_key_name;
-use crate::path::Step;
-use crate::value::{Element, Kind, Value};
+use crate::report::error::Assertion;
+use crate::report::path::Step;
+use crate::values::literal::with_key_name;
+use crate::values::value::{Element, Kind, Value};
+use crate::work::halt::{Flow, Halt};
 
 /// What the marks are of: a map's entries or a list's items, in the host's order.
 enum Marked<V> {
@@ -170,7 +170,7 @@ pub fn check<'a, S: Sink, V: Value<'a>>(
     let target = match check {
         Check::UnevaluatedItems(target) | Check::UnevaluatedProperties(target) => *target,
         // The walk sends only these two here.
-        _ => return Err(crate::flow::broken()),
+        _ => return Err(crate::work::halt::broken()),
     };
     let Some(marked) = Marked::of(check, value) else {
         return Ok(true);

@@ -1,6 +1,6 @@
 //! What a step of any walk answers: valid or not (`Flow`), or why the walk stopped (`Halt`).
 
-use crate::budget::Exhausted;
+use crate::work::budget::Exhausted;
 
 /// Stops a walk. A byte, so that every step's `Flow` comes back in a register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

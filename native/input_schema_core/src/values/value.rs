@@ -3,7 +3,7 @@
 //! Implemented for Erlang terms by the NIF crate and for `serde_json::Value` here, so that
 //! every rule runs the same code in `cargo test` and in the VM.
 
-use crate::number::Number;
+use crate::values::number::Number;
 
 /// What a value is, as far as the contract distinguishes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -14,9 +14,9 @@ use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::vec::Drain;
 
-use crate::budget::{Budget, Exhausted};
-use crate::number::BigInt;
-use crate::path::Path;
+use crate::report::path::Path;
+use crate::values::number::BigInt;
+use crate::work::budget::{Budget, Exhausted};
 
 /// Integers with more digits are refused as too large: turning decimal digits into binary costs
 /// the square of their count, and 10,000 digits (about 33,000 bits, far beyond any float)

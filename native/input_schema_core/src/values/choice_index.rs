@@ -13,11 +13,11 @@
 //! lookups stay linear (plus a sort) whatever the values are. The unkeyed hash let an integer
 //! equal to its constant add nothing at any path: 10,000 maps `{"kN": it}` shared one hash.
 
-use crate::budget::{Budget, Exhausted};
-use crate::hash_key::{fold, key, HashKey};
-use crate::name::prefix;
-use crate::number::{BigInt, Number};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::names::name_index::prefix;
+use crate::values::hash_key::{fold, key, HashKey};
+use crate::values::number::{BigInt, Number};
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
 
 /// The equality a hash must agree with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -416,8 +416,8 @@ impl<'a, V: Value<'a>> Walk<V> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 pub(crate) mod tests {
     use super::*;
-    use crate::literal::{copy, values_equal, Literal, LiteralView};
     use crate::serde::Json;
+    use crate::values::literal::{copy, values_equal, Literal, LiteralView};
     use serde_json::{json, Value as JsonValue};
 
     /// A word that the unkeyed item hash folded to nothing at any path, so that every map

@@ -55,7 +55,7 @@ impl<'p> Trail<'p> {
             let piece = match segment {
                 Segment::Root => continue,
                 Segment::Property(name) => [b"properties.".as_slice(), name].concat(),
-                Segment::Items => crate::names::name::ITEMS.as_bytes().to_vec(),
+                Segment::Items => crate::names::keywords::name::ITEMS.as_bytes().to_vec(),
                 Segment::Branch(index) => format!("oneOf[{index}]").into_bytes(),
                 Segment::Index(index) => format!("[{index}]").into_bytes(),
             };

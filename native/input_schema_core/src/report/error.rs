@@ -1,11 +1,11 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
-use crate::budget::{Budget, Exhausted};
-use crate::flow::{Flow, Halt};
-use crate::json_text::JsonError;
-use crate::literal::Literal;
-use crate::names::name;
-use crate::number::Number;
+use crate::names::keywords::name;
+use crate::text::json_text::JsonError;
+use crate::values::literal::Literal;
+use crate::values::number::Number;
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::halt::{Flow, Halt};
 
 /// The messages that more than one error gives (the subset's and the JSON modes' forms of one
 /// failure), each spelled once.
@@ -34,7 +34,7 @@ pub struct TypeLabel {
     pub atom: bool,
 }
 
-pub use crate::path::Path;
+pub use crate::report::path::Path;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error<V> {
@@ -766,7 +766,7 @@ impl Assertion {
 impl<V> From<JsonError> for Error<V> {
     /// The error of a text given as tool arguments, with paths under `$arguments`.
     fn from(error: JsonError) -> Self {
-        error.under(crate::path::ARGUMENTS)
+        error.under(crate::report::path::ARGUMENTS)
     }
 }
 

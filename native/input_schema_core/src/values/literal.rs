@@ -7,12 +7,12 @@
 //! strings or atoms read by name, one name per map, values are JSON values, and atoms stand for
 //! strings only as type names.
 
-use crate::budget::{Budget, Exhausted};
-use crate::hash_key::{fold, key};
-use crate::names::name;
-use crate::number::Number;
-use crate::stack::{with_stack, StackSegment};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::names::keywords::name;
+use crate::values::hash_key::{fold, key};
+use crate::values::number::Number;
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::stack::{with_stack, StackSegment};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -635,7 +635,7 @@ fn values_equal_here<'a, V: Value<'a>>(
 /// Builds literals from JSON text (the built-in meta-schemas, and `contentSchema` documents).
 struct LiteralBuilder;
 
-impl crate::json_text::Builder for LiteralBuilder {
+impl crate::text::json_text::Builder for LiteralBuilder {
     type Out = Literal;
 
     fn null(&mut self) -> Literal {
@@ -650,7 +650,7 @@ impl crate::json_text::Builder for LiteralBuilder {
         Literal::Number(Number::Int(value))
     }
 
-    fn big_integer(&mut self, value: &crate::number::BigInt) -> Literal {
+    fn big_integer(&mut self, value: &crate::values::number::BigInt) -> Literal {
         Literal::Number(Number::Big(value.clone()))
     }
 
@@ -666,7 +666,7 @@ impl crate::json_text::Builder for LiteralBuilder {
         Literal::Array(items.collect())
     }
 
-    fn map(&mut self, entries: crate::json_text::Entries<'_, Literal>) -> Literal {
+    fn map(&mut self, entries: crate::text::json_text::Entries<'_, Literal>) -> Literal {
         Literal::Object(
             entries
                 .map(|(mut key, value)| match &mut key {
@@ -681,10 +681,10 @@ impl crate::json_text::Builder for LiteralBuilder {
 /// A JSON text as a literal; `None` when it is not JSON, `Exhausted` when `budget` ran out
 /// first (nothing is known of the text then).
 pub fn parse_json(text: &[u8], budget: &mut Budget) -> Result<Option<Literal>, Exhausted> {
-    match crate::json_text::parse(text, &mut LiteralBuilder, budget) {
+    match crate::text::json_text::parse(text, &mut LiteralBuilder, budget) {
         Ok(literal) => Ok(Some(literal)),
-        Err(crate::json_text::Stop::Invalid(_)) => Ok(None),
-        Err(crate::json_text::Stop::Exhausted) => Err(Exhausted),
+        Err(crate::text::json_text::Stop::Invalid(_)) => Ok(None),
+        Err(crate::text::json_text::Stop::Exhausted) => Err(Exhausted),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Deep walks on any scheduler's stack: every few levels a recursive step checks the room left,
 //! and continues on a fresh segment (allocated from the heap) when it runs low.
 
-use crate::budget::{Budget, Exhausted};
+use crate::work::budget::{Budget, Exhausted};
 
 /// Deepest nesting of schema maps (through `properties`, `items` and `oneOf`) that is accepted;
 /// deeper schemas get `TooDeep`. It bounds the memory a hostile schema can make the walks use.
