@@ -10,11 +10,9 @@ mod engine;
 mod entry;
 pub mod json_schema;
 mod names;
-mod offending;
 mod report;
 #[cfg(feature = "serde_json")]
 pub mod serde;
-mod string_form;
 mod subset;
 pub mod text;
 pub mod values;

@@ -6,10 +6,10 @@
 //! read of their children, and which `anyOf`/`oneOf` branches a tag tells apart.
 
 use super::applicator::{Branches, Tag};
-use super::exact_keys::{Exact, ExactKeyObject};
 use super::node::{types, Node, NodeId, Shortcut};
 use super::object::{ObjectCheck, Reach};
 use super::program::{Check, Program, Voice, UNGUARDED_HEIGHT};
+use super::term_keys::{Exact, ExactKeyObject};
 use crate::values::literal::Literal;
 
 /// Branches past this many are never told apart by a tag (see `Tag`).

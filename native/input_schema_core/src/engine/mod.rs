@@ -11,13 +11,13 @@ pub mod applicator;
 pub mod array;
 pub mod build;
 pub mod choices;
-pub mod exact_keys;
 pub mod node;
 pub mod number;
 pub mod object;
 pub mod program;
 pub mod run;
 pub mod string;
+pub mod term_keys;
 pub mod walk;
 
 pub use program::{Node, NodeId, Program};

@@ -7,7 +7,6 @@
 
 mod applicator;
 mod array;
-mod exact_keys;
 mod number;
 mod object;
 mod string;

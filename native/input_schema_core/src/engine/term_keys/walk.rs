@@ -1,18 +1,18 @@
-//! The walk of the object check under the rule for term keys (`engine::exact_keys`). The
+//! The walk of the object check under the rule for term keys (`engine::term_keys`). The
 //! quick walk reads a map of string keys once, each key's property checked as it is met; a
 //! map with another key is walked as the reporting walk walks it: one pass finds every
 //! property's argument and every undeclared key, and the errors follow in the rule's order
 //! (`required` in list order, undeclared keys in map order, `properties` in the schema's).
 
-use super::{Sink, Walk};
-use crate::engine::exact_keys::{Exact, ExactKeyObject, Property, Required, WALK_MAX_PROPERTIES};
 use crate::engine::object::WALK_MAX_ENTRIES;
+use crate::engine::term_keys::offending_keys::OffendingKeys;
+use crate::engine::term_keys::to_string::{with_string_form, with_string_form_of, TextUse};
+use crate::engine::term_keys::{Exact, ExactKeyObject, Property, Required, WALK_MAX_PROPERTIES};
+use crate::engine::walk::{Sink, Walk};
 use crate::names::keywords::name;
 use crate::names::name_index::prefix;
-use crate::offending::OffendingKeys;
 use crate::report::error::Error;
 use crate::report::path::{Key, Segment, Step};
-use crate::string_form::{with_string_form, with_string_form_of, TextUse};
 use crate::values::value::{AtomKind, Kind, Value};
 use crate::work::budget::Budget;
 use crate::work::halt::{Flow, Halt};

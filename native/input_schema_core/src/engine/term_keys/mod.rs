@@ -2,9 +2,13 @@
 //! `additionalProperties`, fused): a property is named by its name's exact key first (an
 //! atom, an integer, a list), else by a string key of the same string form; `required` is met
 //! by string keys alone; a key is declared when its string form is a property's; the first
-//! undeclared key being `nil` hides the rest (`offending.rs`). Property names with no string
+//! undeclared key being `nil` hides the rest (`offending_keys.rs`). Property names with no string
 //! form (a tuple, a pid) end the call once their object's required names are present, where
 //! the validator this rule comes from raised.
+
+pub mod offending_keys;
+pub mod to_string;
+mod walk;
 
 use super::node::{NodeId, Shortcut};
 use crate::names::name_index::NameIndex;
