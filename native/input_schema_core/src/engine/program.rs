@@ -5,7 +5,7 @@
 
 use super::applicator::{Branches, Conditional, DynamicRef};
 use super::array::ArrayCheck;
-use super::choices::Enum;
+use super::enums::Enum;
 use super::number::NumberCheck;
 use super::object::ObjectCheck;
 use super::string::StringCheck;

@@ -15,7 +15,7 @@ use super::{Options, Supply};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
 use crate::engine::build;
-use crate::engine::choices::{CompileError, Enum};
+use crate::engine::enums::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};

@@ -4,7 +4,7 @@
 use super::vocabulary::type_name;
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
-use crate::engine::choices::Enum;
+use crate::engine::enums::Enum;
 use crate::engine::number::{Bound, MultipleOf};
 use crate::engine::object::{Dependency, Names};
 use crate::engine::program::types;

@@ -7,7 +7,7 @@
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
-use crate::engine::choices::{self, Enum, Equality};
+use crate::engine::enums::{self, Enum, Equality};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
 use crate::engine::term_keys::offending_keys::OffendingKeys;
@@ -242,8 +242,8 @@ impl Compiler<'_> {
             Some(value) => Some(Box::new(
                 Enum::compile(value, Equality::Erlang, self.budget).map_err(
                     |error| match error {
-                        choices::CompileError::NotJson => fail(Error::BadEnum),
-                        choices::CompileError::Exhausted => Stop::Exhausted,
+                        enums::CompileError::NotJson => fail(Error::BadEnum),
+                        enums::CompileError::Exhausted => Stop::Exhausted,
                     },
                 )?,
             )),

@@ -2,10 +2,10 @@
 //! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report
 //! their own error, which for `anyOf` and `oneOf` carries their failed branches' first errors.
 
-use super::{Found, Report, Sink, Walk};
 use crate::engine::applicator::{class_of, Branches, Tag};
 use crate::engine::node::{types, Named, Node, Shortcut};
 use crate::engine::program::Check;
+use crate::engine::walk::{Found, Report, Sink, Walk};
 use crate::names::keywords::name;
 use crate::report::error::{
     listed_value, Actual, Assertion, Failed, TagMiss, MAX_BRANCH_ERRORS, MAX_LISTED_BYTES,
@@ -21,7 +21,7 @@ impl Branches {
     /// How many branches accept `value`, whose type is `found`, counting no further than
     /// `enough`: only the branches its type allows are run.
     #[inline(always)]
-    pub(super) fn count<'a, V: Value<'a>>(
+    pub(crate) fn count<'a, V: Value<'a>>(
         &self,
         walk: &mut Walk<'_, '_, V>,
         value: V,

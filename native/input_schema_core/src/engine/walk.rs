@@ -5,15 +5,9 @@
 //! applicators, `unevaluated*` last). A reporting walk asks quick questions where a keyword's
 //! answer does not name its subschemas' errors (`anyOf`, `not`, `contains`, ...).
 
-mod applicator;
-mod array;
-mod number;
-mod object;
-mod string;
-mod unevaluated;
-
+use crate::engine::applicator;
 use crate::engine::array::length;
-use crate::engine::choices::Enum;
+use crate::engine::enums::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
 use crate::engine::program::{Check, Program, Voice};
 use crate::engine::string::FormatAnswers;
@@ -895,7 +889,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 let named = named();
                 self.fail::<S>(at, named, || Assertion::Const(listed_value(expected)), None)
             }
-            _ => applicator::check::<S, V>(self, (node, index), check, named(), (value, found), at),
+            _ => applicator::walk::check::<S, V>(
+                self,
+                (node, index),
+                check,
+                named(),
+                (value, found),
+                at,
+            ),
         }
     }
 

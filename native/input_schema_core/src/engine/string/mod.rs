@@ -3,6 +3,8 @@
 //! (when asserted), in that order, over the string's bytes read once. A binary that is not
 //! UTF-8 is a string to `type`, and fails every keyword that reads its characters.
 
+mod walk;
+
 use super::node::{Named, NodeId};
 use crate::names::keywords::name;
 use crate::report::error::Assertion;

@@ -8,6 +8,8 @@
 //! runs the keywords one after the other, in the report order (`properties` in the schema's
 //! order), with the same lookups and the same checks of each entry.
 
+mod walk;
+
 use super::node::{Named, NodeId, Shortcut};
 use super::string::Pattern;
 use crate::names::name_index::NameIndex;

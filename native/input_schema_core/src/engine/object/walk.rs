@@ -5,10 +5,10 @@
 //! (`properties` in the schema's order), with the same lookups and the same checks of each
 //! entry.
 
-use super::{Quick, Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
 use crate::engine::string::key_is_text;
+use crate::engine::walk::{Quick, Sink, Walk};
 use crate::report::error::{Actual, Assertion};
 use crate::report::path::{Key, Segment, Step};
 use crate::values::literal::{get_by_str, with_key_name};

@@ -3,10 +3,10 @@
 //! branches that accept the value, `if`/`then`/`else` and `dependentSchemas` (the annotations
 //! of valid subschemas only).
 
-use super::{Sink, Walk};
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::has;
 use crate::engine::program::Check;
+use crate::engine::walk::{Sink, Walk};
 use crate::report::error::Assertion;
 use crate::report::path::Step;
 use crate::values::literal::with_key_name;

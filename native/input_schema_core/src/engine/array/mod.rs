@@ -3,6 +3,8 @@
 //! `additionalItems`) and `contains` (with `minContains`/`maxContains`). They read proper lists
 //! only: an improper list is no JSON array, and never reaches them.
 
+mod walk;
+
 use super::node::{Named, NodeId, Shortcut};
 use crate::names::keywords::name;
 use crate::values::choice_index::{hash, Equality, Limit};

@@ -1,8 +1,8 @@
 //! The walk of the numeric check: the number read once, each rule in the report order.
 
-use super::{Found, Sink, Walk};
 use crate::engine::node::types;
 use crate::engine::number::{NumberCheck, NumberRule};
+use crate::engine::walk::{Found, Sink, Walk};
 use crate::report::error::Actual;
 use crate::values::number::Number;
 use crate::values::value::Value;

@@ -1,8 +1,8 @@
 //! The walk of the array check: the counts, then one pass over the items in index order.
 
-use super::{Sink, Walk};
 use crate::engine::array::{elements, unique_list, ArrayCheck};
 use crate::engine::node::{Named, Node};
+use crate::engine::walk::{Sink, Walk};
 use crate::report::error::{Actual, Assertion};
 use crate::report::path::{Key, Segment, Step};
 use crate::values::value::Value;

@@ -3,6 +3,8 @@
 //! Exact over integers of any size and floats (a float is the decimal it is written as:
 //! `0.0075` is a multiple of `0.0001`).
 
+mod walk;
+
 use super::node::Named;
 use crate::report::error::Assertion;
 use crate::values::literal::Literal;

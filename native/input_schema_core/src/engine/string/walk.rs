@@ -1,8 +1,8 @@
 //! The walk of the string check: the bytes read once, each rule in the report order; the
 //! content keywords' document walked against `contentSchema`.
 
-use super::{Sink, Walk};
 use crate::engine::string::{Content, StringCheck, StringRule};
+use crate::engine::walk::{Sink, Walk};
 use crate::report::error::{Actual, Assertion, Failed};
 use crate::values::literal::{parse_json, LiteralView};
 use crate::values::value::Value;

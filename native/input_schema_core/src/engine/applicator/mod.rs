@@ -2,6 +2,9 @@
 //! `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report their
 //! own error, not their branches'.
 
+mod unevaluated;
+pub(super) mod walk;
+
 use super::node::{types, Anchors, NodeId, ResourceId, Shortcut};
 use crate::report::error::{Listing, MAX_LISTED_BYTES, MAX_LISTED_VALUES};
 use crate::values::literal::Literal;
