@@ -4,14 +4,14 @@
 //! `Compiled` holds the program with the profile that read it, and the engine's one driver
 //! (`engine::run`) runs it under that profile's rules; a bridge never asks which profile it is.
 
-use crate::budget::Budget;
 use crate::engine::run;
 use crate::engine::string::FormatAnswers;
 use crate::engine::Program;
-use crate::error::{Failure, Mode};
 use crate::json_schema::{self, Documents, Draft, Supply};
+use crate::report::error::{Failure, Mode};
 use crate::subset;
-use crate::value::Value;
+use crate::values::value::Value;
+use crate::work::budget::Budget;
 
 /// Which rules read a schema: the subset, or a JSON Schema dialect with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -239,8 +239,8 @@ pub fn no_documents<'a, V: Value<'a>>(_uri: &str) -> Option<V> {
 #[cfg(all(test, feature = "serde_json"))]
 mod tests {
     use super::*;
-    use crate::error::Error;
     use crate::json_schema::{Dialect, Options};
+    use crate::report::error::Error;
     use crate::serde::Json;
     use serde_json::json;
 

@@ -1,8 +1,8 @@
 //! [`Value`] for `serde_json::Value`: JSON has no atoms, so `true`, `false` and `null` stand
 //! for the atoms of the same meaning and every key is a binary.
 
-use crate::number::{BigInt, Number};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::values::number::{BigInt, Number};
+use crate::values::value::{AtomKind, Element, Kind, Value};
 
 /// A JSON value, or an object key (keys are strings but not `serde_json::Value`s).
 #[derive(Clone, Copy, Debug)]
@@ -183,8 +183,8 @@ impl<'a> Value<'a> for Json<'a> {
 
 /// A literal kept by a compiled JSON-mode schema, as a `serde_json::Value` (for tests and
 /// reports; big integers beyond `u64` become floats, as `serde_json` holds them).
-pub fn literal_to_json(literal: &crate::literal::Literal) -> serde_json::Value {
-    use crate::literal::Literal as L;
+pub fn literal_to_json(literal: &crate::values::literal::Literal) -> serde_json::Value {
+    use crate::values::literal::Literal as L;
     match literal {
         L::Null => serde_json::Value::Null,
         L::Bool(value) => serde_json::Value::Bool(*value),

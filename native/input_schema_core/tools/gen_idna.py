@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derives the IDNA2008 tables for src/json_schema/format.rs from the Unicode Character Database
+"""Derives the IDNA2008 tables for src/text/format.rs from the Unicode Character Database
 (Debian package `unicode-data`, /usr/share/unicode), following RFC 5892 section 3."""
 import re, sys
 U = "/usr/share/unicode/"

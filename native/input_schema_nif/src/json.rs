@@ -4,7 +4,7 @@
 
 use crate::atoms;
 use crate::term::big_external;
-use input_schema_core::json_text::{Builder, Entries, JsonError};
+use input_schema_core::text::json_text::{Builder, Entries, JsonError};
 use input_schema_core::BigInt;
 use rustler::codegen_runtime::c_uint;
 use rustler::sys::{enif_make_list_from_array, enif_make_map_from_arrays, ErlNifTerm};

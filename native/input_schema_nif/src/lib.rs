@@ -12,20 +12,20 @@
 //! compiled or read twice.
 
 mod atoms;
+mod big_integers;
 mod cache;
-mod caller;
+mod caller_watch;
 mod encode;
-mod huge;
 mod json;
+mod key_scratch;
 mod long_calls;
 mod request;
 mod resource;
-mod scratch;
 mod source;
 mod term;
 
 use encode::{Answer, Report};
-use input_schema_core::json_text::{self, JsonError, Stop};
+use input_schema_core::text::json_text::{self, JsonError, Stop};
 use input_schema_core::{
     Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WORK_CAP_UNITS,
 };
@@ -44,7 +44,7 @@ const NORMAL_BUDGET: u64 = 10_000;
 fn budget(dirty: bool, spent: u64) -> Budget {
     if dirty {
         let left = long_calls::dirty_units(WORK_CAP_UNITS.saturating_sub(spent));
-        Budget::capped(left, caller::alive)
+        Budget::capped(left, caller_watch::alive)
     } else {
         Budget::new(NORMAL_BUDGET)
     }
@@ -606,7 +606,7 @@ macro_rules! twin_nifs {
 
             raw_nif!($normal, SchedulerFlags::Normal, |$env $(, $arg)*| {
                 let answer = body($env, &[$($arg),*], false);
-                if huge::met() {
+                if big_integers::met() {
                     return Some(atoms::budget_exhausted().encode($env));
                 }
                 answer
@@ -720,7 +720,7 @@ mod peer;
 
 /// Opens the compiled schemas' resource type.
 fn load(env: Env<'_>, _info: Term<'_>) -> bool {
-    resource::open(env) && huge::open()
+    resource::open(env) && big_integers::open()
 }
 
 rustler::init!("Elixir.InputSchema.Native", load = load);

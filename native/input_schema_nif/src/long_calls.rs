@@ -13,8 +13,8 @@
 //! `THREADS_MAX` threads already running, goes on where it is, as every dirty call did before.
 
 use crate::atoms;
-use crate::caller;
-use crate::huge;
+use crate::big_integers;
+use crate::caller_watch;
 use crate::past_work_cap;
 use crate::term::Arg;
 use input_schema_core::{Element, Kind, Value};
@@ -77,13 +77,13 @@ pub type Body = for<'a> fn(Env<'a>, &[Term<'a>], bool) -> Option<Term<'a>>;
 /// here with the rest of the cap. A dirty answer is final: the budget spent is the work-limit
 /// error.
 pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
-    let _reads_any_integer = huge::DirtyCall::enter();
-    let _caller = caller::Watch::enter(env);
+    let _reads_any_integer = big_integers::DirtyCall::enter();
+    let _caller = caller_watch::Watch::enter(env);
     SLICE.set(Slice::Dirty { cut: false });
     let answer = body(env, terms, true);
     let cut = matches!(SLICE.replace(Slice::None), Slice::Dirty { cut: true });
     let answer = answer?;
-    if !(cut && answer == atoms::budget_exhausted().to_term(env) && caller::alive()) {
+    if !(cut && answer == atoms::budget_exhausted().to_term(env) && caller_watch::alive()) {
         return Some(past_work_cap(answer, env));
     }
     if let Some(continuing) = move_to_thread(env, terms, body) {
@@ -211,8 +211,8 @@ impl Job {
     /// Runs the call on its copy and sends `{tag, answer}` to `caller`; `:badarg` for
     /// arguments the body cannot read or a panic, as the NIF would have raised.
     fn run(self, caller: ErlNifPid, tag: ErlNifTerm) {
-        let _reads_any_integer = huge::DirtyCall::enter();
-        let _caller = caller::Watch::of(caller);
+        let _reads_any_integer = big_integers::DirtyCall::enter();
+        let _caller = caller_watch::Watch::of(caller);
         let lifetime = ();
         // SAFETY: the job's own env, alive until `self` drops, and used by this thread alone.
         let env = unsafe { Env::new(&lifetime, self.env.0) };

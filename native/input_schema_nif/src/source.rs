@@ -21,9 +21,9 @@
 //! no source.
 
 use crate::atoms;
-use crate::huge;
+use crate::big_integers;
 use crate::term::Arg;
-use input_schema_core::literal::IdentityHasher;
+use input_schema_core::values::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::sys::{enif_hash, ErlNifHash};
 use rustler::types::tuple::{get_tuple, make_tuple};
@@ -183,12 +183,12 @@ impl<'a> Writer<'a, '_> {
             self.bytes.extend_from_slice(&float.to_le_bytes());
         } else if term.get_type() == TermType::Integer {
             // A bignum: its external form (no atom in it). A normal call reads only so much
-            // of them (see `huge`); past that its answer is thrown away.
-            if !huge::readable(term.as_c_arg()) {
+            // of them (see `big_integers`); past that its answer is thrown away.
+            if !big_integers::readable(term.as_c_arg()) {
                 return Err(Exhausted);
             }
             let external = term.to_binary();
-            huge::count_read(external.len() / 8);
+            big_integers::count_read(external.len() / 8);
             self.budget.spend_copy(external.len())?;
             self.bytes.push(BIG_INTEGER);
             self.length(external.len());

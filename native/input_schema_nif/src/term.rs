@@ -1,8 +1,8 @@
 //! [`Value`] for Erlang terms, read in place through the NIF API.
 
 use crate::atoms;
-use crate::huge;
-use crate::scratch;
+use crate::big_integers;
+use crate::key_scratch;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value, EXACT_KEY_EXPANSION};
 use rustler::sys::{
     enif_binary_to_term, enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
@@ -60,7 +60,7 @@ impl<'a> Arg<'a> {
 
 /// A name longer than this is looked up in a flat map by walking its entries, not built as a
 /// key: comparing it with at most `FLAT_MAP_MAX_KEYS` keys costs less than copying it. A hash
-/// map is searched with a built key (see `scratch`): walking it would cost time in proportion
+/// map is searched with a built key (see `key_scratch`): walking it would cost time in proportion
 /// to its size.
 const BUILT_KEY_MAX: usize = 64;
 
@@ -281,11 +281,11 @@ impl<'a> Value<'a> for Arg<'a> {
                 Err(_) => match term.decode::<u64>() {
                     Ok(unsigned) => big_number(false, vec![unsigned]),
                     // A stand-in for one not to be read here: the call's answer is discarded
-                    // (see `huge`).
-                    Err(_) if !huge::readable(self.term) => Number::Int(0),
+                    // (see `big_integers`).
+                    Err(_) if !big_integers::readable(self.term) => Number::Int(0),
                     Err(_) => {
                         let big = external_big(term)?;
-                        huge::count_read(big.byte_size() / 8);
+                        big_integers::count_read(big.byte_size() / 8);
                         big
                     }
                 },
@@ -326,7 +326,7 @@ impl<'a> Value<'a> for Arg<'a> {
                     .map(|(_, value)| value);
             }
         }
-        let found = scratch::lookup((self.env, self.term), key.len(), |env| {
+        let found = key_scratch::lookup((self.env, self.term), key.len(), |env| {
             let mut term = ErlNifTerm::default();
             // SAFETY: a live env; the VM gives `key.len()` writable bytes (or null on failure),
             // all written before the term is used.
@@ -423,7 +423,7 @@ impl<'a> Value<'a> for Arg<'a> {
 
     fn map_get_exact(self, key: &[u8]) -> Option<Self> {
         let decoded = key.len().saturating_mul(EXACT_KEY_EXPANSION);
-        let found = scratch::lookup((self.env, self.term), decoded, |env| {
+        let found = key_scratch::lookup((self.env, self.term), decoded, |env| {
             let mut term = ErlNifTerm::default();
             // SAFETY: a live env; the call only reads `key` and writes the term on success.
             let used = unsafe { enif_binary_to_term(env, key.as_ptr(), key.len(), &mut term, 0) };

@@ -6,11 +6,11 @@
 //! read of their children, and which `anyOf`/`oneOf` branches a tag tells apart.
 
 use super::applicator::{Branches, Tag};
-use super::exact_keys::{Exact, ExactKeyObject};
 use super::node::{types, Node, NodeId, Shortcut};
 use super::object::{ObjectCheck, Reach};
 use super::program::{Check, Program, Voice, UNGUARDED_HEIGHT};
-use crate::literal::Literal;
+use super::term_keys::{Exact, ExactKeyObject};
+use crate::values::literal::Literal;
 
 /// Branches past this many are never told apart by a tag (see `Tag`).
 const TAG_MAX_BRANCHES: usize = 32;
@@ -341,7 +341,7 @@ impl<'p> Object<'p> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use crate::engine::program::Check;
-    use crate::error::{Error, Mode};
+    use crate::report::error::{Error, Mode};
     use crate::serde::Json;
     use crate::{compile, Budget};
     use serde_json::json;

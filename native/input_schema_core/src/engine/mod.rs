@@ -1,23 +1,23 @@
 //! The engine, in layers that import only downward: the compact node (`node`); each family's
 //! check as data and the logic that needs no walk (`number`, `string`, `array`, `object`,
-//! `choices`, `applicator`: the numeric, string, array and object keywords of a schema object
+//! `enums`, `applicator`: the numeric, string, array and object keywords of a schema object
 //! fused into one check each, `enum`, the in-place applicators); the program the profiles'
 //! compilers make of them (`program`), which one builder finishes for both (`build`); the one
 //! walk that runs a program (`walk`), generic over what a failure does, with each family's
-//! walking in a file of its own beneath it; and the one driver of a call (`run`), to which each
-//! profile brings its rules.
+//! walking in a file of its own beside its check (`<family>/walk.rs`); and the one driver of
+//! a call (`run`), to which each profile brings its rules.
 
 pub mod applicator;
 pub mod array;
 pub mod build;
-pub mod choices;
-pub mod exact_keys;
+pub mod enums;
 pub mod node;
 pub mod number;
 pub mod object;
 pub mod program;
 pub mod run;
 pub mod string;
+pub mod term_keys;
 pub mod walk;
 
 pub use program::{Node, NodeId, Program};

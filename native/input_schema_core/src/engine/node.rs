@@ -2,8 +2,8 @@
 //! accepts, its flags and the range of its checks; the keyword a check is reported as; what
 //! only the reporting walk and the dynamic scope read of a node.
 
-use crate::error::TypeLabel;
-use crate::literal::Literal;
+use crate::report::error::TypeLabel;
+use crate::values::literal::Literal;
 
 /// A node's index in its program.
 pub type NodeId = u32;

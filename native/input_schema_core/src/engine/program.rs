@@ -5,12 +5,12 @@
 
 use super::applicator::{Branches, Conditional, DynamicRef};
 use super::array::ArrayCheck;
-use super::choices::Enum;
-use super::exact_keys::ExactKeyObject;
+use super::enums::Enum;
 use super::number::NumberCheck;
 use super::object::ObjectCheck;
 use super::string::StringCheck;
-use crate::literal::Literal;
+use super::term_keys::ExactKeyObject;
+use crate::values::literal::Literal;
 
 pub use super::node::{types, Anchors, Named, Node, NodeId, NodeInfo, Shortcut};
 

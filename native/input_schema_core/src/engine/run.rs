@@ -15,12 +15,12 @@ use super::node::Shortcut;
 use super::program::{Program, Voice};
 use super::string::FormatAnswers;
 use super::walk::{Report, Walk};
-use crate::budget::{Budget, Exhausted};
-use crate::error::{Error, Failure, Mode};
-use crate::flow::{Flow, Halt};
-use crate::literal::push_token;
-use crate::path::{WalkPath, ANY_ROOT, ARGUMENTS};
-use crate::value::{AtomKind, Kind, Value};
+use crate::report::error::{Error, Failure, Mode};
+use crate::report::path::{WalkPath, ANY_ROOT, ARGUMENTS};
+use crate::values::literal::push_token;
+use crate::values::value::{AtomKind, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::halt::{Flow, Halt};
 
 /// What a profile decides of a call besides its program.
 pub trait ProfileRules: Copy {
@@ -329,12 +329,12 @@ pub fn quick_answer<'a, R: ProfileRules, V: Value<'a>>(
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 mod tests {
-    use crate::budget::Budget;
     use crate::engine::program::Check;
-    use crate::error::{Error, Failure, Mode};
-    use crate::flow::expecting_broken;
     use crate::json_schema::{Dialect, Options};
+    use crate::report::error::{Error, Failure, Mode};
     use crate::serde::Json;
+    use crate::work::budget::Budget;
+    use crate::work::halt::expecting_broken;
     use crate::{no_documents, Compiled, Profile};
     use serde_json::json;
 

@@ -12,22 +12,24 @@ use super::registry::{
 };
 use super::vocabulary::{alias_of, Draft, Role, Value as ValueShape, Vocabulary};
 use super::{Options, Supply};
-use crate::budget::Budget;
-use crate::ecma_regex::{self, PatternError};
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
 use crate::engine::build;
-use crate::engine::choices::{CompileError, Enum};
+use crate::engine::enums::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
 use crate::engine::object::Dependency;
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::run::ProfileRules;
 use crate::engine::string::{Content, FormatCheck, Pattern};
-use crate::error::{Error, Failure, Stop};
-use crate::literal::{child_pointer, copy, push_token, sibling_pointer, CopyError, Literal};
-use crate::names::{name, type_name};
-use crate::stack::{with_stack, StackSegment};
-use crate::value::{AtomKind, Kind, Value};
+use crate::names::keywords::{name, type_name};
+use crate::report::error::{Error, Failure, Stop};
+use crate::text::ecma_regex::{self, PatternError};
+use crate::values::literal::{
+    child_pointer, copy, push_token, sibling_pointer, CopyError, Literal,
+};
+use crate::values::value::{AtomKind, Kind, Value};
+use crate::work::budget::Budget;
+use crate::work::stack::{with_stack, StackSegment};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;

@@ -10,11 +10,11 @@
 //! shared subterms may have far more paths than the walk could keep). A host whose keys are
 //! all strings (and whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
-use crate::budget::{Budget, Exhausted};
-use crate::error::Error;
-use crate::literal::with_key_name;
-use crate::path::{render_path, render_pointer, Segment};
-use crate::value::{Element, Kind, Value};
+use crate::report::error::Error;
+use crate::report::path::{render_path, render_pointer, Segment};
+use crate::values::literal::with_key_name;
+use crate::values::value::{Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
 
 /// How a container was reached from its parent.
 #[derive(Clone, Copy)]
@@ -188,8 +188,8 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
 #[allow(clippy::panic)]
 mod tests {
     use super::*;
-    use crate::number::Number;
-    use crate::value::AtomKind;
+    use crate::values::number::Number;
+    use crate::values::value::AtomKind;
 
     /// A host whose maps have atom keys it cannot find by name, as OTP 25's Latin-1 lookup
     /// could not find `:日本`.

@@ -4,13 +4,13 @@
 use super::vocabulary::type_name;
 use crate::engine::applicator::{Conditional, DynamicRef};
 use crate::engine::array::Contains;
-use crate::engine::choices::Enum;
+use crate::engine::enums::Enum;
 use crate::engine::number::{Bound, MultipleOf};
 use crate::engine::object::{Dependency, Names};
 use crate::engine::program::types;
 use crate::engine::string::{Content, FormatCheck, Pattern};
 use crate::engine::NodeId;
-use crate::literal::Literal;
+use crate::values::literal::Literal;
 
 /// One keyword of a schema object, read: what it checks, its name (from the dialect's
 /// registry), and its key as the schema spells it (an alias, maybe), the last token of the

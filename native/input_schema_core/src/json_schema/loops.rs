@@ -3,9 +3,9 @@
 //! compiled, so that the schema phase refuses such a schema before any argument is read, and
 //! the first error and all the errors of a call agree. The walks keep their own guard.
 
-use crate::budget::{Budget, Exhausted};
 use crate::engine::program::{Check, Node, NodeId, Program};
 use crate::engine::walk::MAX_IN_PLACE;
+use crate::work::budget::{Budget, Exhausted};
 
 /// Why the schema is refused.
 pub enum Found {
@@ -135,11 +135,11 @@ fn open(
 mod tests {
     use super::super::testing::compile;
     use super::super::{Dialect, Options};
-    use crate::budget::Budget;
     use crate::engine::program::Check;
-    use crate::error::Error;
-    use crate::error::{Failure, Mode};
+    use crate::report::error::Error;
+    use crate::report::error::{Failure, Mode};
     use crate::serde::Json;
+    use crate::work::budget::Budget;
     use crate::Compiled;
     use serde_json::json;
 

@@ -20,14 +20,14 @@ mod lower;
 pub(crate) mod registry;
 pub(crate) mod vocabulary;
 
-use crate::budget::{Budget, Exhausted};
 use crate::engine::program::Voice;
 use crate::engine::run::ProfileRules;
-use crate::error::Error;
-use crate::value::Value;
+use crate::report::error::Error;
+use crate::values::value::Value;
+use crate::work::budget::{Budget, Exhausted};
 
-pub use crate::error::{Assertion, Detail};
-pub use crate::literal::{self, Literal};
+pub use crate::report::error::{Assertion, Detail};
+pub use crate::values::literal::{self, Literal};
 pub(crate) use compiler::compile;
 pub use vocabulary::Draft;
 
@@ -134,9 +134,9 @@ impl ProfileRules for Options {
 #[cfg(all(test, feature = "serde_json"))]
 pub(crate) mod testing {
     use super::Options;
-    use crate::budget::Budget;
-    use crate::error::Failure;
-    use crate::value::Value;
+    use crate::report::error::Failure;
+    use crate::values::value::Value;
+    use crate::work::budget::Budget;
     use crate::{Compiled, Profile};
 
     pub fn compile<'a, V: Value<'a>>(

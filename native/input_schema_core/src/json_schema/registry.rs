@@ -7,11 +7,11 @@
 
 use super::vocabulary::{Draft, Role, Vocabularies, Vocabulary, VOCABULARY_URIS};
 use super::Supply;
-use crate::budget::{Budget, Exhausted};
-use crate::literal::{child_pointer, copy, equals, push_token, CopyError, Literal};
-use crate::names::name;
-use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
-use crate::value::Value;
+use crate::names::keywords::name;
+use crate::values::literal::{child_pointer, copy, equals, push_token, CopyError, Literal};
+use crate::values::value::Value;
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::stack::{with_stack, StackSegment, MAX_DEPTH};
 use fluent_uri::resolve::Resolver;
 use fluent_uri::{Iri, IriRef};
 use std::collections::HashMap;
@@ -333,7 +333,7 @@ fn is_meta_schema(uri: &str) -> bool {
 /// A built-in meta-schema, parsed.
 fn meta_schema(uri: &str) -> Option<Literal> {
     let (_, text) = META_SCHEMAS.iter().find(|(known, _)| *known == uri)?;
-    crate::literal::parse_text(text)
+    crate::values::literal::parse_text(text)
 }
 
 impl<'c, 'a, V: Value<'a>> Registry<'c, V> {
@@ -874,12 +874,12 @@ impl<'a, V: Value<'a>> Walk<'_, '_, '_, V> {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::META_SCHEMAS;
-    use crate::budget::Budget;
-    use crate::error::Mode;
     use crate::json_schema::testing::compile;
     use crate::json_schema::vocabulary::Draft;
     use crate::json_schema::{Dialect, Options};
+    use crate::report::error::Mode;
     use crate::serde::Json;
+    use crate::work::budget::Budget;
 
     #[test]
     fn every_built_in_meta_schema_is_valid_against_itself() {

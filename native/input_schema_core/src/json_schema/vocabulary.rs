@@ -3,11 +3,11 @@
 //! keywords are evaluated (so the first error of an object follows this order, written as
 //! data); for the subset (`subset`) its ten keywords and the types each is allowed beside.
 
-use crate::format::FormatDialect;
-use crate::literal::Literal;
+use crate::text::format::FormatDialect;
+use crate::values::literal::Literal;
 use std::sync::OnceLock;
 
-pub use crate::names::{name, type_name};
+pub use crate::names::keywords::{name, type_name};
 
 /// A dialect of JSON Schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

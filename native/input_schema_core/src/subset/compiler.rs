@@ -5,21 +5,21 @@
 //! `enum`, asked only of a value of the right shape (`Node::GATED`).
 
 use super::vocabulary::{Keyword, Types, KEYWORDS, LONGEST, TYPES};
-use crate::budget::{Budget, Exhausted};
 use crate::engine::applicator::Branches;
 use crate::engine::array::ArrayCheck;
-use crate::engine::choices::{self, Enum, Equality};
-use crate::engine::exact_keys::{Exact, ExactKeyObject, Property};
+use crate::engine::enums::{self, Enum, Equality};
 use crate::engine::number::{Bound, NumberCheck, NumberRule, Side};
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program, Shortcut};
-use crate::error::{Error, Failure, Stop, TypeLabel};
-use crate::literal::Literal;
-use crate::names::{name, type_name};
-use crate::offending::OffendingKeys;
-use crate::path::{Segment, Trail, ROOT};
-use crate::stack::{with_stack, StackSegment, MAX_DEPTH};
-use crate::string_form::{with_string_form_of, TextUse};
-use crate::value::{AtomKind, Element, Kind, Value};
+use crate::engine::term_keys::offending_keys::OffendingKeys;
+use crate::engine::term_keys::to_string::{with_string_form_of, TextUse};
+use crate::engine::term_keys::{Exact, ExactKeyObject, Property};
+use crate::names::keywords::{name, type_name};
+use crate::report::error::{Error, Failure, Stop, TypeLabel};
+use crate::report::path::{Segment, Trail, ROOT};
+use crate::values::literal::Literal;
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::stack::{with_stack, StackSegment, MAX_DEPTH};
 
 /// Work units charged for compiling one schema map, besides one per key.
 const NODE_COMPILE_UNITS: u64 = 8;
@@ -242,8 +242,8 @@ impl Compiler<'_> {
             Some(value) => Some(Box::new(
                 Enum::compile(value, Equality::Erlang, self.budget).map_err(
                     |error| match error {
-                        choices::CompileError::NotJson => fail(Error::BadEnum),
-                        choices::CompileError::Exhausted => Stop::Exhausted,
+                        enums::CompileError::NotJson => fail(Error::BadEnum),
+                        enums::CompileError::Exhausted => Stop::Exhausted,
                     },
                 )?,
             )),

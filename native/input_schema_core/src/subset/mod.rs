@@ -8,12 +8,12 @@
 mod compiler;
 mod vocabulary;
 
-use crate::budget::{Budget, Exhausted};
 use crate::engine::build;
 use crate::engine::program::{Program, Voice};
 use crate::engine::run::ProfileRules;
-use crate::error::{Error, Failure};
-use crate::value::Value;
+use crate::report::error::{Error, Failure};
+use crate::values::value::Value;
+use crate::work::budget::{Budget, Exhausted};
 
 /// Checks a whole schema (its schema phase alone) and compiles it into a finished program.
 ///

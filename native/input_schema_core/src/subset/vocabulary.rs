@@ -2,7 +2,7 @@
 //! allowed beside (the keyword/type matrix of its section 6) and whether it may sit beside
 //! `oneOf` (section 3), as data the subset's compiler reads.
 
-use crate::names::{name, type_name};
+use crate::names::keywords::{name, type_name};
 
 /// A set of the subset's six types, as bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,361 @@
+//! The object keywords of one schema object, fused: `required`, `dependentRequired`,
+//! `minProperties`, `maxProperties`, `propertyNames`, `additionalProperties`, `properties`,
+//! `patternProperties`, `dependentSchemas` and draft-07's `dependencies`.
+//!
+//! The quick walk reads the map once: each key is found in a table of the property and
+//! required names (marking the required ones it spells), its value checked against the
+//! property's schema, the patterns it matches, or `additionalProperties`. The reporting walk
+//! runs the keywords one after the other, in the report order (`properties` in the schema's
+//! order), with the same lookups and the same checks of each entry.
+
+mod walk;
+
+use super::node::{Named, NodeId, Shortcut};
+use super::string::Pattern;
+use crate::names::name_index::NameIndex;
+use crate::report::error::{Allowed, Listing};
+use crate::values::literal::get_by_str;
+use crate::values::value::Value;
+use crate::work::budget::{Budget, Exhausted};
+use crate::work::halt::Halt;
+
+/// Property names (`required`, and each list of `dependentRequired`).
+pub type Names = Box<[Box<str>]>;
+
+/// Names, each with what the keyword holds for it (a schema, a list of names), in the
+/// schema's order.
+pub type ByName<T> = Box<[(Box<str>, T)]>;
+
+/// A keyword of the fused check, if present, with the keyword it is reported as.
+pub type Part<T> = Option<(T, Named)>;
+
+#[derive(Debug)]
+pub enum Dependency {
+    Names(Names),
+    Schema(NodeId),
+}
+
+/// The object keywords of a schema object, each with the keyword it is reported as.
+#[derive(Debug, Default)]
+pub struct ObjectCheck {
+    pub required: Part<Names>,
+    pub dependent_required: Part<ByName<Names>>,
+    pub min_properties: Part<u64>,
+    pub max_properties: Part<u64>,
+    pub property_names: Part<NodeId>,
+    pub additional: Part<NodeId>,
+    pub properties: Part<ByName<NodeId>>,
+    pub patterns: Part<Box<[(Pattern, NodeId)]>>,
+    pub dependent_schemas: Part<ByName<NodeId>>,
+    pub dependencies: Part<ByName<Dependency>>,
+    /// The property names, then the required names that are no property's: what a key is
+    /// looked up in (see `finish`).
+    pub(crate) table: NameTable,
+    /// The required names among the table's first 64 entries, as bits.
+    pub(crate) required_mask: u64,
+    /// Required names past those, looked up after the walk.
+    pub(crate) required_rest: Box<[Box<str>]>,
+}
+
+/// An argument map this small is walked once even where only `properties` asks for it: a
+/// lookup per property builds a key for each (and asks for an atom of that name when absent).
+pub const WALK_MAX_ENTRIES: usize = 32;
+
+impl ObjectCheck {
+    /// What the object allows besides what `additionalProperties` covers: for that keyword's
+    /// error, where it is `false`.
+    #[cold]
+    pub fn allowed(&self) -> Allowed {
+        let names = self
+            .properties
+            .as_ref()
+            .map_or(&[][..], |(names, _)| &names[..]);
+        Allowed {
+            names: Listing::strings(names.iter().map(|(name, _)| &**name)),
+            patterns: self.patterns.as_ref().map(|(patterns, _)| {
+                Listing::strings(patterns.iter().map(|(pattern, _)| &*pattern.source))
+            }),
+        }
+    }
+
+    /// Builds the lookup table once the keywords are set.
+    pub fn finish(mut self) -> Self {
+        let mut names: Vec<(Box<str>, Option<NodeId>)> = self
+            .properties
+            .iter()
+            .flat_map(|(properties, _)| properties.iter())
+            .map(|(name, node)| (name.clone(), Some(*node)))
+            .collect();
+        let mut mask = 0_u64;
+        let mut rest = Vec::new();
+        for name in self.required.iter().flat_map(|(names, _)| names.iter()) {
+            let index = match names.iter().position(|(known, _)| known == name) {
+                Some(index) => index,
+                None => {
+                    names.push((name.clone(), None));
+                    names.len() - 1
+                }
+            };
+            match u32::try_from(index)
+                .ok()
+                .and_then(|bit| 1_u64.checked_shl(bit))
+            {
+                Some(bit) => mask |= bit,
+                None => rest.push(name.clone()),
+            }
+        }
+        self.table = NameTable::new(names);
+        self.required_mask = mask;
+        self.required_rest = rest.into();
+        self
+    }
+
+    pub fn children(&self, mut each: impl FnMut(NodeId)) {
+        let properties = self
+            .properties
+            .iter()
+            .flat_map(|(entries, _)| entries.iter());
+        self.property_names.iter().for_each(|(node, _)| each(*node));
+        self.additional.iter().for_each(|(node, _)| each(*node));
+        properties.for_each(|(_, node)| each(*node));
+        self.patterns
+            .iter()
+            .flat_map(|(patterns, _)| patterns.iter())
+            .for_each(|(_, node)| each(*node));
+        self.in_place(each);
+    }
+
+    /// Makes the quick walk require every property and required name: a walk that disagrees
+    /// with the reporting one, for the test of what such a disagreement answers.
+    #[cfg(test)]
+    pub(crate) fn require_every_property(&mut self) {
+        self.required_mask = u64::MAX >> (64 - self.table.names.len().clamp(1, 64));
+    }
+
+    /// The nodes it applies to the map itself, not to a part of it: the dependent schemas.
+    pub fn in_place(&self, mut each: impl FnMut(NodeId)) {
+        let schemas = self
+            .dependent_schemas
+            .iter()
+            .flat_map(|(schemas, _)| schemas.iter());
+        schemas.for_each(|(_, node)| each(*node));
+        self.dependencies
+            .iter()
+            .flat_map(|(entries, _)| entries.iter())
+            .for_each(|(_, dependency)| {
+                if let Dependency::Schema(node) = dependency {
+                    each(*node);
+                }
+            });
+    }
+
+    /// Whether `name` is left to `additionalProperties`: no property has it and no pattern
+    /// matches it.
+    pub fn left_to_additional(&self, name: &[u8], budget: &mut Budget) -> Result<bool, Halt> {
+        if self.declares(name, budget)? {
+            return Ok(false);
+        }
+        if let Some((patterns, _)) = &self.patterns {
+            for (pattern, _) in patterns.iter() {
+                if pattern.found_in_name(name, budget)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether a property has the name `name` (for `unevaluatedProperties` too).
+    pub fn declares(&self, name: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
+        Ok(self
+            .table
+            .find(name, budget)?
+            .is_some_and(|index| self.table.node(index).is_some()))
+    }
+}
+
+/// Whether `map` has a key named `name` (a string, or an atom of that name), priced as a
+/// lookup.
+pub fn has<'a, V: Value<'a>>(map: V, name: &str, budget: &mut Budget) -> Result<bool, Halt> {
+    budget.spend_lookup(name.len())?;
+    Ok(get_by_str(map, name).is_some())
+}
+
+/// The property and required names, each maybe with a property's node.
+#[derive(Debug, Default)]
+pub(crate) struct NameTable {
+    /// Per name, how the quick walk reaches its node.
+    names: NameIndex<Reach>,
+}
+
+/// How the quick walk reaches a node from a map's entry.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Reach {
+    /// No node: a required name that is no property.
+    Nothing,
+    /// A node the walk decides in place (see `Shortcut`).
+    Decide(NodeId, Shortcut),
+    /// A node that applies no subschema, visited during the pass over the map.
+    Leaf(NodeId),
+    /// A node that goes deeper, visited once the map's entries are all read.
+    Deep(NodeId),
+}
+
+impl Reach {
+    fn node(self) -> Option<NodeId> {
+        match self {
+            Reach::Nothing => None,
+            Reach::Decide(node, _) | Reach::Leaf(node) | Reach::Deep(node) => Some(node),
+        }
+    }
+}
+
+impl NameTable {
+    fn new(entries: Vec<(Box<str>, Option<NodeId>)>) -> Self {
+        let entries = entries.into_iter().map(|(name, node)| {
+            let reach = node.map_or(Reach::Nothing, Reach::Deep);
+            (name.into_boxed_bytes(), reach)
+        });
+        NameTable {
+            names: NameIndex::new(entries),
+        }
+    }
+
+    /// The entry named `name`.
+    #[inline(always)]
+    pub(crate) fn find(
+        &self,
+        name: &[u8],
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, Exhausted> {
+        budget.spend_search(self.names.len(), name.len())?;
+        Ok(self.names.first(name))
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub(crate) fn node(&self, index: usize) -> Option<NodeId> {
+        self.names.get(index).and_then(|reach| reach.node())
+    }
+
+    /// How the quick walk reaches entry `index`'s node.
+    #[inline(always)]
+    pub(crate) fn reach(&self, index: usize) -> Reach {
+        self.names.get(index).copied().unwrap_or(Reach::Nothing)
+    }
+
+    /// Learns, once every node is compiled, how each entry's node is reached.
+    pub(crate) fn learn_reach(&mut self, reach: impl Fn(NodeId) -> Reach) {
+        for slot in self.names.values_mut() {
+            if let Some(node) = slot.node() {
+                *slot = reach(node);
+            }
+        }
+    }
+}
+#[cfg(all(test, feature = "serde_json"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::json_schema::testing::compile;
+    use crate::json_schema::{Dialect, Options};
+    use crate::serde::Json;
+    use crate::Budget;
+    use serde_json::{json, Map, Value as JsonValue};
+
+    /// The quick walk's answer and the reporting walk's, which must agree.
+    fn answers(schema: &JsonValue, arguments: &JsonValue) -> (bool, bool) {
+        crate::engine::both_walks::answers(schema, arguments, true)
+    }
+
+    fn names(count: usize) -> Vec<String> {
+        (0..count).map(|index| format!("n{index}")).collect()
+    }
+
+    fn map_of(names: &[String]) -> JsonValue {
+        JsonValue::Object(
+            names
+                .iter()
+                .map(|name| (name.clone(), json!(1)))
+                .collect::<Map<_, _>>(),
+        )
+    }
+
+    /// `oneOf` branches told apart by a shallow `tag` beside a deep `content`: a wrong branch
+    /// must fail on its tag before it reads the content, whatever the map's order, or the work
+    /// doubles at each level.
+    #[test]
+    fn a_wrong_branch_fails_on_its_shallow_properties_before_the_deep_ones() {
+        let schema = json!({
+            "$defs": {"node": {"oneOf": [
+                {"type": "object", "required": ["tag"], "additionalProperties": false,
+                 "properties": {"tag": {"const": "a"}, "content": {"$ref": "#/$defs/node"}}},
+                {"type": "object", "required": ["tag"], "additionalProperties": false,
+                 "properties": {"tag": {"const": "b"}, "content": {"$ref": "#/$defs/node"}}},
+                {"type": "string"}
+            ]}},
+            "$ref": "#/$defs/node"
+        });
+        let mut value = json!("leaf");
+        for level in 0..40 {
+            let tag = if level % 2 == 0 { "a" } else { "b" };
+            value = json!({"content": value, "tag": tag});
+        }
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let compiled = compile(
+            Json::from(&schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        // About a hundred units a level; 2^40 node visits otherwise.
+        let mut budget = Budget::new(20_000);
+        assert_eq!(
+            compiled.is_valid(Json::from(&value), &mut budget).ok(),
+            Some(true)
+        );
+        let wrong = json!({"content": value, "tag": "c"});
+        let mut budget = Budget::new(20_000);
+        assert_eq!(
+            compiled.is_valid(Json::from(&wrong), &mut budget).ok(),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn required_walks_a_small_map_and_looks_names_up_in_a_large_one() {
+        // Small maps (at most 32 keys) are walked once for up to 64 names; beyond either, each
+        // name is looked up.
+        for (count, keys) in [(1, 1), (2, 5), (10, 32), (64, 32), (65, 32), (40, 40)] {
+            let required = names(count);
+            let schema = json!({"required": required});
+            let mut present = names(keys.max(count));
+            assert_eq!(
+                answers(&schema, &map_of(&present)),
+                (true, true),
+                "{count}, {keys}"
+            );
+            for missing in [0, count / 2, count - 1] {
+                let name = required[missing].clone();
+                present.retain(|key| *key != name);
+                assert_eq!(
+                    answers(&schema, &map_of(&present)),
+                    (false, false),
+                    "{name}"
+                );
+                present.push(name);
+            }
+        }
+        assert_eq!(answers(&json!({"required": []}), &json!({})), (true, true));
+        assert_eq!(
+            answers(
+                &json!({"required": ["a", "b"]}),
+                &json!({"b": 1, "c": 2, "a": 3})
+            ),
+            (true, true)
+        );
+    }
+}

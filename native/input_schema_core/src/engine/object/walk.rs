@@ -1,0 +1,421 @@
+//! The walk of the object check. The quick walk reads the map once: each key is found in a
+//! table of the property and required names (marking the required ones it spells), its value
+//! checked against the property's schema, the patterns it matches, or `additionalProperties`.
+//! The reporting walk runs the keywords one after the other, in the report order
+//! (`properties` in the schema's order), with the same lookups and the same checks of each
+//! entry.
+
+use crate::engine::node::{Named, Node, NodeId};
+use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
+use crate::engine::string::key_is_text;
+use crate::engine::walk::{Quick, Sink, Walk};
+use crate::report::error::{Actual, Assertion};
+use crate::report::path::{Key, Segment, Step};
+use crate::values::literal::{get_by_str, with_key_name};
+use crate::values::value::Value;
+use crate::work::halt::{Flow, Halt};
+
+impl ObjectCheck {
+    /// Checks a map of `size` entries, whose type is object.
+    pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        size: usize,
+        at: &S::At<'_>,
+    ) -> Flow {
+        if S::REPORTS {
+            return self.report::<S, V>(walk, map, size, at);
+        }
+        if let Some((minimum, _)) = self.min_properties {
+            if (size as u64) < minimum {
+                return Err(Halt::Failed);
+            }
+        }
+        if let Some((maximum, _)) = self.max_properties {
+            if size as u64 > maximum {
+                return Err(Halt::Failed);
+            }
+        }
+        let must_walk =
+            self.additional.is_some() || self.patterns.is_some() || self.property_names.is_some();
+        let reads_names = self.properties.is_some() || self.required.is_some();
+        if must_walk || (reads_names && size <= WALK_MAX_ENTRIES) {
+            self.walk_once(walk, map, size)?;
+        } else if size > 0 {
+            // The map is not read whole: its keys are left to the rule's own walk.
+            walk.unread |= !V::KEYS_ARE_STRINGS;
+            self.look_up(walk, map)?;
+        }
+        if let Some((dependent, named)) = &self.dependent_required {
+            for (name, names) in dependent.iter() {
+                if has(map, name, walk.budget)? {
+                    required::<Quick, V>(walk, map, names, *named, &())?;
+                }
+            }
+        }
+        self.dependents::<Quick, V>(walk, map, &())
+    }
+    /// The quick walk of every entry, in one pass that checks each entry against the schemas
+    /// that go no deeper and marks off the required names its key spells, and leaves the
+    /// others for after the required names are known: so a `oneOf` branch fails on its `tag`
+    /// or a missing name before it reads a deep `content`.
+    fn walk_once<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V, size: usize) -> Flow {
+        let mut seen = 0_u64;
+        let mut deferred = Deferred::new();
+        for entry in map.map_entries_sized(size) {
+            walk.budget.spend(1)?;
+            self.entry(walk, entry, &mut seen, &mut deferred)?;
+        }
+        if seen & self.required_mask != self.required_mask {
+            return Err(Halt::Failed);
+        }
+        for name in self.required_rest.iter() {
+            if !has(map, name, walk.budget)? {
+                return Err(Halt::Failed);
+            }
+        }
+        deferred.visit(walk)
+    }
+
+    /// One entry of the quick walk.
+    #[inline]
+    fn entry<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        (key, item): (V, V),
+        seen: &mut u64,
+        deferred: &mut Deferred<V>,
+    ) -> Flow {
+        let declared = match key.binary() {
+            Some(name) => self.named(walk, name, item, seen, deferred)?,
+            None => {
+                // An atom key (or worse): the rule for keys decides, in its own walk.
+                walk.unread |= !V::KEYS_ARE_STRINGS;
+                with_key_name(key, |name| self.named(walk, name, item, seen, deferred))
+                    .transpose()?
+                    .unwrap_or(false)
+            }
+        };
+        match (declared, self.additional) {
+            (false, Some((node, _))) => {
+                deferred.apply(walk, node, item)?;
+            }
+            (false, None) => walk.note_unread(item),
+            _ => {}
+        }
+        if let Some((node, _)) = self.property_names {
+            deferred.apply(walk, node, key.name_value().unwrap_or(key))?;
+        }
+        Ok(true)
+    }
+
+    /// The property and patterns a key named `name` meets in the quick walk: whether any
+    /// declares it (else `additionalProperties` takes it).
+    #[inline]
+    fn named<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        name: &[u8],
+        item: V,
+        seen: &mut u64,
+        deferred: &mut Deferred<V>,
+    ) -> Result<bool, Halt> {
+        let mut declared = false;
+        let found = match self.table.is_empty() {
+            true => None,
+            false => self.table.find(name, walk.budget)?,
+        };
+        if let Some(index) = found {
+            if let Some(bit) = u32::try_from(index)
+                .ok()
+                .and_then(|bit| 1_u64.checked_shl(bit))
+            {
+                *seen |= bit;
+            }
+            match self.table.reach(index) {
+                Reach::Nothing => {}
+                Reach::Decide(node, shortcut) => {
+                    declared = true;
+                    walk.decide(node, shortcut, item)?;
+                }
+                Reach::Leaf(node) => {
+                    declared = true;
+                    walk.visit::<Quick>(node, item, &())?;
+                }
+                Reach::Deep(node) => {
+                    declared = true;
+                    deferred.apply(walk, node, item)?;
+                }
+            }
+        }
+        if let Some((patterns, _)) = &self.patterns {
+            // A key no pattern can read (not UTF-8) fails the keyword.
+            if !patterns.is_empty() && std::str::from_utf8(name).is_err() {
+                return Err(Halt::Failed);
+            }
+            for (pattern, node) in patterns.iter() {
+                if pattern.found_in_name(name, walk.budget)? {
+                    declared = true;
+                    deferred.apply(walk, *node, item)?;
+                }
+            }
+        }
+        Ok(declared)
+    }
+
+    /// The quick walk of a large map that only `properties` and `required` read: a lookup per
+    /// name.
+    fn look_up<'a, V: Value<'a>>(&self, walk: &mut Walk<'_, '_, V>, map: V) -> Flow {
+        if let Some((names, _)) = &self.required {
+            for name in names.iter() {
+                if !has(map, name, walk.budget)? {
+                    return Err(Halt::Failed);
+                }
+            }
+        }
+        if let Some((properties, _)) = &self.properties {
+            for (name, node) in properties.iter() {
+                walk.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_str(map, name) {
+                    walk.visit_part::<Quick>(*node, item, &())?;
+                }
+            }
+        }
+        Ok(true)
+    }
+    /// `dependentSchemas` and `dependencies`, last in both walks: a lookup per name.
+    fn dependents<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        if let Some((schemas, named)) = &self.dependent_schemas {
+            for (name, node) in schemas.iter() {
+                if has(map, name, walk.budget)? {
+                    let here = S::then(
+                        at,
+                        Step::Into {
+                            keyword: named.token,
+                            key: Key::Name(name),
+                            argument: None,
+                        },
+                    );
+                    valid &= walk.visit::<S>(*node, map, &here)?;
+                }
+            }
+        }
+        if let Some((dependencies, named)) = &self.dependencies {
+            for (name, dependency) in dependencies.iter() {
+                if !has(map, name, walk.budget)? {
+                    continue;
+                }
+                valid &= match dependency {
+                    Dependency::Names(names) => required::<S, V>(walk, map, names, *named, at)?,
+                    Dependency::Schema(node) => {
+                        let here = S::then(
+                            at,
+                            Step::Into {
+                                keyword: named.token,
+                                key: Key::Name(name),
+                                argument: None,
+                            },
+                        );
+                        walk.visit::<S>(*node, map, &here)?
+                    }
+                };
+            }
+        }
+        Ok(valid)
+    }
+    /// The reporting walk: each keyword in the report order.
+    fn report<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        map: V,
+        size: usize,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        if let Some((names, named)) = &self.required {
+            valid &= required::<S, V>(walk, map, names, *named, at)?;
+        }
+        if let Some((dependent, named)) = &self.dependent_required {
+            for (name, names) in dependent.iter() {
+                if has(map, name, walk.budget)? {
+                    valid &= required::<S, V>(walk, map, names, *named, at)?;
+                }
+            }
+        }
+        if let Some((minimum, named)) = self.min_properties {
+            if (size as u64) < minimum {
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MinProperties(minimum), Actual::Size(size as u64)).into(),
+                    None,
+                )?;
+            }
+        }
+        if let Some((maximum, named)) = self.max_properties {
+            if size as u64 > maximum {
+                valid &= walk.fail_with::<S>(
+                    at,
+                    named,
+                    || (Assertion::MaxProperties(maximum), Actual::Size(size as u64)).into(),
+                    None,
+                )?;
+            }
+        }
+        if let Some((node, named)) = self.property_names {
+            for (key, _) in map.map_entries_sized(size) {
+                if !walk.valid_part(node, key.name_value().unwrap_or(key))? {
+                    valid &= walk.fail::<S>(at, named, || Assertion::PropertyName, Some(key))?;
+                }
+            }
+        }
+        if let Some((node, named)) = self.additional {
+            let refused = walk
+                .program
+                .node(node)
+                .is_some_and(|node| node.has(Node::FALSE));
+            for (key, item) in map.map_entries_sized(size) {
+                let covered = with_key_name(key, |name| self.left_to_additional(name, walk.budget))
+                    .unwrap_or(Ok(true))?;
+                if !covered {
+                    continue;
+                }
+                if refused {
+                    valid &= walk.fail::<S>(
+                        at,
+                        named,
+                        || Assertion::AdditionalProperty(Some(Box::new(self.allowed()))),
+                        Some(key),
+                    )?;
+                    continue;
+                }
+                valid &= with_key_name(key, |name| {
+                    let here = S::then(at, Step::entry(named.token, name));
+                    walk.visit_part::<S>(node, item, &here)
+                })
+                .unwrap_or(Ok(true))?;
+            }
+        }
+        if let Some((properties, named)) = &self.properties {
+            for (name, node) in properties.iter() {
+                walk.budget.spend_lookup(name.len())?;
+                if let Some(item) = get_by_str(map, name) {
+                    let here = S::then(
+                        at,
+                        Step::Into {
+                            keyword: named.token,
+                            key: Key::Name(name),
+                            argument: Some(Segment::Property(name.as_bytes())),
+                        },
+                    );
+                    valid &= walk.visit_part::<S>(*node, item, &here)?;
+                }
+            }
+        }
+        if let Some((patterns, named)) = &self.patterns {
+            for (key, item) in map.map_entries_sized(size) {
+                if !patterns.is_empty() && !key_is_text(key, walk.budget)? {
+                    valid &= walk.fail::<S>(at, *named, || Assertion::PropertyName, Some(key))?;
+                    continue;
+                }
+                for (pattern, node) in patterns.iter() {
+                    if !pattern.found_in_key(key, walk.budget)? {
+                        continue;
+                    }
+                    valid &= with_key_name(key, |name| {
+                        let here = S::then(
+                            at,
+                            Step::Into {
+                                keyword: named.token,
+                                key: Key::Name(&pattern.source),
+                                argument: Some(Segment::Property(name)),
+                            },
+                        );
+                        walk.visit_part::<S>(*node, item, &here)
+                    })
+                    .unwrap_or(Ok(true))?;
+                }
+            }
+        }
+        valid &= self.dependents::<S, V>(walk, map, at)?;
+        Ok(valid)
+    }
+}
+
+/// The names of `required` (or a `dependentRequired` list) that `map` lacks, each a failure.
+fn required<'a, S: Sink, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    map: V,
+    names: &[Box<str>],
+    named: Named,
+    at: &S::At<'_>,
+) -> Flow {
+    let mut valid = true;
+    for name in names {
+        if !has(map, name, walk.budget)? {
+            valid &= walk.fail::<S>(at, named, || Assertion::Required(name.clone()), None)?;
+        }
+    }
+    Ok(valid)
+}
+
+/// The visits the quick walk of a map leaves until its entries are all read: those of schemas
+/// that go deeper. A few are kept in place, more on the heap.
+struct Deferred<V> {
+    kept: [Option<(NodeId, V)>; DEFERRED_KEPT],
+    count: usize,
+    more: Vec<(NodeId, V)>,
+}
+
+/// Deep visits one map's walk keeps without allocating.
+const DEFERRED_KEPT: usize = 4;
+
+impl<'a, V: Value<'a>> Deferred<V> {
+    fn new() -> Self {
+        Deferred {
+            kept: [None; DEFERRED_KEPT],
+            count: 0,
+            more: Vec::new(),
+        }
+    }
+
+    /// Applies `node` to `value` now when it goes no deeper, else after the walk.
+    #[inline]
+    fn apply(&mut self, walk: &mut Walk<'_, '_, V>, node: NodeId, value: V) -> Flow {
+        if !walk.goes_deeper(node) {
+            return walk.visit_part::<Quick>(node, value, &());
+        }
+        match self.kept.get_mut(self.count) {
+            Some(slot) => {
+                *slot = Some((node, value));
+                self.count += 1;
+            }
+            None => self.more.push((node, value)),
+        }
+        Ok(true)
+    }
+
+    /// The visits left, in the order met.
+    #[inline(always)]
+    fn visit(self, walk: &mut Walk<'_, '_, V>) -> Flow {
+        if self.count == 0 {
+            return Ok(true);
+        }
+        self.visit_left(walk)
+    }
+
+    #[inline(never)]
+    fn visit_left(self, walk: &mut Walk<'_, '_, V>) -> Flow {
+        for (node, value) in self.kept.into_iter().flatten().chain(self.more) {
+            walk.visit_deferred(node, value)?;
+        }
+        Ok(true)
+    }
+}

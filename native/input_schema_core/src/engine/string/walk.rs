@@ -1,0 +1,142 @@
+//! The walk of the string check: the bytes read once, each rule in the report order; the
+//! content keywords' document walked against `contentSchema`.
+
+use crate::engine::string::{Content, StringCheck, StringRule};
+use crate::engine::walk::{Sink, Walk};
+use crate::report::error::{Actual, Assertion, Failed};
+use crate::values::literal::{parse_json, LiteralView};
+use crate::values::value::Value;
+use crate::work::halt::{Flow, Halt};
+use base64::Engine;
+
+impl StringCheck {
+    /// Checks a value whose type is string.
+    pub fn check<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        value: V,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let Some(bytes) = value.binary() else {
+            return Ok(true);
+        };
+        // The UTF-8 check reads every byte, once for all the keywords.
+        walk.budget.spend_bytes(bytes.len())?;
+        let mut text: Option<Result<&str, ()>> = None;
+        let mut characters: Option<u64> = None;
+        let mut valid = true;
+        for (rule, named) in &self.rules {
+            let size = bytes.len() as u64;
+            let holds = match rule {
+                // A character takes 1 to 4 bytes, so the byte count alone often tells a
+                // length keyword's answer.
+                StringRule::MinLength(minimum) if size < *minimum => false,
+                StringRule::MaxLength(maximum) if size.div_ceil(4) > *maximum => false,
+                StringRule::Content(content) => match content.check(walk, bytes)? {
+                    None => true,
+                    Some(assertion) => {
+                        valid &= walk.fail::<S>(at, *named, || assertion, None)?;
+                        continue;
+                    }
+                },
+                _ => {
+                    let decoded = *text.get_or_insert_with(|| match value.text() {
+                        Ok(Some(text)) => Ok(text),
+                        _ => Err(()),
+                    });
+                    match (rule, decoded) {
+                        (_, Err(())) => false,
+                        (StringRule::MinLength(minimum), Ok(_)) if size / 4 >= *minimum => true,
+                        (StringRule::MaxLength(maximum), Ok(_)) if size <= *maximum => true,
+                        (StringRule::MinLength(limit) | StringRule::MaxLength(limit), Ok(text)) => {
+                            let count = match characters {
+                                Some(count) => count,
+                                None => {
+                                    walk.budget.spend_bytes(text.len())?;
+                                    *characters.insert(text.chars().count() as u64)
+                                }
+                            };
+                            match rule {
+                                StringRule::MinLength(_) => count >= *limit,
+                                _ => count <= *limit,
+                            }
+                        }
+                        (StringRule::Pattern(pattern), Ok(text)) => {
+                            pattern.found(text, walk.budget)?
+                        }
+                        (StringRule::Format(format), Ok(text)) => {
+                            walk.budget.spend_bytes(text.len())?;
+                            match format.holds(text, walk.answers()) {
+                                Some(holds) => holds,
+                                None => walk.ask(format.name(), text)?,
+                            }
+                        }
+                        (StringRule::Content(_), Ok(_)) => true,
+                    }
+                }
+            };
+            if !holds {
+                let failed = || match (rule, std::str::from_utf8(bytes)) {
+                    (StringRule::MinLength(_) | StringRule::MaxLength(_), Ok(text)) => {
+                        let length = Actual::Size(text.chars().count() as u64);
+                        (rule.assertion(), length).into()
+                    }
+                    _ => Failed::from(rule.assertion()),
+                };
+                valid &= walk.fail_with::<S>(at, *named, failed, None)?;
+            }
+        }
+        Ok(valid)
+    }
+}
+
+impl Content {
+    /// The failure of the content keywords on a string's bytes, if any.
+    fn check<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        bytes: &[u8],
+    ) -> Result<Option<Assertion>, Halt> {
+        let encoding_failed =
+            || Assertion::ContentEncoding(self.base64.clone().unwrap_or_else(|| "base64".into()));
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return Ok(Some(match &self.json {
+                Some(name) if self.base64.is_none() => Assertion::ContentMediaType(name.clone()),
+                _ => encoding_failed(),
+            }));
+        };
+        let decoded;
+        let document_bytes = match &self.base64 {
+            Some(_) => {
+                // The decoded bytes are a copy of three quarters of the text.
+                walk.budget.spend_copy(text.len() / 4 * 3)?;
+                match base64::engine::general_purpose::STANDARD.decode(text) {
+                    Ok(bytes) => {
+                        decoded = bytes;
+                        decoded.as_slice()
+                    }
+                    Err(_) => return Ok(Some(encoding_failed())),
+                }
+            }
+            None => text.as_bytes(),
+        };
+        let Some(name) = &self.json else {
+            return Ok(None);
+        };
+        let Some(document) = parse_json(document_bytes, walk.budget)? else {
+            return Ok(Some(Assertion::ContentMediaType(name.clone())));
+        };
+        let Some(node) = self.schema else {
+            return Ok(None);
+        };
+        let mut inner = walk.inner::<LiteralView<'_>>();
+        let valid = inner.valid(node, LiteralView::Value(&document));
+        // Taken apart from `inner`'s fields, which borrow the walk's budget.
+        let (loop_at, asked) = (inner.loop_at, inner.take_asked());
+        walk.loop_at = loop_at;
+        if let Some(asked) = asked {
+            walk.note_asked(asked);
+        }
+        Ok((!valid?).then_some(Assertion::ContentSchema))
+    }
+}

@@ -1,0 +1,502 @@
+//! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
+
+use std::io::Write;
+
+/// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
+pub type Path = Vec<u8>;
+
+#[derive(Clone, Copy)]
+pub enum Segment<'p> {
+    Root,
+    /// `.name` in argument paths, `properties.name` in schema locations.
+    Property(&'p [u8]),
+    /// `[i]` in argument paths.
+    Index(usize),
+    /// `items` in schema locations.
+    Items,
+    /// `oneOf[i]` in schema locations.
+    Branch(usize),
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct Trail<'p> {
+    parent: Option<&'p Trail<'p>>,
+    segment: Segment<'p>,
+}
+
+pub(crate) const ROOT: Trail<'static> = Trail {
+    parent: None,
+    segment: Segment::Root,
+};
+
+impl<'p> Trail<'p> {
+    pub fn child(&'p self, segment: Segment<'p>) -> Trail<'p> {
+        Trail {
+            parent: Some(self),
+            segment,
+        }
+    }
+
+    fn segments(&self) -> Vec<Segment<'p>> {
+        let mut segments = vec![self.segment];
+        let mut current = self.parent;
+        while let Some(trail) = current {
+            segments.push(trail.segment);
+            current = trail.parent;
+        }
+        segments.reverse();
+        segments
+    }
+
+    /// `properties.options.items.oneOf[1].properties.value`; empty for the root.
+    pub fn schema_location(&self) -> Path {
+        let mut path = Vec::new();
+        for segment in self.segments() {
+            let piece = match segment {
+                Segment::Root => continue,
+                Segment::Property(name) => [b"properties.".as_slice(), name].concat(),
+                Segment::Items => crate::names::keywords::name::ITEMS.as_bytes().to_vec(),
+                Segment::Branch(index) => format!("oneOf[{index}]").into_bytes(),
+                Segment::Index(index) => format!("[{index}]").into_bytes(),
+            };
+            if !path.is_empty() {
+                path.push(b'.');
+            }
+            path.extend_from_slice(&piece);
+        }
+        path
+    }
+}
+
+/// The root of argument paths.
+pub const ARGUMENTS: &[u8] = b"$arguments";
+/// The root of paths in a value validated without the tool boundary (`root: :any`).
+pub const ANY_ROOT: &[u8] = b"$";
+/// The root of argument paths in a tool's result (`Role::Output`).
+pub const RESULT: &[u8] = b"$result";
+
+/// A path below `root` from segments held apart from any walk (an explicit stack's).
+pub(crate) fn render_path(root: &[u8], segments: &[Segment<'_>]) -> Path {
+    let mut path = root.to_vec();
+    for segment in segments {
+        write_argument_segment(&mut path, *segment);
+    }
+    path
+}
+
+/// The argument's JSON pointer from segments held apart from any walk (`render_path`'s).
+pub(crate) fn render_pointer(segments: &[Segment<'_>]) -> Path {
+    let mut pointer = Vec::new();
+    for segment in segments {
+        write_pointer_segment(&mut pointer, *segment);
+    }
+    pointer
+}
+
+/// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
+/// the segments only schema locations show. The one spelling of argument paths, which
+/// `argument_path` writes and `argument_path_len` counts.
+fn write_argument_segment(out: &mut impl Write, segment: Segment<'_>) {
+    // Neither sink fails: a `Vec` grows, a count adds.
+    let _ = match segment {
+        Segment::Property(name) => out.write_all(b".").and_then(|()| out.write_all(name)),
+        Segment::Index(index) => write!(out, "[{index}]"),
+        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// The way a reporting walk took to a value, on the stack: one chain gives both paths an error
+/// names, the argument's (`$arguments.a[1]`) and the schema's (a JSON pointer, which starts
+/// again at a reference's target). Rendered only when an error is made.
+#[derive(Clone, Copy)]
+pub struct WalkPath<'p> {
+    parent: Option<&'p WalkPath<'p>>,
+    step: Step<'p>,
+}
+
+/// One step of a `WalkPath`.
+#[derive(Clone, Copy)]
+pub enum Step<'p> {
+    /// Where the walk started: the roots of both paths, the schema's at `location`.
+    Start(&'p str),
+    /// A reference's target, reached by `keyword` (`$ref`, `$dynamicRef`): the schema path
+    /// starts again at its own location; the evaluation path goes on through the keyword.
+    Target { keyword: &'p str, location: &'p str },
+    /// Into a keyword's subschema: `/keyword`, then `/key` when there is one; the argument path
+    /// gets `argument` when the subschema reads a part of the value.
+    Into {
+        keyword: &'p str,
+        key: Key<'p>,
+        argument: Option<Segment<'p>>,
+    },
+}
+
+/// The token below a keyword in a schema path.
+#[derive(Clone, Copy)]
+pub enum Key<'p> {
+    None,
+    /// A property name or a pattern, escaped when rendered.
+    Name(&'p str),
+    /// An element of a schema array (`allOf`, `prefixItems`).
+    Index(usize),
+}
+
+impl<'p> Step<'p> {
+    /// Into the schema a keyword applies to a map's entry named `name` (`additionalProperties`,
+    /// `unevaluatedProperties`): the schema path gets the keyword alone.
+    pub fn entry(keyword: &'p str, name: &'p [u8]) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Property(name)),
+        }
+    }
+
+    /// Into the schema a keyword applies to item `index` of a list (`items`,
+    /// `unevaluatedItems`).
+    pub fn item(keyword: &'p str, index: usize) -> Self {
+        Step::Into {
+            keyword,
+            key: Key::None,
+            argument: Some(Segment::Index(index)),
+        }
+    }
+}
+
+impl<'p> WalkPath<'p> {
+    pub const fn start(location: &'p str) -> Self {
+        WalkPath {
+            parent: None,
+            step: Step::Start(location),
+        }
+    }
+
+    pub fn then(&'p self, step: Step<'p>) -> WalkPath<'p> {
+        WalkPath {
+            parent: Some(self),
+            step,
+        }
+    }
+
+    /// The segments the steps add to the argument path, outermost first.
+    fn argument_segments(&self) -> Vec<Segment<'p>> {
+        // Counted first, so that they take one allocation of their size.
+        let mut segments = Vec::with_capacity(self.argument_segments_inward().count());
+        segments.extend(self.argument_segments_inward());
+        segments.reverse();
+        segments
+    }
+
+    /// The argument path's segments, the innermost first.
+    fn argument_segments_inward(&self) -> impl Iterator<Item = Segment<'p>> + '_ {
+        std::iter::successors(Some(self), |path| path.parent).filter_map(|path| match path.step {
+            Step::Into {
+                argument: Some(segment),
+                ..
+            } => Some(segment),
+            _ => None,
+        })
+    }
+
+    /// The length of `argument_path`, found without making it: a segment's length does not
+    /// depend on its place, so the segments are read as they come.
+    pub fn argument_path_len(&self, root: &[u8]) -> usize {
+        let mut counter = ByteCount(root.len());
+        for segment in self.argument_segments_inward() {
+            write_argument_segment(&mut counter, segment);
+        }
+        counter.0
+    }
+
+    /// The argument path below `root` alone (`$arguments.a.b[1]`).
+    pub fn argument_path(&self, root: &[u8]) -> Path {
+        // Sized first: one allocation, never grown.
+        let mut path = Vec::with_capacity(self.argument_path_len(root));
+        path.extend_from_slice(root);
+        for segment in self.argument_segments() {
+            write_argument_segment(&mut path, segment);
+        }
+        path
+    }
+
+    /// What an error names of the way to it, rendered once `price` accepted the bytes it
+    /// takes: the argument path below `root`, the argument's RFC 6901 JSON pointer below the
+    /// root (`""` for the root itself; a key holding `.` or `[` leaves it unambiguous, as the
+    /// dotted path is not), priced at its bound of twice the path's bytes past the root (a
+    /// `~` or `/` in a key takes two), the schema pointer of keyword `keyword`, and, when the
+    /// way crossed a reference, the evaluation path: the pointer from the root schema through
+    /// each reference keyword (the JSON Schema output's `keywordLocation`). The chain is read
+    /// once for the argument and once for each schema path.
+    pub fn rendered<E>(
+        &self,
+        root: &[u8],
+        keyword: Option<&'p str>,
+        price: impl FnOnce(usize) -> Result<(), E>,
+    ) -> Result<Rendered, E> {
+        let segments = self.argument_segments();
+        let (location, tokens) = self.pointer_tokens(keyword);
+        let mut path_len = ByteCount(0);
+        segments
+            .iter()
+            .for_each(|segment| write_argument_segment(&mut path_len, *segment));
+        let mut schema_len = ByteCount(location.len());
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut schema_len, *key));
+        let evaluation = self.evaluation_tokens(keyword);
+        let mut evaluation_len = ByteCount(0);
+        if let Some((start, tokens)) = &evaluation {
+            evaluation_len.0 = start.len();
+            tokens
+                .iter()
+                .for_each(|key| write_pointer_token(&mut evaluation_len, *key));
+        }
+        price(
+            root.len()
+                .saturating_add(path_len.0.saturating_mul(3))
+                .saturating_add(schema_len.0)
+                .saturating_add(evaluation_len.0),
+        )?;
+        let mut path = Vec::with_capacity(root.len() + path_len.0);
+        path.extend_from_slice(root);
+        let mut pointer = Vec::with_capacity(path_len.0);
+        for segment in segments {
+            write_argument_segment(&mut path, segment);
+            write_pointer_segment(&mut pointer, segment);
+        }
+        let mut schema_path = Vec::with_capacity(schema_len.0);
+        schema_path.extend_from_slice(location.as_bytes());
+        tokens
+            .iter()
+            .for_each(|key| write_pointer_token(&mut schema_path, *key));
+        let evaluation_path = evaluation.map(|(start, tokens)| {
+            let mut rendered = Vec::with_capacity(evaluation_len.0);
+            rendered.extend_from_slice(start.as_bytes());
+            tokens
+                .iter()
+                .for_each(|key| write_pointer_token(&mut rendered, *key));
+            String::from_utf8(rendered).map_or_else(|_| Box::default(), String::into_boxed_str)
+        });
+        Ok(Rendered {
+            path,
+            pointer,
+            schema_path: String::from_utf8(schema_path)
+                .map_or_else(|_| Box::default(), String::into_boxed_str),
+            evaluation_path,
+        })
+    }
+
+    /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
+    /// start, a reference as its keyword.
+    fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Vec<Key<'p>>)> {
+        let (start, tokens, crossed) = self.tokens(keyword, true);
+        crossed.then_some((start, tokens))
+    }
+
+    /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
+    /// itself without one): the steps since the last start or reference target, then the
+    /// keyword.
+    fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Vec<Key<'p>>) {
+        let (location, tokens, _) = self.tokens(keyword, false);
+        (location, tokens)
+    }
+
+    /// The tokens of keyword `keyword`'s pointer, outermost first, and where they start: back
+    /// to the last start or reference target, or (`through` references) to the start, each
+    /// reference crossed a token of its keyword; and whether one was crossed.
+    fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Vec<Key<'p>>, bool) {
+        let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
+        let mut crossed = false;
+        let mut start = "";
+        let mut current = Some(self);
+        while let Some(path) = current {
+            match path.step {
+                Step::Target { keyword, .. } if through => {
+                    crossed = true;
+                    tokens.push(Key::Name(keyword));
+                }
+                Step::Start(location) | Step::Target { location, .. } => {
+                    start = location;
+                    break;
+                }
+                Step::Into { keyword, key, .. } => {
+                    if !matches!(key, Key::None) {
+                        tokens.push(key);
+                    }
+                    tokens.push(Key::Name(keyword));
+                }
+            }
+            current = path.parent;
+        }
+        tokens.reverse();
+        (start, tokens, crossed)
+    }
+}
+
+/// An error's renderings of the way to it (`WalkPath::rendered`).
+pub struct Rendered {
+    pub path: Path,
+    pub pointer: Path,
+    pub schema_path: Box<str>,
+    pub evaluation_path: Option<Box<str>>,
+}
+
+/// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
+fn write_pointer_token(out: &mut impl Write, key: Key<'_>) {
+    let _ = match key {
+        Key::None => Ok(()),
+        Key::Index(index) => write!(out, "/{index}"),
+        Key::Name(name) => write_escaped_token(out, name.as_bytes()),
+    };
+}
+
+/// Writes the token an argument segment adds to the argument's JSON pointer: `/name`
+/// escaped, `/i`, or nothing for the segments only schema locations show.
+fn write_pointer_segment(out: &mut impl Write, segment: Segment<'_>) {
+    let _ = match segment {
+        Segment::Property(name) => write_escaped_token(out, name),
+        Segment::Index(index) => write!(out, "/{index}"),
+        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
+    };
+}
+
+/// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
+fn write_escaped_token(out: &mut impl Write, token: &[u8]) -> std::io::Result<()> {
+    out.write_all(b"/")?;
+    let mut rest = token;
+    while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
+        let (plain, escaped) = rest.split_at(at);
+        out.write_all(plain)?;
+        out.write_all(if escaped.first() == Some(&b'~') {
+            b"~0"
+        } else {
+            b"~1"
+        })?;
+        rest = escaped.get(1..).unwrap_or_default();
+    }
+    out.write_all(rest)
+}
+
+/// A sink that only counts the bytes written to it.
+struct ByteCount(usize);
+
+impl Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pointer_escapes_keys_and_stays_within_twice_the_path() {
+        let start = WalkPath::start("");
+        let names: [&[u8]; 4] = [b"a/b~c", b"x.y[0]", b"~~", b""];
+        for name in names {
+            let entry = start.then(Step::entry("additionalProperties", name));
+            let item = entry.then(Step::item("items", 3));
+            let mut priced = 0;
+            let Ok(Rendered { path, pointer, .. }) = item.rendered(ARGUMENTS, None, |bytes| {
+                priced = bytes;
+                Ok::<(), ()>(())
+            }) else {
+                panic!("an unlimited price refused");
+            };
+            assert_eq!(path.len(), item.argument_path_len(ARGUMENTS));
+            assert!(priced >= path.len() + pointer.len());
+            assert!(pointer.len() <= 2 * (path.len() - ARGUMENTS.len()));
+            let mut expected = b"/".to_vec();
+            for byte in name {
+                match byte {
+                    b'~' => expected.extend_from_slice(b"~0"),
+                    b'/' => expected.extend_from_slice(b"~1"),
+                    other => expected.push(*other),
+                }
+            }
+            expected.extend_from_slice(b"/3");
+            assert_eq!(pointer, expected);
+        }
+        let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
+        assert!(
+            matches!(root, Ok(Rendered { path, pointer, schema_path, evaluation_path: None })
+            if path == b"$" && pointer.is_empty() && &*schema_path == "/maximum")
+        );
+    }
+
+    #[test]
+    fn the_evaluation_path_goes_through_each_reference_the_schema_path_starts_again_at() {
+        let start = WalkPath::start("");
+        let property = start.then(Step::Into {
+            keyword: "properties",
+            key: Key::Name("n"),
+            argument: Some(Segment::Property(b"n")),
+        });
+        let reference = property.then(Step::Target {
+            keyword: "$ref",
+            location: "/$defs/count",
+        });
+        let branch = reference.then(Step::Into {
+            keyword: "allOf",
+            key: Key::Index(1),
+            argument: None,
+        });
+        let dynamic = branch.then(Step::Target {
+            keyword: "$dynamicRef",
+            location: "/$defs/whole",
+        });
+        let rendered = dynamic.rendered(ARGUMENTS, Some("minimum"), |_| Ok::<(), ()>(()));
+        let Ok(rendered) = rendered else {
+            panic!("not rendered");
+        };
+        assert_eq!(&*rendered.schema_path, "/$defs/whole/minimum");
+        assert_eq!(
+            rendered.evaluation_path.as_deref(),
+            Some("/properties/n/$ref/allOf/1/$dynamicRef/minimum")
+        );
+        // No reference crossed: the schema path is the evaluation path, given once.
+        let plain = property.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+        assert!(matches!(
+            plain,
+            Ok(Rendered {
+                evaluation_path: None,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn the_counted_length_is_the_written_one() {
+        let start = WalkPath::start("");
+        let property = start.then(Step::entry("properties", b"name"));
+        let items = property.then(Step::Into {
+            keyword: "items",
+            key: Key::None,
+            argument: None,
+        });
+        let first = items.then(Step::item("items", 0));
+        let branch = first.then(Step::Into {
+            keyword: "oneOf",
+            key: Key::Index(3),
+            argument: None,
+        });
+        let tenth = branch.then(Step::item("items", 10));
+        let nested = tenth.then(Step::entry("properties", "é".as_bytes()));
+        for path in [start, property, items, first, branch, tenth, nested] {
+            assert_eq!(
+                path.argument_path_len(ARGUMENTS),
+                path.argument_path(ARGUMENTS).len()
+            );
+        }
+        assert_eq!(
+            nested.argument_path(ARGUMENTS),
+            "$arguments.name[0][10].é".as_bytes()
+        );
+    }
+}
