@@ -5,7 +5,6 @@
 //! applicators, `unevaluated*` last). A reporting walk asks quick questions where a keyword's
 //! answer does not name its subschemas' errors (`anyOf`, `not`, `contains`, ...).
 
-use crate::engine::applicator;
 use crate::engine::array::length;
 use crate::engine::enums::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
@@ -889,14 +888,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 let named = named();
                 self.fail::<S>(at, named, || Assertion::Const(listed_value(expected)), None)
             }
-            _ => applicator::walk::check::<S, V>(
-                self,
-                (node, index),
-                check,
-                named(),
-                (value, found),
-                at,
-            ),
+            _ => self.apply_in_place::<S>((node, index), check, named(), (value, found), at),
         }
     }
 

@@ -235,8 +235,22 @@ enum ByTag {
     Undecided,
 }
 
-/// One in-place check (or `unevaluated*`) of `node`, its check number `index`.
-pub fn check<'a, S: Sink, V: Value<'a>>(
+impl<'a, V: Value<'a>> Walk<'_, '_, V> {
+    /// One in-place check (or `unevaluated*`) of `node`, its check number `index`: the
+    /// applicators' part of the walk's `check`, a method as every family's part is.
+    pub(crate) fn apply_in_place<S: Sink>(
+        &mut self,
+        (node, index): (&Node, usize),
+        check: &Check,
+        named: Named,
+        (value, found): (V, Found),
+        at: &S::At<'_>,
+    ) -> Flow {
+        apply::<S, V>(self, (node, index), check, named, (value, found), at)
+    }
+}
+
+fn apply<'a, S: Sink, V: Value<'a>>(
     walk: &mut Walk<'_, '_, V>,
     (node, index): (&Node, usize),
     check: &Check,
