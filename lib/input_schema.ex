@@ -1,5 +1,5 @@
 defmodule InputSchema do
-  alias InputSchema.{Compiled, NativeCall, Options}
+  alias InputSchema.{Compiled, NativeCall, Options, Repair}
 
   @default_max_errors Options.default_max_errors()
 
@@ -149,7 +149,7 @@ defmodule InputSchema do
     with {:ok, parsed} <- parse(schema, options, :validate) do
       schema
       |> NativeCall.validate(arguments, call_options(schema, parsed))
-      |> repaired(parsed, arguments, &validate(schema, &1, &2), options)
+      |> Repair.repaired(parsed, arguments, &validate(schema, &1, &2), options)
     end
   end
 
@@ -216,7 +216,7 @@ defmodule InputSchema do
       with %Options{repair: true} <- parsed,
            {:error, :validation, _detail} <- answer,
            {:ok, arguments} <- NativeCall.decode_json(json_text) do
-        repaired(answer, parsed, arguments, &validate(schema, &1, &2), options)
+        Repair.repaired(answer, parsed, arguments, &validate(schema, &1, &2), options)
       else
         _ -> answer
       end
@@ -452,7 +452,8 @@ defmodule InputSchema do
   @spec basic_output(term()) :: map()
   def basic_output(answer), do: InputSchema.Render.basic_output(answer)
 
-  # A compiled schema's options are its own: a call beside it asks only for its error cap.
+  # A compiled schema's options are its own: a call beside it asks only for its error cap and
+  # role.
   defp call_options(%Compiled{}, parsed), do: {parsed.max_errors, parsed.role}
   defp call_options(_schema, parsed), do: parsed
 
@@ -462,33 +463,11 @@ defmodule InputSchema do
   # schema asserts it; and beside a compiled schema, no option it was not compiled with.
   defp parse(schema, options, function) do
     with {:ok, parsed} <- Options.parse(options, function, Compiled.dialect(schema)),
-         :ok <- readable_patterns(parsed),
+         :ok <- NativeCall.readable_patterns(parsed),
          :ok <- Compiled.same_options(schema, parsed, options) do
       {:ok, parsed}
     else
       {:error, option, reason} -> invalid_options(schema, options, option, reason)
-    end
-  end
-
-  # The usual call names no custom format: nothing more to read, on every call's path.
-  defp readable_patterns(%Options{format_patterns: patterns}) when map_size(patterns) == 0,
-    do: :ok
-
-  defp readable_patterns(%Options{format_patterns: patterns}) do
-    case Enum.find_value(patterns, fn {name, pattern} -> pattern_reason(name, pattern) end) do
-      nil -> :ok
-      reason -> {:error, :formats, reason}
-    end
-  end
-
-  # Any dialect reads `pattern` alike.
-  @pattern_check %Options{dialect: :draft2020_12, any_root: true}
-
-  defp pattern_reason(name, pattern) do
-    case NativeCall.check_schema(%{"pattern" => pattern}, @pattern_check) do
-      :ok -> nil
-      {:error, :unsupported_capability, _detail} -> "pattern of #{inspect(name)} is unsupported"
-      _invalid -> "pattern of #{inspect(name)} is invalid"
     end
   end
 
@@ -510,13 +489,4 @@ defmodule InputSchema do
   defp json_mode?(_schema, options) do
     Keyword.keyword?(options) and Options.json_dialect?(Keyword.get(options, :dialect))
   end
-
-  # `repair: true`: the answer for the arguments repaired, when they are (`validate` validates
-  # with the options given, the repair left out, and more).
-  defp repaired(answer, %Options{repair: true}, arguments, validate, options) do
-    plain = Keyword.delete(options, :repair)
-    InputSchema.Repair.attempt(answer, arguments, &validate.(&1, Keyword.merge(plain, &2)))
-  end
-
-  defp repaired(answer, _parsed, _arguments, _validate, _options), do: answer
 end

@@ -364,6 +364,31 @@ defmodule InputSchema.NativeCall do
   defp role_options(role), do: [role: role]
 
   @doc false
+  # Whether each custom format's pattern reads as `pattern` reads it (`:ok`), so that one that
+  # cannot be read is the options' error whether or not a schema asserts it. The usual call
+  # names no custom format: nothing more to read, on every call's path.
+  def readable_patterns(%Options{format_patterns: patterns}) when map_size(patterns) == 0,
+    do: :ok
+
+  def readable_patterns(%Options{format_patterns: patterns}) do
+    case Enum.find_value(patterns, fn {name, pattern} -> pattern_reason(name, pattern) end) do
+      nil -> :ok
+      reason -> {:error, :formats, reason}
+    end
+  end
+
+  # Any dialect reads `pattern` alike.
+  @pattern_check %Options{dialect: :draft2020_12, any_root: true}
+
+  defp pattern_reason(name, pattern) do
+    case check_schema(%{"pattern" => pattern}, @pattern_check) do
+      :ok -> nil
+      {:error, :unsupported_capability, _detail} -> "pattern of #{inspect(name)} is unsupported"
+      _invalid -> "pattern of #{inspect(name)} is invalid"
+    end
+  end
+
+  @doc false
   # Whether a compiled schema's resource finds `arguments` valid on this scheduler, within a
   # normal call's budget: `false` for anything else (invalid, a question for the host, a
   # call the dirty twin must finish, a resource not alive here), which the caller then

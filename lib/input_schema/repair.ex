@@ -17,6 +17,16 @@ defmodule InputSchema.Repair do
   @listed_branches 8
 
   @doc false
+  # `repair: true`: the answer for the arguments repaired, when they are (`validate` validates
+  # with the options given, the repair left out, and more); without it, `answer`.
+  def repaired(answer, %InputSchema.Options{repair: true}, arguments, validate, options) do
+    plain = Keyword.delete(options, :repair)
+    attempt(answer, arguments, &validate.(&1, Keyword.merge(plain, &2)))
+  end
+
+  def repaired(answer, _parsed, _arguments, _validate, _options), do: answer
+
+  @doc false
   # `{:ok, repaired, repaired: pointers}` when the call's arguments, `answer` refused, are
   # valid once repaired; else `answer`. `validate` runs a validation with the given options.
   def attempt({:error, :validation, _detail} = answer, arguments, validate) do
