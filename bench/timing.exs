@@ -7,6 +7,7 @@ defmodule Bench.Timing do
   # `short_per_call_us`, for benches that time hundreds of cases.
   @full %{calibration_us: 2_000, round_us: 20_000, rounds: 9}
   @short %{calibration_us: 500, round_us: 2_000, rounds: 5}
+  @paired %{calibration_us: 1_000, round_us: 5_000, rounds: 7}
 
   @doc """
   Median microseconds per call of `fun` (a zero-arity function), timed in a fresh process so
@@ -24,6 +25,21 @@ defmodule Bench.Timing do
   """
   def interleaved_us(funs) do
     Task.await(Task.async(fn -> measure_interleaved(funs, @full) end), :infinity)
+  end
+
+  @doc """
+  `interleaved_us` in 7 rounds of about 5 ms, for benches that time many cases in turn. Each
+  function is called once first, so that a first call's own costs (loading code) do not size
+  its rounds.
+  """
+  def paired_us(funs) do
+    Task.await(
+      Task.async(fn ->
+        Enum.each(funs, & &1.())
+        measure_interleaved(funs, @paired)
+      end),
+      :infinity
+    )
   end
 
   @doc "`per_call_us` in 5 rounds of about 2 ms, in the calling process."

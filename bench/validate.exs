@@ -11,6 +11,7 @@
 #     mix run bench/validate.exs host    # format functions, valid?/2, and a call of many asks
 #     mix run bench/validate.exs tools   # InputSchema.Tools.check_call/2 against validate/2
 #     mix run bench/validate.exs text    # validate_json/2 against validate/2 (and Jason, if loaded)
+#     mix run bench/validate.exs reject  # the reject path: answers and renderers (and JSONSchex, if loaded)
 #
 # Every figure is the median of several timed rounds of a plain loop, after a calibration that
 # sizes a round to about 20 ms and one untimed warm-up round. Each case's answer is checked
@@ -592,6 +593,158 @@ defmodule Bench do
   end
 
   @doc """
+  The reject path (`mix run bench/validate.exs reject`): every invalid call of
+  `fixtures/reference_calls.json`, its tool's schema compiled as Draft 2020-12, answered with
+  `errors: :first` and `errors: :all`, then rendered: `format_error/1` on the first-error
+  answer, `tool_result/1` on the `errors: :all` answer (each timed with the call that makes its
+  answer, and alone on an answer held). Where `JSONSchex` is loaded (run from a scratch project
+  that has it as a dependency, never this one), its `validate/2` with the schema precompiled
+  (it finds all errors), and that plus `format_error/1` of its first error. A call either
+  validator does not refuse is left out and counted. Targets: `errors: :first` at most
+  JSONSchex's time, `errors: :all` at most 1.5x it, `format_error/1` at most 1 us beyond its
+  answer and `tool_result/1` at most 3 us beyond its answer (geometric means over the calls).
+  """
+  def reject_figures do
+    Code.ensure_loaded!(InputSchema.Native)
+    schemas = Cases.schemas()
+    calls = Cases.fixture("reference_calls.json") |> FixtureJSON.read!() |> Map.fetch!("calls")
+    invalid = Enum.reject(calls, &(&1["expect"] == "ok"))
+    peer = Code.ensure_loaded?(JSONSchex)
+    json = [dialect: :draft2020_12]
+
+    prepared =
+      for %{"tool" => tool, "name" => name, "arguments" => arguments} <- invalid do
+        {:ok, compiled} = InputSchema.compile(schemas[tool], json)
+
+        {:ok, peer_schema} =
+          if peer, do: apply(JSONSchex, :compile, [schemas[tool]]), else: {:ok, nil}
+
+        refused? =
+          match?({:error, :validation, _}, InputSchema.validate(compiled, arguments)) and
+            (not peer or
+               match?({:error, [_ | _]}, apply(JSONSchex, :validate, [peer_schema, arguments])))
+
+        {name, compiled, peer_schema, arguments, refused?}
+      end
+
+    cases =
+      for {name, compiled, peer_schema, arguments, true} <- prepared,
+          do: {name, compiled, peer_schema, arguments}
+
+    skipped = length(prepared) - length(cases)
+
+    IO.puts("""
+
+    The reject path (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}\
+    #{Timing.load_average()}#{if peer, do: ", JSONSchex #{Application.spec(:jsonschex, :vsn)}", else: ""}): \
+    #{length(invalid)} invalid reference calls, compiled Draft 2020-12; #{length(cases)} refused \
+    by #{if peer, do: "both validators", else: "InputSchema (JSONSchex not loaded)"}, #{skipped} left out
+    us per call, median of 7 rounds of ~5 ms timed in turn per call; +fmt = validate then \
+    format_error/1, +tr = validate errors: :all then tool_result/1; alone = the renderer on an answer held
+    #{pad("call", 44)}#{lpad("first", 8)}#{lpad("all", 8)}#{lpad("+fmt", 8)}#{lpad("+tr", 8)}\
+    #{lpad("fmt alone", 10)}#{lpad("tr alone", 9)}#{if peer, do: lpad("jsonschex", 10) <> lpad("+its fmt", 9), else: ""}\
+    """)
+
+    rows =
+      for {name, compiled, peer_schema, arguments} <- cases do
+        first = InputSchema.validate(compiled, arguments)
+        all = InputSchema.validate(compiled, arguments, errors: :all)
+
+        ours = [
+          fn -> InputSchema.validate(compiled, arguments) end,
+          fn -> InputSchema.validate(compiled, arguments, errors: :all) end,
+          fn -> InputSchema.format_error(InputSchema.validate(compiled, arguments)) end,
+          fn ->
+            InputSchema.tool_result(InputSchema.validate(compiled, arguments, errors: :all))
+          end,
+          fn -> InputSchema.format_error(first) end,
+          fn -> InputSchema.tool_result(all) end
+        ]
+
+        theirs =
+          if peer,
+            do: [
+              fn -> apply(JSONSchex, :validate, [peer_schema, arguments]) end,
+              fn ->
+                {:error, [error | _]} = apply(JSONSchex, :validate, [peer_schema, arguments])
+                apply(JSONSchex, :format_error, [error])
+              end
+            ],
+            else: []
+
+        times = Timing.paired_us(ours ++ theirs)
+
+        IO.puts(
+          pad(String.slice(name, 0, 43), 44) <>
+            Enum.map_join(Enum.zip([8, 8, 8, 8, 10, 9, 10, 9], times), fn {width, us} ->
+              lpad(fmt(us, 2), width)
+            end)
+        )
+
+        times
+      end
+
+    [first, all, with_format, with_result, format_alone, result_alone | peer_times] =
+      rows |> Enum.zip_with(& &1) |> Enum.map(&geomean/1)
+
+    IO.puts("""
+    geometric means over the #{length(rows)} calls (us):
+      errors: :first                                   #{fmt(first, 3)}
+      errors: :all                                     #{fmt(all, 3)}
+      validate + format_error/1                        #{fmt(with_format, 3)} \
+    (beyond the answer: #{fmt(with_format - first, 3)}; alone on an answer held: #{fmt(format_alone, 3)})
+      validate errors: :all + tool_result/1            #{fmt(with_result, 3)} \
+    (beyond the answer: #{fmt(with_result - all, 3)}; alone on an answer held: #{fmt(result_alone, 3)})\
+    """)
+
+    case peer_times do
+      [peer_all, peer_format] ->
+        IO.puts("""
+          JSONSchex all errors, schema precompiled         #{fmt(peer_all, 3)} \
+        (errors: :first #{fmt(first / peer_all, 2)}x it, errors: :all #{fmt(all / peer_all, 2)}x it)
+          JSONSchex validate + format_error of the first   #{fmt(peer_format, 3)}\
+        """)
+
+      [] ->
+        IO.puts(
+          "  (JSONSchex not loaded: run from a scratch project that has it for its columns)"
+        )
+    end
+
+    IO.puts("\ntargets")
+
+    case peer_times do
+      [peer_all, _] ->
+        target(
+          first <= peer_all,
+          "errors: :first at most JSONSchex's all errors precompiled: " <>
+            "#{fmt(first, 3)} us vs #{fmt(peer_all, 3)} us (#{fmt(first / peer_all, 2)}x)"
+        )
+
+        target(
+          all <= 1.5 * peer_all,
+          "errors: :all at most 1.5x JSONSchex's all errors precompiled: " <>
+            "#{fmt(all, 3)} us vs #{fmt(peer_all, 3)} us (#{fmt(all / peer_all, 2)}x)"
+        )
+
+      [] ->
+        IO.puts("SKIP the two targets against JSONSchex: it is not loaded")
+    end
+
+    target(
+      with_format - first <= 1.0,
+      "format_error/1 on a one-error answer at most 1 us beyond the answer: " <>
+        "#{fmt(with_format - first, 3)} us"
+    )
+
+    target(
+      with_result - all <= 3.0,
+      "tool_result/1 on an errors: :all answer at most 3 us beyond the answer: " <>
+        "#{fmt(with_result - all, 3)} us"
+    )
+  end
+
+  @doc """
   `enum` lookups, which must grow linearly: n object choices against an array of n objects,
   each equal to a choice (its integers as floats), at sizes doubled.
   """
@@ -780,5 +933,6 @@ case System.argv() do
   ["errors"] -> Bench.json_error_figures()
   ["host"] -> Bench.host_figures()
   ["text"] -> Bench.text_figures()
+  ["reject"] -> Bench.reject_figures()
   _ -> Bench.run()
 end
