@@ -26,6 +26,17 @@ defmodule InputSchema.Render do
   # A detail map, as opposed to any other term an answer may hold (a struct included).
   defguardp is_detail(term) when is_map(term) and not is_struct(term)
 
+  # Whether each byte of a 32-bit word is printable ASCII (0x20-0x7E): none has its top bit
+  # set, each is at least 0x20 (adding 0x60 sets its top bit) and none is 0x7F (adding 1 would
+  # set it). No byte carries into the next, since none is above 0x7F.
+  defguardp is_printable_ascii(word)
+            when Bitwise.band(word, 0x80808080) == 0 and
+                   Bitwise.band(word + 0x60606060, 0x80808080) == 0x80808080 and
+                   Bitwise.band(word + 0x01010101, 0x80808080) == 0
+
+  # Whether each byte of a 32-bit word is ASCII.
+  defguardp is_ascii(word) when Bitwise.band(word, 0x80808080) == 0
+
   # ---------------------------------------------------------------------------------------
   # format_error
   # ---------------------------------------------------------------------------------------
@@ -33,12 +44,9 @@ defmodule InputSchema.Render do
   @doc false
   def format_error(answer, _options), do: text_of(answer)
 
-  defp text_of({:error, _class, detail}) when is_detail(detail) do
-    {shown, left} = errors_of(detail, @max_text_errors)
-    lines = Enum.flat_map(shown, &error_lines/1)
-    more = if left == 0, do: [], else: ["(#{left} more errors)"]
-    Enum.join(lines ++ more, "\n")
-  end
+  # The text is written as iodata, from the detail's data, and made a binary once.
+  defp text_of({:error, _class, detail}) when is_detail(detail),
+    do: detail |> errors_of(@max_text_errors) |> text_lines() |> IO.iodata_to_binary()
 
   defp text_of(_answer), do: ""
 
@@ -50,7 +58,7 @@ defmodule InputSchema.Render do
   # An answer's first `count` errors (the detail maps of `errors: :all`, or its one), and how
   # many more it has: only what is shown is kept, the rest counted.
   defp errors_of(detail, count) do
-    case detail_maps(detail[:errors], count) do
+    case detail_maps(Map.get(detail, :errors), count) do
       {[], 0} -> {[detail], 0}
       shown_and_left -> shown_and_left
     end
@@ -77,29 +85,40 @@ defmodule InputSchema.Render do
   defp items([item | rest], count, acc) when count > 0, do: items(rest, count - 1, [item | acc])
   defp items(_end, _count, acc), do: Enum.reverse(acc)
 
-  defp error_lines(detail) do
-    {branches, _left} = detail_maps(detail[:branches], @max_branch_lines)
+  # The lines of the shown errors, each followed by its branches' lines, then the count of
+  # the errors not shown; one newline between lines.
+  defp text_lines({shown, left}) do
+    more = if left == 0, do: [], else: [["(", Integer.to_string(left), " more errors)"]]
+    shown |> error_lines(more) |> Enum.intersperse("\n")
+  end
 
-    branches =
-      branches
-      |> Enum.map(fn branch ->
-        bounded("  branch #{text(branch[:branch])}: " <> line(branch), line_max(branch))
-      end)
+  defp error_lines([], more), do: more
 
-    [line(detail) | branches]
+  defp error_lines([detail | rest], more) do
+    {branches, _left} = detail_maps(Map.get(detail, :branches), @max_branch_lines)
+    [line(detail) | branch_lines(branches, error_lines(rest, more))]
+  end
+
+  defp branch_lines([], lines), do: lines
+
+  defp branch_lines([branch | rest], lines) do
+    line =
+      bounded(["  branch ", text(Map.get(branch, :branch)), ": ", line(branch)], line_max(branch))
+
+    [line | branch_lines(rest, lines)]
   end
 
   # An error's own line, without its branches.
   defp line(detail),
     do:
       bounded(
-        location(detail) <> ": " <> text(detail[:message]) <> said(detail),
+        [location(detail), ": ", text(Map.get(detail, :message)) | said(detail)],
         line_max(detail)
       )
 
-  defp line_max(detail) do
-    if is_list(detail[:enum]) or is_list(detail[:allowed]), do: @max_listing_line, else: @max_line
-  end
+  defp line_max(%{enum: enum}) when is_list(enum), do: @max_listing_line
+  defp line_max(%{allowed: allowed}) when is_list(allowed), do: @max_listing_line
+  defp line_max(_detail), do: @max_line
 
   # Where: the argument's pointer (`/a/0`, `(root)` for the whole value), or for an error of
   # the schema, `schema` and where in it.
@@ -108,11 +127,11 @@ defmodule InputSchema.Render do
   defp location(detail) do
     case pointer_of(detail) do
       nil ->
-        case {detail[:schema_path], detail[:message]} do
+        case {Map.get(detail, :schema_path), Map.get(detail, :message)} do
           # The arguments as a whole (their JSON text, their shape at the tool boundary).
           {_, "tool argument" <> _} -> "(root)"
           {_, "result " <> _} -> "(root)"
-          {place, _} when is_binary(place) and place != "" -> "schema at " <> printable(place)
+          {place, _} when is_binary(place) and place != "" -> ["schema at " | printable_io(place)]
           _ -> "schema"
         end
 
@@ -120,7 +139,7 @@ defmodule InputSchema.Render do
         "(root)"
 
       pointer ->
-        printable(pointer)
+        printable_io(pointer)
     end
   end
 
@@ -138,27 +157,63 @@ defmodule InputSchema.Render do
         rest -> rest
       end
 
-    Regex.scan(~r/\.([^.\[]*)|\[(\d+)\]/, rest)
-    |> Enum.map_join(fn
-      [_, name] -> "/" <> escape_token(name)
-      [_, "", index] -> "/" <> index
-    end)
+    rest |> dotted_tokens([]) |> IO.iodata_to_binary()
   end
 
   def pointer_of(_detail), do: nil
 
-  defp escape_token(name), do: name |> String.replace("~", "~0") |> String.replace("/", "~1")
+  # A dotted path's tokens, each as `/token`: `.name` (the name runs to the next `.` or `[`,
+  # and may be empty) and `[digits]`; any other byte is passed over.
+  defp dotted_tokens(<<".", rest::binary>>, acc) do
+    size =
+      case :binary.match(rest, [".", "["]) do
+        {at, 1} -> at
+        :nomatch -> byte_size(rest)
+      end
+
+    <<name::binary-size(size), after_name::binary>> = rest
+    dotted_tokens(after_name, [acc, "/" | escape_token(name)])
+  end
+
+  defp dotted_tokens(<<"[", rest::binary>>, acc) do
+    case digits(rest, 0) do
+      0 ->
+        dotted_tokens(rest, acc)
+
+      size ->
+        case rest do
+          <<index::binary-size(size), "]", after_index::binary>> ->
+            dotted_tokens(after_index, [acc, "/" | index])
+
+          _ ->
+            dotted_tokens(rest, acc)
+        end
+    end
+  end
+
+  defp dotted_tokens(<<_byte, rest::binary>>, acc), do: dotted_tokens(rest, acc)
+  defp dotted_tokens(<<>>, acc), do: acc
+
+  defp digits(<<digit, rest::binary>>, count) when digit in ?0..?9, do: digits(rest, count + 1)
+  defp digits(_rest, count), do: count
+
+  defp escape_token(name) do
+    case :binary.match(name, ["~", "/"]) do
+      :nomatch ->
+        name
+
+      _found ->
+        name |> :binary.replace("~", "~0", [:global]) |> :binary.replace("/", "~1", [:global])
+    end
+  end
 
   # What was expected and what came, from the detail keys of the error.
   defp said(detail) do
-    expected = expected(detail)
-    came = came(detail)
-
-    case {expected, came} do
-      {nil, nil} -> ""
-      {expected, nil} -> ": expected " <> expected
-      {nil, came} -> ": " <> came
-      {expected, came} -> ": expected " <> expected <> ", got " <> came
+    case {expected(detail), came(detail)} do
+      {nil, nil} -> []
+      {expected, nil} -> [": expected " | expected]
+      {nil, came} -> [": " | came]
+      {expected, came} -> [": expected ", expected, ", got " | came]
     end
   end
 
@@ -183,140 +238,165 @@ defmodule InputSchema.Render do
   defp expected(%{reason: reason, format: _}) when not is_binary(reason), do: nil
 
   defp expected(detail) do
-    keyword = detail[:keyword]
-
-    Enum.find_value(@bounds, fn {key, words, counted} ->
-      case detail do
-        %{^key => bound} -> phrase(words, counted, bound)
-        _ -> nil
-      end
-    end) ||
-      cond do
-        is_list(detail[:enum]) ->
-          "one of " <> listing(detail[:enum], detail[:unlisted])
-
-        # An anyOf/oneOf whose branches a tag property tells apart.
-        keyword in ["anyOf", "oneOf"] and is_list(detail[:allowed]) ->
-          value(detail[:property]) <>
-            " to be one of " <> listing(detail[:allowed], detail[:unlisted])
-
-        Map.has_key?(detail, :const) ->
-          value(detail[:const])
-
-        Map.has_key?(detail, :type) and keyword != "false" ->
-          type_words(detail[:type])
-
-        is_binary(detail[:pattern]) ->
-          "to match the pattern " <> value(detail[:pattern])
-
-        is_binary(detail[:format]) ->
-          "the format " <> value(detail[:format])
-
-        is_binary(detail[:contentMediaType]) ->
-          "the media type " <> value(detail[:contentMediaType])
-
-        is_binary(detail[:contentEncoding]) ->
-          "the encoding " <> value(detail[:contentEncoding])
-
-        true ->
-          nil
-      end
+    case bound(detail) do
+      nil -> expected_value(detail, Map.get(detail, :keyword))
+      phrase -> phrase
+    end
   end
 
-  defp phrase(words, nil, bound), do: words <> " " <> value(bound)
-  defp phrase(words, {one, _many}, 1), do: words <> " 1 " <> one
-  defp phrase(words, {_one, many}, bound), do: words <> " " <> value(bound) <> " " <> many
+  # The first bound of @bounds the detail holds, in that order.
+  for {key, words, counted} <- @bounds do
+    defp bound(%{unquote(key) => bound}),
+      do: phrase(unquote(words), unquote(Macro.escape(counted)), bound)
+  end
+
+  defp bound(_detail), do: nil
+
+  defp expected_value(detail, keyword) do
+    cond do
+      is_list(Map.get(detail, :enum)) ->
+        ["one of " | listing(detail.enum, Map.get(detail, :unlisted))]
+
+      # An anyOf/oneOf whose branches a tag property tells apart.
+      keyword in ["anyOf", "oneOf"] and is_list(Map.get(detail, :allowed)) ->
+        [
+          value(Map.get(detail, :property)),
+          " to be one of " | listing(detail.allowed, Map.get(detail, :unlisted))
+        ]
+
+      Map.has_key?(detail, :const) ->
+        value(detail.const)
+
+      Map.has_key?(detail, :type) and keyword != "false" ->
+        type_words(detail.type)
+
+      is_binary(Map.get(detail, :pattern)) ->
+        ["to match the pattern " | value(detail.pattern)]
+
+      is_binary(Map.get(detail, :format)) ->
+        ["the format " | value(detail.format)]
+
+      is_binary(Map.get(detail, :contentMediaType)) ->
+        ["the media type " | value(detail.contentMediaType)]
+
+      is_binary(Map.get(detail, :contentEncoding)) ->
+        ["the encoding " | value(detail.contentEncoding)]
+
+      true ->
+        nil
+    end
+  end
+
+  defp phrase(words, nil, bound), do: [words, " " | value(bound)]
+  defp phrase(words, {one, _many}, 1), do: [words, " 1 " | one]
+  defp phrase(words, {_one, many}, bound), do: [words, " ", value(bound), " " | many]
 
   defp came(%{option: option, reason: reason}) when is_binary(reason),
-    do: printable(inspect(option, limit: 8)) <> " " <> printable(reason, @max_line)
+    do: [printable_io(inspect(option, limit: 8)), " " | printable_io(reason, @max_line)]
 
   # A loader's or a format function's failure: what it was asked for, then why it failed, for
   # the operator's log (a model never reads it: `tool_result/2` leaves it out).
   defp came(%{reference: reference, reason: reason}),
-    do: "reference " <> value(reference) <> ", reason " <> reason(reason)
+    do: ["reference ", value(reference), ", reason " | reason(reason)]
 
   defp came(%{format: format, reason: reason}),
-    do: "format " <> value(format) <> ", reason " <> reason(reason)
+    do: ["format ", value(format), ", reason " | reason(reason)]
 
   defp came(%{matched: [_, _ | _] = matched}),
-    do: "branches " <> Enum.map_join(items(matched, 8), ", ", &text/1) <> " matched"
+    do: ["branches ", joined(items(matched, 8), ", ", &text/1) | " matched"]
 
   defp came(%{matched: []}), do: "no branch matched"
 
   defp came(%{keyword: keyword, property: property})
        when keyword in ["required", "dependentRequired", "dependencies"],
-       do: "missing " <> value(property)
+       do: ["missing " | value(property)]
 
-  defp came(%{message: "required " <> _, property: property}), do: "missing " <> value(property)
+  defp came(%{message: "required " <> _, property: property}), do: ["missing " | value(property)]
 
   # A tag that matches no branch: the tag given, when it is listed (none when it is missing).
   defp came(%{keyword: keyword, allowed: allowed} = detail)
-       when keyword in ["anyOf", "oneOf"] and is_list(allowed),
-       do: if(Map.has_key?(detail, :actual), do: value(detail[:actual]))
+       when keyword in ["anyOf", "oneOf"] and is_list(allowed) do
+    case detail do
+      %{actual: actual} -> value(actual)
+      _no_tag -> nil
+    end
+  end
 
   defp came(%{property: property, allowed: allowed} = detail) when is_list(allowed),
-    do: value(property) <> " (" <> allowed_properties(detail) <> ")"
+    do: [value(property), " (", allowed_properties(detail) | ")"]
 
   defp came(%{property: property}), do: value(property)
   defp came(%{keyword: "type", actual: actual}), do: text(actual)
   defp came(%{actual: actual}), do: value(actual)
 
   defp came(%{keywords: keywords}) when is_list(keywords),
-    do: Enum.map_join(items(keywords, 8), ", ", &value/1)
+    do: joined(items(keywords, 8), ", ", &value/1)
 
   defp came(%{keyword: _, path: _}), do: nil
-  defp came(%{keyword: keyword}), do: "keyword " <> value(keyword)
-  defp came(%{reference: reference}), do: "reference " <> value(reference)
-  defp came(%{offset: offset}), do: "at byte " <> value(offset)
+  defp came(%{keyword: keyword}), do: ["keyword " | value(keyword)]
+  defp came(%{reference: reference}), do: ["reference " | value(reference)]
+  defp came(%{offset: offset}), do: ["at byte " | value(offset)]
   defp came(_detail), do: nil
+
+  # Each item written by `write`, with `separator` between them.
+  defp joined([], _separator, _write), do: []
+  defp joined([item], _separator, write), do: [write.(item)]
+
+  defp joined([item | rest], separator, write),
+    do: [write.(item), separator | joined(rest, separator, write)]
 
   # Listed values, and how many more there are.
   defp listing(values, unlisted) do
-    listed = Enum.map_join(items(values, 64), ", ", &value/1)
+    listed = joined(items(values, 64), ", ", &value/1)
 
     case unlisted do
-      count when is_integer(count) and count > 0 -> listed <> " and #{count} more"
-      _ -> listed
+      count when is_integer(count) and count > 0 ->
+        [listed, " and ", Integer.to_string(count) | " more"]
+
+      _ ->
+        listed
     end
   end
 
   defp allowed_properties(%{allowed: [], allowed_patterns: [_ | _] = patterns}),
-    do: "allowed: names matching " <> listing(patterns, nil)
+    do: ["allowed: names matching " | listing(patterns, nil)]
 
   defp allowed_properties(
          %{allowed: [_ | _] = allowed, allowed_patterns: [_ | _] = patterns} = d
        ),
-       do:
-         "allowed: " <>
-           listing(allowed, d[:unlisted]) <> ", or names matching " <> listing(patterns, nil)
+       do: [
+         "allowed: ",
+         listing(allowed, Map.get(d, :unlisted)),
+         ", or names matching " | listing(patterns, nil)
+       ]
 
   defp allowed_properties(%{allowed: [_ | _] = allowed} = detail),
-    do: "allowed: " <> listing(allowed, detail[:unlisted])
+    do: ["allowed: " | listing(allowed, Map.get(detail, :unlisted))]
 
   defp allowed_properties(_detail), do: "no property is allowed here"
 
-  defp type_words(types) when is_list(types),
-    do: Enum.map_join(items(types, 8), " or ", &text/1)
-
+  defp type_words(types) when is_list(types), do: joined(items(types, 8), " or ", &text/1)
   defp type_words(type), do: text(type)
 
   # A value as the text shows it: numbers and names plainly, strings quoted, each bounded and
   # with control characters and stray bytes escaped.
-  defp value(value) when is_binary(value), do: ~s(") <> printable(value) <> ~s(")
-
-  defp value(value) when is_integer(value) or is_float(value) or is_boolean(value),
-    do: to_string(value)
-
+  defp value(value) when is_binary(value), do: [?", printable_io(value) | "\""]
+  defp value(value) when is_integer(value), do: Integer.to_string(value)
+  defp value(value) when is_float(value), do: Float.to_string(value)
+  defp value(value) when is_boolean(value), do: Atom.to_string(value)
   defp value(nil), do: "null"
   defp value(value) when is_atom(value), do: value(Atom.to_string(value))
-  defp value(value), do: value |> inspect(limit: 8, printable_limit: @max_value) |> printable()
+
+  # A term the text cannot know (a list, a map, a tuple): its Elixir form, bounded.
+  defp value(value),
+    do: value |> inspect(limit: 8, printable_limit: @max_value) |> printable_io()
 
   # A failure's reason, longer than a value may be: the line's own bound still holds.
   @max_reason 200
   defp reason(reason),
-    do: reason |> inspect(limit: 16, printable_limit: @max_reason) |> printable(@max_reason)
+    do: reason |> inspect(limit: 16, printable_limit: @max_reason) |> printable_io(@max_reason)
 
-  defp text(value) when is_binary(value), do: printable(value)
+  defp text(value) when is_binary(value), do: printable_io(value)
   defp text(nil), do: ""
   defp text(value) when is_atom(value), do: Atom.to_string(value)
   defp text(value) when is_integer(value), do: Integer.to_string(value)
@@ -326,36 +406,67 @@ defmodule InputSchema.Render do
   # `binary` with its control characters and invalid bytes escaped, cut at @max_value
   # characters (an ellipsis marks the cut).
   def printable(binary, max \\ @max_value) do
-    {kept, cut?} = take_chars(binary, max, [])
-    escaped = kept |> Enum.reverse() |> IO.iodata_to_binary()
-    if cut?, do: escaped <> "…", else: escaped
+    case printable_io(binary, max) do
+      same when is_binary(same) -> same
+      iodata -> IO.iodata_to_binary(iodata)
+    end
   end
 
-  defp take_chars(<<>>, _left, acc), do: {acc, false}
-  defp take_chars(_rest, 0, acc), do: {acc, true}
+  # `printable/2` as iodata: runs of characters kept as they are stay slices of `binary`
+  # (the binary itself when nothing is escaped or cut).
+  defp printable_io(binary, max \\ @max_value), do: escape(binary, binary, 0, 0, max, [])
 
-  defp take_chars(<<char::utf8, rest::binary>>, left, acc) do
-    piece =
-      cond do
-        char < 0x20 or char == 0x7F or char in 0x80..0x9F or char in [0x2028, 0x2029] ->
-          "\\u" <> String.pad_leading(Integer.to_string(char, 16), 4, "0")
+  # `skip`: where the run being kept starts in `original`; `size`: its bytes so far; `left`:
+  # how many more characters may be kept.
+  defp escape(<<>>, original, 0, _size, _left, []), do: original
 
-        true ->
-          <<char::utf8>>
-      end
+  defp escape(<<>>, original, skip, size, _left, acc),
+    do: [acc | binary_part(original, skip, size)]
 
-    take_chars(rest, left - 1, [piece | acc])
+  defp escape(_rest, original, skip, size, 0, acc),
+    do: [acc, binary_part(original, skip, size) | "…"]
+
+  # Most text is printable ASCII: four such bytes are passed over in one step.
+  defp escape(<<word::32, rest::binary>>, original, skip, size, left, acc)
+       when left >= 4 and is_printable_ascii(word),
+       do: escape(rest, original, skip, size + 4, left - 4, acc)
+
+  defp escape(<<byte, rest::binary>>, original, skip, size, left, acc)
+       when byte >= 0x20 and byte < 0x7F,
+       do: escape(rest, original, skip, size + 1, left - 1, acc)
+
+  defp escape(<<char::utf8, rest::binary>>, original, skip, size, left, acc) do
+    if char < 0x20 or char == 0x7F or char in 0x80..0x9F or char in [0x2028, 0x2029] do
+      escaped = ["\\u" | hex(char, 4)]
+      kept = binary_part(original, skip, size)
+      escape(rest, original, skip + size + utf8_size(char), 0, left - 1, [acc, kept | escaped])
+    else
+      escape(rest, original, skip, size + utf8_size(char), left - 1, acc)
+    end
   end
 
-  defp take_chars(<<byte, rest::binary>>, left, acc),
-    do:
-      take_chars(rest, left - 1, [
-        "\\x" <> String.pad_leading(Integer.to_string(byte, 16), 2, "0") | acc
-      ])
+  defp escape(<<byte, rest::binary>>, original, skip, size, left, acc) do
+    kept = binary_part(original, skip, size)
+    escape(rest, original, skip + size + 1, 0, left - 1, [acc, kept, "\\x" | hex(byte, 2)])
+  end
 
-  # A line is already printable; only its length is bounded.
+  # Upper-case hex digits, padded with zeros to `width`.
+  defp hex(integer, width), do: String.pad_leading(Integer.to_string(integer, 16), width, "0")
+
+  defp utf8_size(char) when char < 0x80, do: 1
+  defp utf8_size(char) when char < 0x800, do: 2
+  defp utf8_size(char) when char < 0x10000, do: 3
+  defp utf8_size(_char), do: 4
+
+  # A line is already printable; only its length is bounded. A line of no more bytes than
+  # `max` holds no more characters than that, and is kept without counting them.
   defp bounded(line, max) do
-    if String.length(line) > max, do: String.slice(line, 0, max) <> "…", else: line
+    if IO.iodata_length(line) <= max do
+      line
+    else
+      line = IO.iodata_to_binary(line)
+      if String.length(line) > max, do: String.slice(line, 0, max) <> "…", else: line
+    end
   end
 
   # ---------------------------------------------------------------------------------------
@@ -525,12 +636,13 @@ defmodule InputSchema.Render do
   end
 
   defp json_value(map, depth, budget) when is_map(map) and not is_struct(map) and depth > 0 do
-    {pairs, budget} =
-      map
-      |> Enum.take(@max_structured_errors)
-      |> json_pairs(depth - 1, budget - 2, [])
+    pairs =
+      if map_size(map) <= @max_structured_errors,
+        do: :maps.to_list(map),
+        else: Enum.take(map, @max_structured_errors)
 
-    {Map.new(pairs), budget}
+    {pairs, budget} = json_pairs(pairs, depth - 1, budget - 2, [])
+    {:maps.from_list(pairs), budget}
   end
 
   defp json_value(other, depth, budget),
@@ -548,10 +660,13 @@ defmodule InputSchema.Render do
   defp json_pairs(_pairs, _depth, budget, acc) when budget <= 0, do: {acc, 0}
 
   defp json_pairs([{key, value} | rest], depth, budget, acc) do
+    # An atom's text is UTF-8, and shorter than a string may be.
     key =
-      if is_binary(key) or is_atom(key),
-        do: json_string(text(key)),
-        else: json_string(inspect(key, limit: 8))
+      cond do
+        is_atom(key) -> text(key)
+        is_binary(key) -> json_string(text(key))
+        true -> json_string(inspect(key, limit: 8))
+      end
 
     {json, budget} = json_value(value, depth, budget - byte_size(key) - 3)
     json_pairs(rest, depth, budget, [{key, json} | acc])
@@ -572,8 +687,14 @@ defmodule InputSchema.Render do
     binary =
       if byte_size(binary) > @max_string, do: binary_part(binary, 0, @max_string), else: binary
 
-    valid_utf8(binary, [])
+    if utf8?(binary), do: binary, else: valid_utf8(binary, [])
   end
+
+  # `String.valid?/1`, four ASCII bytes at a time.
+  defp utf8?(<<word::32, rest::binary>>) when is_ascii(word), do: utf8?(rest)
+  defp utf8?(<<_char::utf8, rest::binary>>), do: utf8?(rest)
+  defp utf8?(<<>>), do: true
+  defp utf8?(_invalid), do: false
 
   defp valid_utf8(<<>>, acc), do: acc |> Enum.reverse() |> IO.iodata_to_binary()
   defp valid_utf8(<<char::utf8, rest::binary>>, acc), do: valid_utf8(rest, [<<char::utf8>> | acc])
