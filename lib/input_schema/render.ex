@@ -396,6 +396,9 @@ defmodule InputSchema.Render do
   defp reason(reason),
     do: reason |> inspect(limit: 16, printable_limit: @max_reason) |> printable_io(@max_reason)
 
+  # `text/1` as one binary, for a JSON string.
+  defp text_binary(value), do: value |> text() |> IO.iodata_to_binary()
+
   defp text(value) when is_binary(value), do: printable_io(value)
   defp text(nil), do: ""
   defp text(value) when is_atom(value), do: Atom.to_string(value)
@@ -562,7 +565,7 @@ defmodule InputSchema.Render do
       "isError" => true,
       "content" => [%{"type" => "text", "text" => text}],
       "structuredContent" => %{
-        "class" => json_string(text(class)),
+        "class" => json_string(text_binary(class)),
         "errors" => [],
         "errorCount" => 0
       }
@@ -577,7 +580,7 @@ defmodule InputSchema.Render do
       "isError" => true,
       "content" => [%{"type" => "text", "text" => heading <> "\n" <> text_of(answer)}],
       "structuredContent" => %{
-        "class" => json_string(text(class)),
+        "class" => json_string(text_binary(class)),
         "errors" => json_errors,
         "errorCount" => length(errors) + left
       }
@@ -664,7 +667,7 @@ defmodule InputSchema.Render do
     key =
       cond do
         is_atom(key) -> text(key)
-        is_binary(key) -> json_string(text(key))
+        is_binary(key) -> json_string(text_binary(key))
         true -> json_string(inspect(key, limit: 8))
       end
 
