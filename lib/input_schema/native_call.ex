@@ -55,6 +55,10 @@ defmodule InputSchema.NativeCall do
       :ok ->
         {:ok, arguments}
 
+      # Final, as a refusal asks the host nothing: no call state is built for it.
+      {:error, _class, _detail} = error ->
+        error
+
       answer ->
         host = HostFunctions.new(nil, Compiled.functions(compiled))
         call = %{schema: ref, reading: :compiled, max_errors: max_errors, role: role, host: host}
@@ -72,6 +76,9 @@ defmodule InputSchema.NativeCall do
          ) do
       :ok ->
         {:ok, arguments}
+
+      {:error, _class, _detail} = error ->
+        error
 
       answer ->
         host = HostFunctions.new(parsed.schema_loader, parsed.format_functions)
@@ -116,6 +123,9 @@ defmodule InputSchema.NativeCall do
          ) do
       {:ok, _decoded} = answer ->
         answer
+
+      {:error, _class, _detail} = error ->
+        error
 
       answer ->
         host = HostFunctions.new(nil, Compiled.functions(compiled))

@@ -100,10 +100,84 @@ fn detail<'b>(
     extras: &[(Term<'b>, Term<'b>)],
 ) -> Term<'b> {
     let fields = error.fields();
-    let mut keys = Vec::with_capacity(fields.len() + 1 + extras.len());
-    let mut values = Vec::with_capacity(fields.len() + 1 + extras.len());
+    let message = error.message(role).encode(env);
+    let count = fields.len() + 1 + extras.len();
+    // A detail's pairs are few: they are gathered on the stack, where they fit.
+    if count > DETAIL_PAIRS_ON_STACK {
+        let mut keys = Vec::with_capacity(count);
+        let mut values = Vec::with_capacity(count);
+        gather(env, fields, role, extras, message, &mut keys, &mut values);
+        return map(env, &keys, &values);
+    }
+    let mut keys = StackPairs::new(message);
+    let mut values = StackPairs::new(message);
+    gather(env, fields, role, extras, message, &mut keys, &mut values);
+    map(env, keys.as_slice(), values.as_slice())
+}
+
+/// Pairs a detail map gathers without allocating.
+const DETAIL_PAIRS_ON_STACK: usize = 16;
+
+/// A list of at most `DETAIL_PAIRS_ON_STACK` terms, on the stack.
+struct StackPairs<'b> {
+    terms: [Term<'b>; DETAIL_PAIRS_ON_STACK],
+    len: usize,
+}
+
+impl<'b> StackPairs<'b> {
+    /// Empty; `filler` only fills the room not yet used.
+    fn new(filler: Term<'b>) -> Self {
+        StackPairs {
+            terms: [filler; DETAIL_PAIRS_ON_STACK],
+            len: 0,
+        }
+    }
+
+    fn as_slice(&self) -> &[Term<'b>] {
+        self.terms.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// Where a detail's keys or values are gathered.
+trait Pairs<'b> {
+    fn push(&mut self, term: Term<'b>);
+    fn holds(&self, term: &Term<'b>) -> bool;
+}
+
+impl<'b> Pairs<'b> for Vec<Term<'b>> {
+    fn push(&mut self, term: Term<'b>) {
+        Vec::push(self, term);
+    }
+    fn holds(&self, term: &Term<'b>) -> bool {
+        self.contains(term)
+    }
+}
+
+impl<'b> Pairs<'b> for StackPairs<'b> {
+    /// Never past its room: the caller counted the pairs first.
+    fn push(&mut self, term: Term<'b>) {
+        if let Some(slot) = self.terms.get_mut(self.len) {
+            *slot = term;
+            self.len += 1;
+        }
+    }
+    fn holds(&self, term: &Term<'b>) -> bool {
+        self.as_slice().contains(term)
+    }
+}
+
+/// The detail's pairs: `message`, the error's own fields, then the `extras` it lacks.
+fn gather<'b>(
+    env: Env<'b>,
+    fields: Vec<(&'static str, Field<'_, Arg<'_>>)>,
+    role: Role,
+    extras: &[(Term<'b>, Term<'b>)],
+    message: Term<'b>,
+    keys: &mut impl Pairs<'b>,
+    values: &mut impl Pairs<'b>,
+) {
     keys.push(atoms::message().encode(env));
-    values.push(error.message(role).encode(env));
+    values.push(message);
     for (key, value) in fields {
         keys.push(atom(env, key));
         values.push(match value {
@@ -114,12 +188,15 @@ fn detail<'b>(
     }
     // A JSON-mode schema error carries its `schema_path` already.
     for (key, value) in extras {
-        if !keys.contains(key) {
+        if !keys.holds(key) {
             keys.push(*key);
             values.push(*value);
         }
     }
-    Term::map_from_term_arrays(env, &keys, &values).unwrap_or_else(|_| atoms::error().encode(env))
+}
+
+fn map<'b>(env: Env<'b>, keys: &[Term<'b>], values: &[Term<'b>]) -> Term<'b> {
+    Term::map_from_term_arrays(env, keys, values).unwrap_or_else(|_| atoms::error().encode(env))
 }
 
 /// A fixed name as an atom; never made from input.

@@ -342,6 +342,32 @@ impl<'a> Value<'a> for Arg<'a> {
         found.map(|value| Arg::from_raw(self.env, value))
     }
 
+    /// A small (flat) map is read in one pass over its keys, comparing each with `name`: no
+    /// key is built for the lookup, and a name it lacks costs no atom table search. The string
+    /// key wins over an atom key of the same name, as in the two lookups.
+    fn map_get_name(self, name: &str) -> Option<Self> {
+        let Some(size) = self.map_size().filter(|size| *size <= FLAT_MAP_MAX_KEYS) else {
+            return self
+                .map_get_str(name)
+                .or_else(|| self.map_get_atom_named(name.as_bytes()));
+        };
+        let name = name.as_bytes();
+        let mut atom_found = None;
+        for (key, value) in self.map_entries_sized(size) {
+            if key.is_binary() {
+                if key.binary() == Some(name) {
+                    return Some(value);
+                }
+            } else if atom_found.is_none()
+                && key.term().is_atom()
+                && key.with_atom_name(|key_name| key_name == name) == Some(true)
+            {
+                atom_found = Some(value);
+            }
+        }
+        atom_found
+    }
+
     /// Looks the atom up without creating it. An ASCII name asks the atom table directly; any
     /// other is read from the external format, in safe mode: OTP 25's direct lookup reads
     /// names as Latin-1 only, and a name beyond it (`String.to_atom("日本")`) would be found by

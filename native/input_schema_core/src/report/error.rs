@@ -218,6 +218,10 @@ pub struct KeywordFailure<V> {
 /// The first error of one `anyOf`/`oneOf` branch, by its index.
 pub type BranchError<V> = (usize, Error<V>);
 
+/// The most fields an assertion's error has: its path, pointer, keyword, schema path and
+/// evaluation path, up to four details, its property, what came, and its branches.
+const ASSERTION_FIELDS_MAX: usize = 12;
+
 /// The most branches whose first error an `anyOf`/`oneOf` error carries (the first ones that
 /// failed, in order); their own branches are not reported.
 pub const MAX_BRANCH_ERRORS: usize = 8;
@@ -440,16 +444,18 @@ impl<V: Copy> Error<V> {
                     actual,
                     branches,
                 } = &**failure;
-                let mut fields = vec![
+                // Room for every field an assertion's error can have, so that it is not grown.
+                let mut fields = Vec::with_capacity(ASSERTION_FIELDS_MAX);
+                fields.extend([
                     ("path", Field::Binary(path)),
                     ("pointer", Field::Binary(pointer)),
                     ("keyword", Field::Binary(keyword.as_bytes())),
                     ("schema_path", Field::Binary(schema_path.as_bytes())),
-                ];
+                ]);
                 if let Some(evaluation_path) = evaluation_path {
                     fields.push(("evaluation_path", Field::Binary(evaluation_path.as_bytes())));
                 }
-                for (name, detail) in assertion.details() {
+                assertion.each_detail(|name, detail| {
                     fields.push((
                         name,
                         match detail {
@@ -459,7 +465,7 @@ impl<V: Copy> Error<V> {
                             Detail::Text(text) => Field::Binary(text.as_bytes()),
                         },
                     ));
-                }
+                });
                 if let Some(property) = property {
                     fields.push(("property", Field::Term(*property)));
                 }
@@ -696,10 +702,10 @@ impl Listing {
     }
 
     /// Its details: the values under `name`, and `unlisted` when some were left out.
-    fn push_to<'e>(&'e self, name: &'static str, details: &mut Vec<(&'static str, Detail<'e>)>) {
-        details.push((name, Detail::Literal(&self.values)));
+    fn give<'e>(&'e self, name: &'static str, take: &mut impl FnMut(&'static str, Detail<'e>)) {
+        take(name, Detail::Literal(&self.values));
         if self.unlisted > 0 {
-            details.push(("unlisted", Detail::Count(self.unlisted)));
+            take("unlisted", Detail::Count(self.unlisted));
         }
     }
 
@@ -734,26 +740,29 @@ pub struct TagMiss {
 impl Assertion {
     /// The keyword's own value under the name it is reported with, and what else the error
     /// names of the schema (what it allows), in order.
-    pub fn details(&self) -> Vec<(&'static str, Detail<'_>)> {
-        let mut details = Vec::new();
+    /// Each is given to `take`, so that the caller keeps them where it wants them.
+    pub fn each_detail<'e>(&'e self, mut take: impl FnMut(&'static str, Detail<'e>)) {
         match self {
-            Assertion::Enum(Some(values)) => values.push_to(name::ENUM, &mut details),
+            Assertion::Enum(Some(values)) => values.give(name::ENUM, &mut take),
             Assertion::AdditionalProperty(Some(allowed)) => {
-                allowed.names.push_to("allowed", &mut details);
+                allowed.names.give("allowed", &mut take);
                 if let Some(patterns) = &allowed.patterns {
-                    details.push(("allowed_patterns", Detail::Literal(&patterns.values)));
+                    take("allowed_patterns", Detail::Literal(&patterns.values));
                 }
             }
             Assertion::Tag(miss) => {
-                details.push(("property", Detail::Text(&miss.property)));
-                miss.allowed.push_to("allowed", &mut details);
+                take("property", Detail::Text(&miss.property));
+                miss.allowed.give("allowed", &mut take);
                 if let Some(actual) = &miss.actual {
-                    details.push(("actual", Detail::Literal(actual)));
+                    take("actual", Detail::Literal(actual));
                 }
             }
-            _ => details.extend(self.detail()),
+            _ => {
+                if let Some((name, detail)) = self.detail() {
+                    take(name, detail);
+                }
+            }
         }
-        details
     }
 
     /// The keyword's own value, under the name it is reported with.

@@ -289,6 +289,12 @@ impl<'p> WalkPath<'p> {
     /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
     /// start, a reference as its keyword.
     fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Vec<Key<'p>>)> {
+        // Most ways cross no reference: they are told apart before any token is gathered.
+        let crosses = std::iter::successors(Some(self), |path| path.parent)
+            .any(|path| matches!(path.step, Step::Target { .. }));
+        if !crosses {
+            return None;
+        }
         let (start, tokens, crossed) = self.tokens(keyword, true);
         crossed.then_some((start, tokens))
     }
@@ -305,7 +311,9 @@ impl<'p> WalkPath<'p> {
     /// to the last start or reference target, or (`through` references) to the start, each
     /// reference crossed a token of its keyword; and whether one was crossed.
     fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Vec<Key<'p>>, bool) {
-        let mut tokens: Vec<Key<'p>> = keyword.map(Key::Name).into_iter().collect();
+        // Room for a usual depth at once, so that the list is not grown step by step.
+        let mut tokens: Vec<Key<'p>> = Vec::with_capacity(TOKENS_USUAL);
+        tokens.extend(keyword.map(Key::Name));
         let mut crossed = false;
         let mut start = "";
         let mut current = Some(self);
@@ -332,6 +340,9 @@ impl<'p> WalkPath<'p> {
         (start, tokens, crossed)
     }
 }
+
+/// Tokens a schema pointer usually has at most: a keyword and a key per level, a few levels.
+const TOKENS_USUAL: usize = 16;
 
 /// An error's renderings of the way to it (`WalkPath::rendered`).
 pub struct Rendered {

@@ -472,8 +472,7 @@ pub fn get_by_name<'a, V: Value<'a>>(map: V, name: &[u8]) -> Option<V> {
 /// `get_by_name` of a name known to be UTF-8 (a schema's property names).
 #[inline]
 pub fn get_by_str<'a, V: Value<'a>>(map: V, name: &str) -> Option<V> {
-    map.map_get_str(name)
-        .or_else(|| map.map_get_atom_named(name.as_bytes()))
+    map.map_get_name(name)
 }
 
 /// JSON equality of an argument value and a literal: numbers by value, strings by bytes, arrays

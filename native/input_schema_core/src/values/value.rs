@@ -133,6 +133,12 @@ pub trait Value<'a>: Copy + 'a {
         None
     }
 
+    /// The value under the property `name`: its string key, else an atom key of that name.
+    fn map_get_name(self, name: &str) -> Option<Self> {
+        self.map_get_str(name)
+            .or_else(|| self.map_get_atom_named(name.as_bytes()))
+    }
+
     /// Whether a map is an Elixir struct (`__struct__` holds an atom): no JSON object.
     fn is_struct(self) -> bool {
         false
