@@ -225,6 +225,28 @@ defmodule InputSchema.JsonSchemaTermsTest do
              check(%{"dependentRequired" => %{"日本" => ["z"]}}, %{key => 1})
   end
 
+  test "an atom argument key is found by its name in a small map and in a large one" do
+    # A map of up to 32 keys is searched in one pass over its keys, a larger one by lookups:
+    # both find the atom key whose value breaks the schema, and report it at its name.
+    for size <- [3, 32, 33, 40] do
+      names = for index <- 1..size, do: "k#{index}"
+      schema = %{"properties" => Map.new(names, &{&1, %{"type" => "integer"}})}
+      valid = Map.new(names, &{String.to_atom(&1), 1})
+      last = String.to_atom("k#{size}")
+
+      assert check(schema, valid) === {:ok, valid}
+
+      assert check(schema, %{valid | last => "x"}) ===
+               argument_error(
+                 "tool argument has the wrong type",
+                 "$arguments.k#{size}",
+                 "type",
+                 "/properties/k#{size}/type",
+                 type: "integer"
+               )
+    end
+  end
+
   test "an atom argument key echoes as given under additionalProperties" do
     # Contract silent: the subset's rule (the argument key as given).
     assert check(%{"additionalProperties" => false}, %{b: 1}) ===

@@ -170,6 +170,10 @@ defmodule InputSchema.Options do
   def default_max_errors, do: @default_max_errors
 
   @doc false
+  # The NIF's error count for `errors: :all` with `max_errors: count` (0: the first alone).
+  def errors_cap(count), do: min(count, @max_errors_cap)
+
+  @doc false
   # The JSON Schema modes' dialects: every dialect but the subset.
   def json_dialect?(dialect), do: dialect in @dialects and dialect != :subset
 

@@ -535,22 +535,33 @@ defmodule InputSchema.Tools do
   end
 
   defp check_arguments(name, input, arguments, {max_errors, repair}) do
-    case InputSchema.validate(input, arguments) do
+    case refusals(input, arguments, max_errors, :input) do
       {:ok, arguments} ->
         {:ok, name, arguments}
 
-      {:error, :validation, detail} = first ->
+      {:error, :validation, detail} = refused ->
         if Render.argument_error?(detail) do
-          (repair && repaired(name, first, input, arguments)) ||
-            {:reject,
-             InputSchema.tool_result(all_errors(first, input, arguments, [], max_errors))}
+          (repair && repaired(name, refused, input, arguments)) ||
+            {:reject, InputSchema.tool_result(refused)}
         else
-          operator_error(first, name)
+          operator_error(refused, name)
         end
 
       error ->
         operator_error(error, name)
     end
+  end
+
+  # The answer for `value` with up to `max_errors` errors, in `role`'s words, in one NIF call:
+  # a valid value costs the quick walk alone whatever the count, and a refused one is walked
+  # once more, to report.
+  defp refusals(%Compiled{} = schema, value, max_errors, role),
+    do: NativeCall.validate(schema, value, {Options.errors_cap(max_errors), role})
+
+  defp refusals(schema, value, max_errors, role) do
+    said = if role == :output, do: [role: :output], else: []
+    counted = if max_errors > 0, do: [errors: :all, max_errors: max_errors], else: []
+    InputSchema.validate(schema, value, said ++ counted)
   end
 
   # `repair: true`: the call with its arguments repaired (see `InputSchema.Options`), when they
@@ -559,17 +570,6 @@ defmodule InputSchema.Tools do
     case InputSchema.Repair.attempt(first, arguments, &InputSchema.validate(input, &1, &2)) do
       {:ok, repaired, repaired: pointers} -> {:ok, name, repaired, repaired: pointers}
       _not_repaired -> nil
-    end
-  end
-
-  # The first error came from the quick path that `validate/2` takes; every error, when asked
-  # for, from a second walk (only calls that are refused pay for it).
-  defp all_errors(first, _schema, _value, _options, 0), do: first
-
-  defp all_errors(first, schema, value, options, max_errors) do
-    case InputSchema.validate(schema, value, options ++ [errors: :all, max_errors: max_errors]) do
-      {:error, :validation, _detail} = all -> all
-      _other -> first
     end
   end
 
@@ -669,12 +669,7 @@ defmodule InputSchema.Tools do
           {:error, :validation, detail} ->
             if Render.argument_error?(detail) do
               # Said again as a result check's: a valid result, the usual one, is read once.
-              answer =
-                output
-                |> InputSchema.validate(content, role: :output)
-                |> all_errors(output, content, [role: :output], max_errors)
-
-              {:reject, Render.ran_result(answer)}
+              {:reject, Render.ran_result(refusals(output, content, max_errors, :output))}
             else
               operator_error({:error, :validation, detail}, name)
             end
