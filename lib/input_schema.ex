@@ -145,6 +145,10 @@ defmodule InputSchema do
 
   def validate(schema, arguments, []), do: NativeCall.validate(schema, arguments, %Options{})
 
+  # A gateway's usual refusal, with nothing to parse: a compiled schema takes `errors: :all`.
+  def validate(%Compiled{} = compiled, arguments, errors: :all),
+    do: NativeCall.validate(compiled, arguments, Options.errors_cap(Options.default_max_errors()))
+
   def validate(schema, arguments, options) do
     with {:ok, parsed} <- parse(schema, options, :validate) do
       schema

@@ -57,6 +57,29 @@ defmodule InputSchema.CompiledTest do
     end
   end
 
+  test "errors: :all beside a compiled schema answers as the options read in full do" do
+    # `errors: :all` alone is taken without parsing; with any other option it is parsed.
+    schema = %{
+      "type" => "object",
+      "required" => ["a", "b"],
+      "properties" => %{
+        "a" => %{"type" => "string"},
+        "c" => %{"type" => "integer", "minimum" => 0}
+      }
+    }
+
+    for options <- [[], [dialect: :draft2020_12], [dialect: :draft7]],
+        arguments <- [%{}, %{"a" => 1, "c" => -1}, %{"a" => "x", "b" => 1}, [], nil] do
+      {:ok, compiled} = InputSchema.compile(schema, options)
+      parsed = InputSchema.validate(compiled, arguments, errors: :all, max_errors: 100)
+      assert InputSchema.validate(compiled, arguments, errors: :all) === parsed
+
+      # A raw schema's gate blames the pair for arguments that are no map.
+      if is_map(arguments),
+        do: assert(InputSchema.validate(schema, arguments, [errors: :all] ++ options) === parsed)
+    end
+  end
+
   test "a compiled schema can be shared through persistent_term and ETS" do
     {:ok, compiled} = InputSchema.compile(%{"required" => ["q"]})
     :persistent_term.put({__MODULE__, :schema}, compiled)
