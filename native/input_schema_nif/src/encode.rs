@@ -6,6 +6,7 @@ use crate::term::{big_external, Arg};
 use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number, Role};
 use rustler::{Encoder, Env, NewBinary, Term};
+use std::fmt::Write;
 
 /// How a failure is reported.
 #[derive(Clone, Copy)]
@@ -100,7 +101,7 @@ fn detail<'b>(
     extras: &[(Term<'b>, Term<'b>)],
 ) -> Term<'b> {
     let fields = error.fields();
-    let message = error.message(role).encode(env);
+    let message = message(env, error, role);
     let count = fields.len() + 1 + extras.len();
     // A detail's pairs are few: they are gathered on the stack, where they fit.
     if count > DETAIL_PAIRS_ON_STACK {
@@ -197,6 +198,52 @@ fn gather<'b>(
 
 fn map<'b>(env: Env<'b>, keys: &[Term<'b>], values: &[Term<'b>]) -> Term<'b> {
     Term::map_from_term_arrays(env, keys, values).unwrap_or_else(|_| atoms::error().encode(env))
+}
+
+/// An error's message as a binary: an argument error's written straight from its text, through
+/// a buffer on the stack (a message is short); a result's in the words the core gives it.
+fn message<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Term<'b> {
+    if role == Role::Input {
+        let mut text = ShortText::default();
+        if write!(text, "{error}").is_ok() {
+            return binary(env, text.as_bytes());
+        }
+    }
+    error.message(role).encode(env)
+}
+
+/// Text of at most `SHORT_TEXT_BYTES` bytes, written on the stack; longer text is refused.
+struct ShortText {
+    bytes: [u8; SHORT_TEXT_BYTES],
+    len: usize,
+}
+
+/// Longer than any message.
+const SHORT_TEXT_BYTES: usize = 128;
+
+impl Default for ShortText {
+    fn default() -> Self {
+        ShortText {
+            bytes: [0; SHORT_TEXT_BYTES],
+            len: 0,
+        }
+    }
+}
+
+impl ShortText {
+    fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for ShortText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        let end = self.len + text.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        room.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// A fixed name as an atom; never made from input.
