@@ -252,40 +252,34 @@ defmodule InputSchema.Render do
 
   defp bound(_detail), do: nil
 
-  defp expected_value(detail, keyword) do
-    cond do
-      is_list(Map.get(detail, :enum)) ->
-        ["one of " | listing(detail.enum, Map.get(detail, :unlisted))]
+  # What the keyword expected, from the first of these keys the detail holds, in this order.
+  defp expected_value(%{enum: enum} = detail, _keyword) when is_list(enum),
+    do: ["one of " | listing(enum, Map.get(detail, :unlisted))]
 
-      # An anyOf/oneOf whose branches a tag property tells apart.
-      keyword in ["anyOf", "oneOf"] and is_list(Map.get(detail, :allowed)) ->
-        [
-          value(Map.get(detail, :property)),
-          " to be one of " | listing(detail.allowed, Map.get(detail, :unlisted))
-        ]
+  # An anyOf/oneOf whose branches a tag property tells apart.
+  defp expected_value(%{allowed: allowed} = detail, keyword)
+       when keyword in ["anyOf", "oneOf"] and is_list(allowed),
+       do: [
+         value(Map.get(detail, :property)),
+         " to be one of " | listing(allowed, Map.get(detail, :unlisted))
+       ]
 
-      Map.has_key?(detail, :const) ->
-        value(detail.const)
+  defp expected_value(%{const: const}, _keyword), do: value(const)
+  defp expected_value(%{type: type}, keyword) when keyword != "false", do: type_words(type)
 
-      Map.has_key?(detail, :type) and keyword != "false" ->
-        type_words(detail.type)
+  defp expected_value(%{pattern: pattern}, _keyword) when is_binary(pattern),
+    do: ["to match the pattern " | value(pattern)]
 
-      is_binary(Map.get(detail, :pattern)) ->
-        ["to match the pattern " | value(detail.pattern)]
+  defp expected_value(%{format: format}, _keyword) when is_binary(format),
+    do: ["the format " | value(format)]
 
-      is_binary(Map.get(detail, :format)) ->
-        ["the format " | value(detail.format)]
+  defp expected_value(%{contentMediaType: type}, _keyword) when is_binary(type),
+    do: ["the media type " | value(type)]
 
-      is_binary(Map.get(detail, :contentMediaType)) ->
-        ["the media type " | value(detail.contentMediaType)]
+  defp expected_value(%{contentEncoding: encoding}, _keyword) when is_binary(encoding),
+    do: ["the encoding " | value(encoding)]
 
-      is_binary(Map.get(detail, :contentEncoding)) ->
-        ["the encoding " | value(detail.contentEncoding)]
-
-      true ->
-        nil
-    end
-  end
+  defp expected_value(_detail, _keyword), do: nil
 
   defp phrase(words, nil, bound), do: [words, " " | value(bound)]
   defp phrase(words, {one, _many}, 1), do: [words, " 1 " | one]
@@ -429,7 +423,11 @@ defmodule InputSchema.Render do
   defp escape(_rest, original, skip, size, 0, acc),
     do: [acc, binary_part(original, skip, size) | "…"]
 
-  # Most text is printable ASCII: four such bytes are passed over in one step.
+  # Most text is printable ASCII: eight or four such bytes are passed over in one step.
+  defp escape(<<high::32, low::32, rest::binary>>, original, skip, size, left, acc)
+       when left >= 8 and is_printable_ascii(high) and is_printable_ascii(low),
+       do: escape(rest, original, skip, size + 8, left - 8, acc)
+
   defp escape(<<word::32, rest::binary>>, original, skip, size, left, acc)
        when left >= 4 and is_printable_ascii(word),
        do: escape(rest, original, skip, size + 4, left - 4, acc)
