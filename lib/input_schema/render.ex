@@ -691,7 +691,10 @@ defmodule InputSchema.Render do
     if utf8?(binary), do: binary, else: valid_utf8(binary, [])
   end
 
-  # `String.valid?/1`, four ASCII bytes at a time.
+  # `String.valid?/1`, eight or four ASCII bytes at a time.
+  defp utf8?(<<high::32, low::32, rest::binary>>) when is_ascii(high) and is_ascii(low),
+    do: utf8?(rest)
+
   defp utf8?(<<word::32, rest::binary>>) when is_ascii(word), do: utf8?(rest)
   defp utf8?(<<_char::utf8, rest::binary>>), do: utf8?(rest)
   defp utf8?(<<>>), do: true
