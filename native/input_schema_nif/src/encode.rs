@@ -157,6 +157,10 @@ impl<'b> Pairs<'b> for Vec<Term<'b>> {
 impl<'b> Pairs<'b> for StackPairs<'b> {
     /// Never past its room: the caller counted the pairs first.
     fn push(&mut self, term: Term<'b>) {
+        debug_assert!(
+            self.len < DETAIL_PAIRS_ON_STACK,
+            "a detail's pairs were miscounted"
+        );
         if let Some(slot) = self.terms.get_mut(self.len) {
             *slot = term;
             self.len += 1;
