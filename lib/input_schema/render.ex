@@ -45,10 +45,12 @@ defmodule InputSchema.Render do
   def format_error(answer, _options), do: text_of(answer)
 
   # The text is written as iodata, from the detail's data, and made a binary once.
-  defp text_of({:error, _class, detail}) when is_detail(detail),
-    do: detail |> errors_of(@max_text_errors) |> text_lines() |> IO.iodata_to_binary()
+  defp text_of(answer), do: answer |> text_iodata() |> IO.iodata_to_binary()
 
-  defp text_of(_answer), do: ""
+  defp text_iodata({:error, _class, detail}) when is_detail(detail),
+    do: detail |> errors_of(@max_text_errors) |> text_lines()
+
+  defp text_iodata(_answer), do: []
 
   # `role: :output` heads any answer as a result check's; any other options are no keyword
   # list a renderer can refuse, and change nothing.
@@ -576,7 +578,9 @@ defmodule InputSchema.Render do
 
     %{
       "isError" => true,
-      "content" => [%{"type" => "text", "text" => heading <> "\n" <> text_of(answer)}],
+      "content" => [
+        %{"type" => "text", "text" => IO.iodata_to_binary([heading, "\n" | text_iodata(answer)])}
+      ],
       "structuredContent" => %{
         "class" => json_string(text_binary(class)),
         "errors" => json_errors,
@@ -664,7 +668,7 @@ defmodule InputSchema.Render do
     # An atom's text is UTF-8, and shorter than a string may be.
     key =
       cond do
-        is_atom(key) -> text(key)
+        is_atom(key) -> key_text(key)
         is_binary(key) -> json_string(text_binary(key))
         true -> json_string(inspect(key, limit: 8))
       end
@@ -672,6 +676,14 @@ defmodule InputSchema.Render do
     {json, budget} = json_value(value, depth, budget - byte_size(key) - 3)
     json_pairs(rest, depth, budget, [{key, json} | acc])
   end
+
+  # The detail keys the NIF writes, as literal binaries: made once, not at each error.
+  for key <- ~w(message path pointer keyword schema_path evaluation_path property actual type
+               minimum maximum enum const allowed unlisted matched branch branches role)a do
+    defp key_text(unquote(key)), do: unquote(Atom.to_string(key))
+  end
+
+  defp key_text(key), do: text(key)
 
   # An integer's size in bits, read without writing its digits.
   defp bit_size_of(integer), do: integer |> abs() |> :binary.encode_unsigned() |> bit_size()
