@@ -662,26 +662,24 @@ defmodule InputSchema.Tools do
         reject_result(%{message: "result structuredContent is missing"})
 
       content ->
-        case InputSchema.validate(output, content) do
-          {:ok, _content} ->
-            {:ok, result}
-
-          {:error, :validation, detail} ->
-            if Render.argument_error?(detail) do
-              # Said again as a result check's: a valid result, the usual one, is read once.
-              {:reject, Render.ran_result(refusals(output, content, max_errors, :output))}
-            else
-              operator_error({:error, :validation, detail}, name)
-            end
-
-          error ->
-            operator_error(error, name)
-        end
+        checked_output(refusals(output, content, max_errors, :output), result, name)
     end
   end
 
   defp check_output(_name, _output, _result, _max_errors),
     do: reject_result(%{message: "result must be a JSON object"})
+
+  # One answer, in a result check's words, decides: the result passes, does not match its
+  # output schema (the model's to know), or could not be checked (the operator's).
+  defp checked_output({:ok, _content}, result, _name), do: {:ok, result}
+
+  defp checked_output({:error, :validation, detail} = refused, _result, name) do
+    if Render.argument_error?(detail),
+      do: {:reject, Render.ran_result(refused)},
+      else: operator_error(refused, name)
+  end
+
+  defp checked_output(error, _result, name), do: operator_error(error, name)
 
   defp decoded_result(text, then) do
     case decode(text) do
