@@ -92,6 +92,7 @@ defmodule InputSchema do
           {:errors, :first | :all}
           | {:max_errors, pos_integer()}
           | {:role, :input | :output}
+          | {:repair, boolean()}
           | compile_option()
   @type schema_option :: {:locate, boolean()} | compile_option()
 
@@ -137,7 +138,8 @@ defmodule InputSchema do
   Each option's own examples are in `InputSchema.Options`.
   """
   @spec validate(schema() | term(), term()) :: {:ok, term()} | error()
-  @spec validate(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
+  @spec validate(schema() | term(), term(), [validate_option()]) ::
+          {:ok, term()} | {:ok, term(), repaired: [String.t()]} | error()
   def validate(schema, arguments, options \\ [])
 
   def validate(%Compiled{} = compiled, arguments, []),
@@ -202,7 +204,8 @@ defmodule InputSchema do
       {:error, :validation, %{message: "tool argument is above the maximum", path: "$arguments.n", pointer: "/n", keyword: "maximum", schema_path: "/properties/n/maximum", maximum: 5, actual: 7}}
   """
   @spec validate_json(schema() | term(), term()) :: {:ok, term()} | error()
-  @spec validate_json(schema() | term(), term(), [validate_option()]) :: {:ok, term()} | error()
+  @spec validate_json(schema() | term(), term(), [validate_option()]) ::
+          {:ok, term()} | {:ok, term(), repaired: [String.t()]} | error()
   def validate_json(schema, json_text, options \\ [])
 
   def validate_json(%Compiled{} = compiled, json_text, []),

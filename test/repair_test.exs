@@ -50,6 +50,14 @@ defmodule InputSchema.RepairTest do
              {:ok, %{"limit" => 3}, repaired: ["/limit"]}
   end
 
+  test "a call valid once repaired is a success to the renderers" do
+    assert {:ok, _repaired, repaired: ["/limit"]} =
+             answer = InputSchema.validate(@schema, %{"limit" => "3"}, @json)
+
+    assert InputSchema.tool_result(answer) == nil
+    assert InputSchema.basic_output(answer) == %{"valid" => true}
+  end
+
   test "valid arguments are answered as without the option, the very same term" do
     arguments = %{"limit" => 10, "note" => "x"}
     assert {:ok, same} = InputSchema.validate(@schema, arguments, @json)

@@ -482,6 +482,8 @@ defmodule InputSchema.Render do
 
   # A success refuses nothing: there is no result to send in the tool's place.
   defp result_of({:ok, _value}, _output?), do: nil
+  # A call valid once repaired (`repair: true`) is a success too.
+  defp result_of({:ok, _value, _repaired}, _output?), do: nil
   defp result_of(:ok, _output?), do: nil
 
   defp result_of({:error, class, detail} = answer, output?) when is_detail(detail) do
@@ -742,6 +744,7 @@ defmodule InputSchema.Render do
   end
 
   def basic_output({:ok, _}), do: %{"valid" => true}
+  def basic_output({:ok, _value, _repaired}), do: %{"valid" => true}
   def basic_output(:ok), do: %{"valid" => true}
   def basic_output(_answer), do: %{"valid" => false, "errors" => [unit(%{})]}
 
