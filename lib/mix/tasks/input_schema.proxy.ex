@@ -406,8 +406,14 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
     case Tools.check_call(state.tools, params, if(state.repair, do: [repair: true], else: [])) do
       {:ok, name, arguments, repaired: pointers} ->
-        log(["repaired tools/call ", call_name(params), ": ", Enum.join(pointers, ", ")])
-        repaired = put_in(message, ["params", "arguments"], arguments)
+        log([
+          "repaired tools/call ",
+          call_name(params),
+          ": ",
+          Tasks.escape(Enum.join(pointers, ", "))
+        ])
+
+        repaired = Map.put(message, "params", repaired_params(params, name, arguments))
         forward_call(JSONEncoder.encode(repaired), message, name, params, state)
 
       {:ok, name, _arguments} ->
@@ -454,6 +460,13 @@ defmodule Mix.Tasks.InputSchema.Proxy do
     do: to_client(%{"jsonrpc" => "2.0", "id" => id, "result" => result}, state)
 
   defp answer(_notification, _result, state), do: state
+
+  # The params forwarded for a repaired call: the model's, with the repaired arguments (params
+  # that came as JSON text are forwarded as the object they hold).
+  defp repaired_params(params, _name, arguments) when is_map(params),
+    do: Map.put(params, "arguments", arguments)
+
+  defp repaired_params(_params, name, arguments), do: %{"name" => name, "arguments" => arguments}
 
   defp call_name(%{"name" => name}) when is_binary(name), do: ~s(") <> Tasks.escape(name) <> ~s(")
   defp call_name(_params), do: "(no tool name)"
