@@ -105,8 +105,8 @@ fn not_object<V>() -> Failure<V> {
 
 /// Whether `value` is valid against `program`: `validate`'s answer without its errors. `Err`
 /// only where `validate` would not answer with argument errors either (no map at the tool
-/// boundary, a reference loop, a broken program, the budget spent), or with the one error of a
-/// broken program.
+/// boundary, a reference loop, the budget spent), or with the one error that a broken program
+/// is answered with.
 #[inline(always)]
 pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     program: &Program,
@@ -116,10 +116,10 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     budget: &mut Budget,
 ) -> Result<bool, Failure<V>> {
     let object_root = rules.object_root();
-    boundary(value, object_root)?;
+    let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let mut walk = Walk::new(program, Mode::First, root, budget).answering(answers);
-    let decided = walk.decide(program.root, program.root_shortcut, value);
+    let decided = decide_root(&mut walk, value, size);
     if let Some(asked) = walk.take_asked() {
         return Err(Failure::Unanswered(asked));
     }

@@ -448,8 +448,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     }
 
     /// `decide` of an array node whose items alone are read (`Shortcut::Items`): the list's
-    /// cells are walked once, each item decided as it is met. An improper list is no array,
-    /// which is all the node accepts: it fails, as its type would.
+    /// cells are walked once, each item decided as it is met. An improper list is no array:
+    /// a node of array type fails it, as its type would; a node of any type leaves it to its
+    /// visit, which accepts it.
     #[inline(never)]
     fn decide_items(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
         let program = self.program;

@@ -6,7 +6,8 @@
 //! - `vocabulary`: each dialect's keywords, their vocabularies and evaluation order, as data;
 //! - `registry`: documents, `$id`/`$anchor`/`$dynamicAnchor` resources, reference resolution;
 //! - `compiler` reads each schema object into `keyword`'s checks, and `lower` makes them the
-//!   engine's nodes (families fused, what a node's children allow learned once all are known);
+//!   engine's nodes (families fused), which the engine's program builder (`engine::build`)
+//!   finishes;
 //!   `loops` refuses references that apply schemas to one value without end;
 //! - `keys`: the rule for argument terms where the walk left a container unread, which with
 //!   the tool boundary and the keyword voice makes the profile's rules for the engine's one

@@ -578,7 +578,7 @@ impl<V: Copy> Error<V> {
 pub enum Assertion {
     #[error("{}", message::WRONG_TYPE)]
     Type(Literal),
-    /// The values allowed, as many as an error lists (`listed_values`).
+    /// The values allowed, as many as an error lists (`Listing::of`).
     #[error("{}", message::NOT_IN_ENUM)]
     Enum(Option<Box<Listing>>),
     /// The constant, when it can be listed (`listed_value`).

@@ -14,7 +14,8 @@ pub enum Halt {
     /// turned the name into a string, and raised: the call ends with that error.
     NoStringForm,
     /// The program broke an invariant its builder keeps (a node or a check it names is
-    /// missing): a bug, which refuses the call rather than pass it (see `broken`).
+    /// missing), or the host could not read a value of the type it gave: a bug, which refuses
+    /// the call rather than pass it (see `broken`).
     Broken,
 }
 

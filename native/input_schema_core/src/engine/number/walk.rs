@@ -6,7 +6,7 @@ use crate::engine::walk::{Found, Sink, Walk};
 use crate::report::error::Actual;
 use crate::values::number::Number;
 use crate::values::value::Value;
-use crate::work::halt::Flow;
+use crate::work::halt::{Flow, Halt};
 
 impl NumberCheck {
     /// Checks a value whose type (`found`) is a number.
@@ -28,9 +28,10 @@ impl NumberCheck {
         // Any other number is built once; a bound reads a small integer as it is.
         let number = match small {
             Some(_) => None,
+            // A number the host cannot read refuses the call rather than pass every rule.
             None => match value.number() {
                 Some(number) => Some(number),
-                None => return Ok(true),
+                None => return Err(Halt::Broken),
             },
         };
         let mut valid = true;

@@ -17,8 +17,9 @@ impl StringCheck {
         value: V,
         at: &S::At<'_>,
     ) -> Flow {
+        // A string the host cannot read refuses the call rather than pass every rule.
         let Some(bytes) = value.binary() else {
-            return Ok(true);
+            return Err(Halt::Broken);
         };
         // The UTF-8 check reads every byte, once for all the keywords.
         walk.budget.spend_bytes(bytes.len())?;
