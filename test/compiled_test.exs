@@ -57,7 +57,7 @@ defmodule InputSchema.CompiledTest do
     end
   end
 
-  test "errors: :all beside a compiled schema answers as the options read in full do" do
+  test "errors: :all beside a compiled schema answers as the options read in full" do
     # `errors: :all` alone is taken without parsing; with any other option it is parsed.
     schema = %{
       "type" => "object",

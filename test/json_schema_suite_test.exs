@@ -126,12 +126,16 @@ defmodule InputSchema.JsonSchemaSuiteTest do
         "optional #{count.(optional)} passed, #{length(misses.(optional))} failed"
     )
 
-    {misses.(required), misses.(optional)}
+    {misses.(required), misses.(optional), count.(required), count.(optional)}
   end
 
   for {folder, dialect} <- @dialects, keys <- [:strings, :atoms] do
     test "#{folder} with #{keys} as keys" do
-      {required, optional} = run(unquote(folder), unquote(dialect), unquote(keys))
+      {required, optional, required_passed, optional_passed} =
+        run(unquote(folder), unquote(dialect), unquote(keys))
+
+      # A suite folder without this dialect's tests would pass with nothing run.
+      assert required_passed > 0 and optional_passed > 0
       assert required == []
 
       missed = optional |> Enum.map(&elem(&1, 0)) |> Enum.sort()

@@ -55,8 +55,8 @@ defmodule InputSchema.JsonSchemaToolBoundaryTest do
     not_object = {:error, :validation, %{message: "tool arguments must be a JSON object"}}
 
     for arguments <- [nil, [], [{"a", 1}], "{}", 1, true, {:a, 1}],
-        options <- [@d20, @d7, [dialect: :auto]] do
-      schema = %{"type" => "object"}
+        options <- [@d20, @d7, [dialect: :auto]],
+        schema <- [%{"type" => "object"}, %{type: "object"}] do
       assert InputSchema.validate(schema, arguments, options) === maps_required()
       {:ok, compiled} = InputSchema.compile(schema, options)
       assert InputSchema.validate(compiled, arguments) === not_object
