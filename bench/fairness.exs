@@ -20,7 +20,7 @@ defmodule Bench.Fairness do
     %{"properties" => %{"a" => chain}}
   end
 
-  # About 40 KB of JSON text: past what a normal scheduler reads, a millisecond or so of work.
+  # About 40 KB of JSON text: past what a normal scheduler reads, so it needs a dirty one.
   defp small_call do
     schema = %{
       "properties" => %{"items" => %{"type" => "array", "items" => %{"type" => "integer"}}}

@@ -869,6 +869,40 @@ defmodule Bench do
         "#{fmt(geometric, 2)}x (highest #{fmt(Enum.max(ratios), 2)}x, lowest " <>
         "#{fmt(Enum.min(ratios), 2)}x)"
     )
+
+    refused_figures(tools)
+  end
+
+  # The gateway's reject path: each refused reference call through check_call/2 (every error,
+  # and the CallToolResult), beside validate/3 with errors: :all then tool_result/1 on the same
+  # compiled schema, which is what it does.
+  defp refused_figures(tools) do
+    calls = Cases.fixture("reference_calls.json") |> FixtureJSON.read!() |> Map.fetch!("calls")
+
+    times =
+      for %{"tool" => name, "arguments" => arguments, "expect" => expect} <- calls,
+          expect != "ok",
+          params = %{"name" => name, "arguments" => arguments},
+          match?({:reject, _}, InputSchema.Tools.check_call(tools, params)) do
+        {:ok, input, nil} =
+          tools.by_key
+          |> Map.fetch!(byte_size(name) * 256 + :binary.first(name))
+          |> Map.fetch!(name)
+
+        Timing.interleaved_us([
+          fn -> InputSchema.Tools.check_call(tools, params) end,
+          fn -> InputSchema.tool_result(InputSchema.validate(input, arguments, errors: :all)) end
+        ])
+      end
+
+    [check, plain] = times |> Enum.zip_with(& &1) |> Enum.map(&geomean/1)
+
+    IO.puts("""
+    the #{length(times)} refused reference calls, geometric mean us per call:
+      check_call/2                                       #{fmt(check, 3)}
+      validate/3 errors: :all, then tool_result/1        #{fmt(plain, 3)} \
+    (check_call #{fmt(check / plain, 2)}x it)\
+    """)
   end
 
   defp print_targets(results, floor, {read_us, entries_us}) do
