@@ -4,15 +4,20 @@ Code.ensure_loaded!(InputSchema.Native)
 alias InputSchema.OutsideData
 
 # The corpus of real tool schemas lives beside the project, not in it; without it the tests
-# tagged :corpus are excluded, and say so.
+# tagged :corpus are excluded, and say so; under CI its absence fails the run.
 corpus = OutsideData.corpus()
 
 exclude =
-  if File.dir?(corpus) do
-    []
-  else
-    IO.puts("Excluding the tests tagged :corpus: #{corpus} does not exist.")
-    [:corpus]
+  cond do
+    File.dir?(corpus) ->
+      []
+
+    OutsideData.ci?() ->
+      raise "the corpus of tool schemas is not at #{corpus}: CI runs the tests that read it"
+
+    true ->
+      IO.puts("Excluding the tests tagged :corpus: #{corpus} does not exist.")
+      [:corpus]
   end
 
 # Likewise the official JSON Schema suite, tagged :suite; under CI its absence fails the run.
