@@ -314,7 +314,7 @@ defmodule Bench do
 
     The JSON text door (#{System.schedulers_online()} schedulers, OTP #{System.otp_release()}\
     #{Timing.load_average()}#{if jason, do: ", Jason #{Application.spec(:jason, :vsn)}", else: ""}): \
-    us per call, averaged over the cases, each timed in turn
+    us per call, averaged over the cases, the measures of each case timed in the same rounds
     """)
 
     for {label, cases} <- [
@@ -323,15 +323,26 @@ defmodule Bench do
         ] do
       bytes = Enum.sum(Enum.map(cases, fn {_, text, _} -> byte_size(text) end)) / length(cases)
 
-      door =
-        average(cases, fn {compiled, text, _} ->
-          fn -> InputSchema.validate_json(compiled, text) end
-        end)
+      # Every measure of every case in the same rounds, so that the machine's drift touches
+      # them alike, in one process that holds all the cases (its heap, and so how often it
+      # collects the terms a call leaves, does not depend on the case).
+      measured = if jason, do: 4, else: 2
 
-      term =
-        average(cases, fn {compiled, _, arguments} ->
-          fn -> InputSchema.validate(compiled, arguments) end
-        end)
+      funs =
+        for {compiled, text, arguments} <- cases do
+          [
+            fn -> InputSchema.validate_json(compiled, text) end,
+            fn -> InputSchema.validate(compiled, arguments) end,
+            fn -> apply(Jason, :decode!, [text]) end,
+            fn -> InputSchema.validate(compiled, apply(Jason, :decode!, [text])) end
+          ]
+          |> Enum.take(measured)
+        end
+
+      measures = funs |> List.flatten() |> Timing.paired_us() |> Enum.chunk_every(measured)
+
+      [door, term | peer] =
+        measures |> Enum.zip_with(& &1) |> Enum.map(&(Enum.sum(&1) / length(&1)))
 
       IO.puts("#{label} (#{fmt(bytes, 0)} bytes of JSON text on average)")
       IO.puts("  validate_json/2 on the text            #{fmt(door, 3)} us")
@@ -340,14 +351,7 @@ defmodule Bench do
         "  validate/2 on the decoded term         #{fmt(term, 3)} us (door #{fmt(door / term, 2)}x)"
       )
 
-      if jason do
-        decode = average(cases, fn {_, text, _} -> fn -> apply(Jason, :decode!, [text]) end end)
-
-        both =
-          average(cases, fn {compiled, text, _} ->
-            fn -> InputSchema.validate(compiled, apply(Jason, :decode!, [text])) end
-          end)
-
+      with [decode, both] <- peer do
         IO.puts(
           "  Jason.decode!/1 alone                  #{fmt(decode, 3)} us (door #{fmt(door / decode, 2)}x)"
         )
@@ -357,11 +361,6 @@ defmodule Bench do
         )
       end
     end
-  end
-
-  defp average(cases, timed) do
-    times = Timing.interleaved_us(Enum.map(cases, timed))
-    Enum.sum(times) / length(times)
   end
 
   defp geomean(values),
