@@ -275,8 +275,8 @@ defmodule InputSchema.SchedulerTest do
     Process.sleep(300)
     Enum.each(callers, &Process.exit(&1, :kill))
 
-    # A text longer than 8 KiB goes straight to a dirty scheduler.
-    text = ~s({"a": "#{String.duplicate("x", 10_000)}"})
+    # A text longer than 32 KiB goes straight to a dirty scheduler.
+    text = ~s({"a": "#{String.duplicate("x", 40_000)}"})
     schema = %{"type" => "object", "properties" => %{"a" => %{"type" => "string"}}}
     {micros, answer} = :timer.tc(fn -> InputSchema.validate_json(schema, text) end)
     assert {:ok, %{"a" => _}} = answer

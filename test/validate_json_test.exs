@@ -23,7 +23,7 @@ defmodule InputSchema.ValidateJSONTest do
   @empty {:error, :validation, %{message: "tool arguments JSON text is empty"}}
 
   # Texts over this size skip the normal scheduler (the NIF's NORMAL_TEXT_MAX).
-  @normal_text_max 8 * 1024
+  @normal_text_max 32 * 1024
 
   describe "results equal validate/3 on the decoded arguments" do
     test "every reference call, raw and compiled, first error and all errors, both encodings" do
@@ -397,6 +397,13 @@ defmodule InputSchema.ValidateJSONTest do
       assert Native.validate_text(@write_schema, small, :subset, 0) ===
                {:ok, %{"path" => "a.ex", "content" => "x"}}
 
+      # A text of some kilobytes, a list of small objects, is read and checked there too.
+      items = Enum.map_join(1..400, ",", &~s({"label": "Option #{&1}", "value": "o-#{&1}"}))
+      listing = ~s({"question": "Pick one", "options": [#{items}]})
+      assert byte_size(listing) > 16 * 1024
+      assert {:ok, %{"options" => options}} = Native.validate_text(%{}, listing, :subset, 0)
+      assert length(options) == 400
+
       large = ~s({"path": "a.ex", "content": "#{String.duplicate("x", @normal_text_max)}"})
       assert Native.validate_text(@write_schema, large, :subset, 0) === :budget_exhausted
 
@@ -450,6 +457,52 @@ defmodule InputSchema.ValidateJSONTest do
 
       assert Native.decode_json(:text) ===
                {:error, :validation, %{message: "JSON text must be a binary"}}
+    end
+
+    test "objects that repeat their keys read each key as written" do
+      # Past the first keys of a text the reader makes each short key once: keys that differ
+      # in one byte, in length, by an escape or past the kept length must each read as written.
+      keys = [
+        "a",
+        "b",
+        "ab",
+        "ba",
+        "abc",
+        "abd",
+        "abcd",
+        "abce",
+        "bbcd",
+        "labels",
+        "label",
+        "labem",
+        "abcdefgh",
+        "abcdefgi",
+        "bbcdefgh",
+        "abcdefghijklmnop",
+        "abcdefghijklmnoq",
+        "abcdefghijklmnopq",
+        "é",
+        "éa",
+        "\\u00e9a",
+        "a\\u0000"
+      ]
+
+      decoded = fn key ->
+        key |> String.replace("\\u00e9", "é") |> String.replace("\\u0000", <<0>>)
+      end
+
+      objects = for round <- 1..20, key <- keys, do: {key, round}
+
+      text =
+        "[" <>
+          Enum.map_join(objects, ",", fn {key, round} ->
+            ~s({"#{key}": #{round}, "x#{key}": 0})
+          end) <> "]"
+
+      expected =
+        for {key, round} <- objects, do: %{decoded.(key) => round, ("x" <> decoded.(key)) => 0}
+
+      assert Native.decode_json(text) === {:ok, expected}
     end
 
     test "large texts go to the dirty twin" do

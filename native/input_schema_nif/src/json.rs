@@ -5,6 +5,7 @@
 use crate::atoms;
 use crate::term::big_external;
 use input_schema_core::text::json_text::{Builder, Entries, JsonError};
+use input_schema_core::text::short_keys::ShortKeys;
 use input_schema_core::BigInt;
 use rustler::codegen_runtime::c_uint;
 use rustler::sys::{enif_make_list_from_array, enif_make_map_from_arrays, ErlNifTerm};
@@ -17,11 +18,23 @@ use std::vec::Drain;
 /// next; `term` makes the finished one a `Term` again.
 pub struct TermBuilder<'a> {
     env: Env<'a>,
+    /// Keys made so far, counted until the text has shown enough of them to keep them.
+    keys_made: usize,
+    /// The short keys of the text's objects, each made once: the objects of a list mostly
+    /// repeat the same few keys, and one binary each makes less to build and to collect.
+    kept_keys: Option<ShortKeys<ErlNifTerm>>,
 }
+
+/// Keys made one by one before the rest are kept: small texts never pay for the table.
+const KEYS_BEFORE_KEEPING: usize = 16;
 
 impl<'a> TermBuilder<'a> {
     pub fn new(env: Env<'a>) -> Self {
-        TermBuilder { env }
+        TermBuilder {
+            env,
+            keys_made: 0,
+            kept_keys: None,
+        }
     }
 
     /// A word this builder made, as the term it is.
@@ -75,6 +88,24 @@ impl<'a> Builder for TermBuilder<'a> {
         let mut binary = NewBinary::new(self.env, bytes.len());
         binary.as_mut_slice().copy_from_slice(bytes);
         Self::word(Term::from(binary))
+    }
+
+    fn key(&mut self, bytes: &[u8]) -> ErlNifTerm {
+        if self.kept_keys.is_none() {
+            self.keys_made += 1;
+            if self.keys_made <= KEYS_BEFORE_KEEPING {
+                return self.string(bytes);
+            }
+        }
+        let kept = self.kept_keys.get_or_insert_with(ShortKeys::default);
+        if let Some(term) = kept.get(bytes) {
+            return term;
+        }
+        let term = self.string(bytes);
+        if let Some(kept) = &mut self.kept_keys {
+            kept.put(bytes, term);
+        }
+        term
     }
 
     fn list(&mut self, items: Drain<'_, ErlNifTerm>) -> ErlNifTerm {

@@ -27,7 +27,8 @@ mod term;
 use encode::{Answer, Report};
 use input_schema_core::text::json_text::{self, JsonError, Stop};
 use input_schema_core::{
-    Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WORK_CAP_UNITS,
+    Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WARM_TEXT_BYTES,
+    WORK_CAP_UNITS,
 };
 use request::{CallTerms, Raw, Reading};
 use resource::CompiledSchema;
@@ -340,10 +341,11 @@ fn validated<'a>(
     )
 }
 
-/// JSON texts longer than this go straight to the dirty twin: reading one would spend most of a
-/// normal call's budget, only to start over. Building the terms of a text this size stays
-/// within the time a normal scheduler may be held; a few times larger does not.
-const NORMAL_TEXT_MAX: usize = 8 * 1024;
+/// JSON texts longer than this go straight to the dirty twin: their values are priced as
+/// built in fresh memory, so reading one would spend most of a normal call's budget, only to
+/// start over. A shorter text's values land in warm memory; building them stays within the
+/// time a normal scheduler may be held.
+const NORMAL_TEXT_MAX: usize = WARM_TEXT_BYTES;
 
 /// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet): an empty
 /// text says so, and at the tool boundary (`object_root`) a value that is no object is refused

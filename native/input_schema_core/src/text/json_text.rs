@@ -8,7 +8,7 @@
 //! object may not repeat a key, so that a validator and a tool backend can never read different
 //! values from one text.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::hash_map::RandomState;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
@@ -40,8 +40,12 @@ pub trait Builder {
     fn big_integer(&mut self, value: &BigInt) -> Self::Out;
     /// A number with a fraction or an exponent; always finite.
     fn float(&mut self, value: f64) -> Self::Out;
-    /// A string's bytes with its escapes decoded; always valid UTF-8. Object keys too.
+    /// A string's bytes with its escapes decoded; always valid UTF-8.
     fn string(&mut self, bytes: &[u8]) -> Self::Out;
+    /// An object's key, as `string` unless the builder makes a key it has seen once only.
+    fn key(&mut self, bytes: &[u8]) -> Self::Out {
+        self.string(bytes)
+    }
     fn list(&mut self, items: Drain<'_, Self::Out>) -> Self::Out;
     /// An object's members in text order; their keys are distinct.
     fn map(&mut self, entries: Entries<'_, Self::Out>) -> Self::Out;
@@ -153,15 +157,29 @@ pub fn parse<B: Builder>(
 }
 
 fn read<B: Builder>(text: &[u8], builder: &mut B, budget: &mut Budget) -> Result<B::Out, Stop> {
+    WORKSPACE.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut work) => read_in(text, builder, budget, &mut work),
+        // A text read while another is (a builder that reads one): a workspace of its own.
+        Err(_) => read_in(text, builder, budget, &mut Workspace::new()),
+    })
+}
+
+fn read_in<B: Builder>(
+    text: &[u8],
+    builder: &mut B,
+    budget: &mut Budget,
+    work: &mut Workspace,
+) -> Result<B::Out, Stop> {
     let values = builder.value_stack();
     let mut reader = Reader {
         text,
         at: 0,
         paid_to: 0,
+        value_units: Budget::built_value_units(text.len()),
         builder,
         budget,
         values,
-        work: Workspace::take(),
+        work,
         content_error: None,
     };
     let read = reader.run();
@@ -173,14 +191,13 @@ fn read<B: Builder>(text: &[u8], builder: &mut B, budget: &mut Budget) -> Result
     } = reader;
     values.clear();
     builder.recycle(values);
-    work.give_back();
+    work.tidy();
     read
 }
 
 /// The reader's working memory besides its values, kept by each thread from one text to the
 /// next: most texts are a tool call's few arguments, where making it anew costs about as much
 /// as reading them.
-#[derive(Default)]
 struct Workspace {
     frames: Vec<Frame>,
     keys: Keys,
@@ -192,20 +209,30 @@ struct Workspace {
 const KEPT_CAPACITY: usize = 4096;
 
 thread_local! {
-    static WORKSPACE: Cell<Option<Workspace>> = const { Cell::new(None) };
+    static WORKSPACE: RefCell<Workspace> = const { RefCell::new(Workspace::new()) };
 }
 
 impl Workspace {
-    fn take() -> Self {
-        WORKSPACE.take().unwrap_or_default()
+    const fn new() -> Self {
+        Workspace {
+            frames: Vec::new(),
+            keys: Keys {
+                bytes: Vec::new(),
+                spans: Vec::new(),
+                sets: Vec::new(),
+                hasher: None,
+            },
+            scratch: Vec::new(),
+        }
     }
 
-    fn give_back(mut self) {
+    /// Ready for the next text: emptied, or dropped when a large text grew it.
+    fn tidy(&mut self) {
         let Workspace {
             frames,
             keys,
             scratch,
-        } = &mut self;
+        } = self;
         if frames
             .capacity()
             .max(keys.spans.capacity())
@@ -213,6 +240,7 @@ impl Workspace {
             > KEPT_CAPACITY
             || keys.bytes.capacity().max(scratch.capacity()) > KEPT_CAPACITY
         {
+            *self = Workspace::new();
             return;
         }
         // A text read whole leaves its frames and keys closed; one that stopped part way may not.
@@ -223,7 +251,6 @@ impl Workspace {
             keys.sets.clear();
         }
         keys.hasher = None;
-        WORKSPACE.set(Some(self));
     }
 }
 
@@ -379,28 +406,33 @@ impl Keys {
 }
 
 /// How far a string's bytes run before a byte that ends its plain run (a quote, a backslash or
-/// a control character), and whether all of them are ASCII. Eight bytes at a time where it can:
-/// most strings of a tool call are short words and paths.
+/// a control character), and whether all of them are ASCII. Eight bytes at a time where it can,
+/// the stop found within its word: most strings of a tool call are short words and paths.
 fn string_stop(bytes: &[u8]) -> (usize, bool) {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each zero byte of `word`. A byte above a zero byte may be flagged too
+    // (the borrow runs upward), never one below it: the lowest flag is always exact.
+    let zero_bytes = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
     let mut high = 0;
-    let mut words = bytes.chunks_exact(8);
     let mut at = 0;
-    for chunk in words.by_ref() {
+    while let Some(chunk) = bytes.get(at..at + 8) {
         let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
             break;
         };
-        let word = u64::from_ne_bytes(chunk);
-        // A byte below 0x20 has no bit of 0x60 set once the high bit is cleared.
-        let low = has_zero((word & !HIGHS) & u64::from_ne_bytes([0x60; 8]));
-        let quote = has_zero(word ^ u64::from_ne_bytes([b'"'; 8]));
-        let backslash = has_zero(word ^ u64::from_ne_bytes([b'\\'; 8]));
-        if (low | quote | backslash) != 0 {
-            break;
+        let word = u64::from_le_bytes(chunk);
+        // A control character is a byte with none of the bits of 0xE0.
+        let control = zero_bytes(word & u64::from_le_bytes([0xE0; 8]));
+        let quote = zero_bytes(word ^ u64::from_le_bytes([b'"'; 8]));
+        let backslash = zero_bytes(word ^ u64::from_le_bytes([b'\\'; 8]));
+        let stops = control | quote | backslash;
+        if stops != 0 {
+            // Bytes in little-endian order: the lowest flag is the first stop.
+            let stop = (stops.trailing_zeros() / 8) as usize;
+            let before = (1_u64 << (8 * stop)).wrapping_sub(1);
+            return (at + stop, (high | (word & before)) & HIGHS == 0);
         }
-        high |= word & HIGHS;
+        high |= word;
         at += 8;
     }
     let tail = bytes.get(at..).unwrap_or_default();
@@ -412,7 +444,7 @@ fn string_stop(bytes: &[u8]) -> (usize, bool) {
             STOPS_STRING.get(usize::from(byte)) == Some(&true)
         })
         .unwrap_or(tail.len());
-    (at + stop, high == 0 && seen < 0x80)
+    (at + stop, high & HIGHS == 0 && seen < 0x80)
 }
 
 /// The bytes that end a string's plain run: a quote, a backslash, a control character.
@@ -453,10 +485,12 @@ struct Reader<'t, 'r, B: Builder> {
     at: usize,
     /// Bytes before this offset have been paid for.
     paid_to: usize,
+    /// The price of each value built, set by the text's length.
+    value_units: u64,
     builder: &'r mut B,
     budget: &'r mut Budget,
     values: Vec<B::Out>,
-    work: Workspace,
+    work: &'r mut Workspace,
     /// The first error in what the text says (a duplicate key, a number too large) rather than
     /// in how it is written: reported only once the whole text has read as JSON, so that a text
     /// that is not JSON at all is refused as such first.
@@ -534,7 +568,7 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// The value about to be read, plus the bytes read since the last payment.
     fn pay(&mut self) -> Result<(), Exhausted> {
         self.pay_bytes()?;
-        self.budget.spend_built_value()
+        self.budget.spend_built_value(self.value_units)
     }
 
     /// Bytes are paid once read (the reader cannot know how long a string is before it has
@@ -624,7 +658,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 frames,
                 keys,
                 scratch,
-            } = &mut self.work;
+            } = &mut *self.work;
             let key = scanned.bytes(self.text, scratch);
             let span = match scanned {
                 Scanned::Raw(start, end) => KeySpan::Text(start, end),
@@ -642,10 +676,10 @@ impl<B: Builder> Reader<'_, '_, B> {
                 key,
             });
         }
-        self.budget.spend_built_value()?;
+        self.budget.spend_built_value(self.value_units)?;
         let key = self
             .builder
-            .string(scanned.bytes(self.text, &self.work.scratch));
+            .key(scanned.bytes(self.text, &self.work.scratch));
         self.values.push(key);
         self.skip_whitespace();
         if self.peek() != Some(b':') {
@@ -1583,6 +1617,27 @@ mod tests {
 
     fn wanted() -> bool {
         true
+    }
+
+    #[test]
+    fn a_short_text_prices_its_values_as_landing_in_warm_memory() {
+        // A list of zeros, in a text just within the warm length and in one just past it.
+        let price = |zeros: usize| {
+            let text = format!("[{}0]", "0,".repeat(zeros - 1));
+            let start = u64::MAX / 4;
+            let mut budget = Budget::new(start);
+            assert_eq!(parse(text.as_bytes(), &mut Counting(0), &mut budget), Ok(()));
+            (text.len(), start - budget.remaining())
+        };
+        // `zeros` zeros and their list, in 2 * zeros + 1 bytes.
+        let zeros = crate::WARM_TEXT_BYTES / 2 - 1;
+        let (short, short_price) = price(zeros);
+        assert_eq!(short, crate::WARM_TEXT_BYTES - 1);
+        // (The bytes of short values cost nothing beyond their value's price.)
+        assert_eq!(short_price, 2 * (zeros as u64 + 1));
+        let (long, long_price) = price(zeros + 1);
+        assert_eq!(long, crate::WARM_TEXT_BYTES + 1);
+        assert_eq!(long_price, 8 * (zeros as u64 + 2));
     }
 
     #[test]

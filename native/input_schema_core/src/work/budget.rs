@@ -7,8 +7,14 @@ const COPY_UNITS: u64 = 4;
 const ERROR_UNITS: u64 = 16;
 /// Units charged for a lookup by name (see `spend_lookup`).
 const LOOKUP_UNITS: u64 = 8;
-/// Units charged for a value read from JSON text and built (see `spend_built_value`).
+/// Units charged for a value read from JSON text and built (see `spend_built_value`): mostly
+/// the memory it lands in, which a large text makes fresh, page by page.
 const BUILT_VALUE_UNITS: u64 = 8;
+/// The same for a value of a text of at most `WARM_TEXT_BYTES`, which lands in memory the heap
+/// has at hand: well under a unit's time, garbage collection included.
+const WARM_BUILT_VALUE_UNITS: u64 = 2;
+/// The longest text whose values are priced as landing in warm memory.
+pub const WARM_TEXT_BYTES: usize = 32 * 1024;
 /// Bytes of JSON text read for a unit (see `spend_text`).
 const TEXT_BYTES_PER_UNIT: u64 = 32;
 
@@ -210,11 +216,20 @@ impl Budget {
     }
 
     /// A value read from JSON text and built as a host value (a term, or a literal; an
-    /// object's keys too): what it costs is mostly the memory it lands in, which a large text
-    /// makes fresh, page by page.
+    /// object's keys too), at its text's price (`built_value_units`).
     #[inline]
-    pub fn spend_built_value(&mut self) -> Result<(), Exhausted> {
-        self.spend(BUILT_VALUE_UNITS)
+    pub fn spend_built_value(&mut self, units: u64) -> Result<(), Exhausted> {
+        self.spend(units)
+    }
+
+    /// The price of each value a JSON text of `bytes` bytes builds: a short text's values land
+    /// in memory the heap has at hand, a long one's in fresh memory, page by page.
+    pub fn built_value_units(bytes: usize) -> u64 {
+        if bytes <= WARM_TEXT_BYTES {
+            WARM_BUILT_VALUE_UNITS
+        } else {
+            BUILT_VALUE_UNITS
+        }
     }
 
     /// Reading `bytes` bytes of JSON text (a string's are copied into the value built).
@@ -227,9 +242,10 @@ impl Budget {
     /// two bytes (`[0,0,...]`, `[[[...]]]`), each built, and the bytes read. (Big integers cost
     /// less a byte: 10,000 digits about 8,600 units.)
     pub fn text_ceiling(bytes: usize) -> u64 {
+        let value_units = Self::built_value_units(bytes);
         let bytes = bytes as u64;
         (bytes / 2 + 1)
-            .saturating_mul(BUILT_VALUE_UNITS)
+            .saturating_mul(value_units)
             .saturating_add(bytes / TEXT_BYTES_PER_UNIT)
     }
 
