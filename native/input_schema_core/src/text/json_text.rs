@@ -342,35 +342,18 @@ impl Keys {
 
     /// Adds a key to the innermost object, its bytes `key` and where they are (`Text` spans
     /// are kept as they are; `Decoded` ones are copied); `false` when the object has it.
+    #[inline(always)]
     fn add(&mut self, text: &[u8], frame: &mut Frame, key: &[u8], span: KeySpan) -> bool {
         let Container::Map { indexed } = &mut frame.container else {
             return true;
         };
         let own = frame.keys_base..self.spans.len();
-        let known = |keys: &Keys| own.clone().any(|index| keys.get(text, index) == key);
-        if *indexed {
-            let hasher = self.hasher.get_or_insert_with(RandomState::new);
-            let hash = hasher.hash_one(key);
-            let new_hash = self.sets.last_mut().is_some_and(|set| set.insert(hash));
-            // A known hash is a duplicate, save for a 64-bit collision (never in practice):
-            // only then are the keys compared one by one.
-            if !new_hash && known(self) {
+        if *indexed || own.len() >= LINEAR_KEYS {
+            if !self.add_indexed(text, own, indexed, key) {
                 return false;
             }
-        } else {
-            if known(self) {
-                return false;
-            }
-            if own.len() >= LINEAR_KEYS {
-                let hasher = self.hasher.get_or_insert_with(RandomState::new).clone();
-                let mut set = HashSet::default();
-                for index in own {
-                    set.insert(hasher.hash_one(self.get(text, index)));
-                }
-                set.insert(hasher.hash_one(key));
-                self.sets.push(set);
-                *indexed = true;
-            }
+        } else if own.clone().any(|index| self.get(text, index) == key) {
+            return false;
         }
         let span = match span {
             KeySpan::Text(..) => span,
@@ -381,6 +364,40 @@ impl Keys {
             }
         };
         self.spans.push(span);
+        true
+    }
+
+    /// `add`'s duplicate check for an object of `LINEAR_KEYS` keys or more (its keys `own`),
+    /// whose keys' hashes are kept in a set: `false` when it has `key`.
+    #[cold]
+    #[inline(never)]
+    fn add_indexed(
+        &mut self,
+        text: &[u8],
+        own: std::ops::Range<usize>,
+        indexed: &mut bool,
+        key: &[u8],
+    ) -> bool {
+        let known = |keys: &Keys| own.clone().any(|index| keys.get(text, index) == key);
+        if *indexed {
+            let hasher = self.hasher.get_or_insert_with(RandomState::new);
+            let hash = hasher.hash_one(key);
+            let new_hash = self.sets.last_mut().is_some_and(|set| set.insert(hash));
+            // A known hash is a duplicate, save for a 64-bit collision (never in practice):
+            // only then are the keys compared one by one.
+            return new_hash || !known(self);
+        }
+        if known(self) {
+            return false;
+        }
+        let hasher = self.hasher.get_or_insert_with(RandomState::new).clone();
+        let mut set = HashSet::default();
+        for index in own {
+            set.insert(hasher.hash_one(self.get(text, index)));
+        }
+        set.insert(hasher.hash_one(key));
+        self.sets.push(set);
+        *indexed = true;
         true
     }
 
@@ -556,7 +573,15 @@ impl<B: Builder> Reader<'_, '_, B> {
         self.text.get(self.at..).unwrap_or_default()
     }
 
+    /// Most texts a gateway reads are compact: a blank is seldom there to skip.
+    #[inline(always)]
     fn skip_whitespace(&mut self) {
+        if let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.skip_blanks();
+        }
+    }
+
+    fn skip_blanks(&mut self) {
         let rest = self.rest();
         let blanks = rest
             .iter()
@@ -566,9 +591,11 @@ impl<B: Builder> Reader<'_, '_, B> {
     }
 
     /// The value about to be read, plus the bytes read since the last payment.
+    #[inline(always)]
     fn pay(&mut self) -> Result<(), Exhausted> {
-        self.pay_bytes()?;
-        self.budget.spend_built_value(self.value_units)
+        let bytes = self.at.saturating_sub(self.paid_to);
+        self.paid_to = self.at;
+        self.budget.spend_read(self.value_units, bytes)
     }
 
     /// Bytes are paid once read (the reader cannot know how long a string is before it has
@@ -879,9 +906,26 @@ impl<B: Builder> Reader<'_, '_, B> {
     }
 
     /// Reads the string whose opening quote is at `self.at`, through its closing quote.
+    #[inline(always)]
     fn scan_string(&mut self) -> Result<Scanned, Stop> {
-        let text = self.text;
         let start = self.at + 1;
+        let rest = self.text.get(start..).unwrap_or_default();
+        let (stop, ascii) = string_stop(rest);
+        // Most strings hold no escape and end at their first stop.
+        if rest.get(stop) == Some(&b'"') {
+            let plain = rest.get(..stop).unwrap_or_default();
+            if ascii || std::str::from_utf8(plain).is_ok() {
+                self.at = start + stop + 1;
+                return Ok(Scanned::Raw(start, start + stop));
+            }
+        }
+        self.scan_escaped_string(start)
+    }
+
+    /// `scan_string` for a string with escapes or bytes that are no UTF-8.
+    #[inline(never)]
+    fn scan_escaped_string(&mut self, start: usize) -> Result<Scanned, Stop> {
+        let text = self.text;
         let mut from = start;
         let mut escaped = false;
         self.work.scratch.clear();
@@ -1626,7 +1670,10 @@ mod tests {
             let text = format!("[{}0]", "0,".repeat(zeros - 1));
             let start = u64::MAX / 4;
             let mut budget = Budget::new(start);
-            assert_eq!(parse(text.as_bytes(), &mut Counting(0), &mut budget), Ok(()));
+            assert_eq!(
+                parse(text.as_bytes(), &mut Counting(0), &mut budget),
+                Ok(())
+            );
             (text.len(), start - budget.remaining())
         };
         // `zeros` zeros and their list, in 2 * zeros + 1 bytes.

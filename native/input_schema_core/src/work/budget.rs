@@ -232,6 +232,13 @@ impl Budget {
         }
     }
 
+    /// A value read from JSON text at `value_units` (as `spend_built_value`) and the `bytes`
+    /// read since the last payment (as `spend_text`), in one payment.
+    #[inline]
+    pub fn spend_read(&mut self, value_units: u64, bytes: usize) -> Result<(), Exhausted> {
+        self.spend(value_units + bytes as u64 / TEXT_BYTES_PER_UNIT)
+    }
+
     /// Reading `bytes` bytes of JSON text (a string's are copied into the value built).
     #[inline]
     pub fn spend_text(&mut self, bytes: usize) -> Result<(), Exhausted> {
