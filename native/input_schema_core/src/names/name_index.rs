@@ -188,9 +188,57 @@ pub(crate) fn prefix(text: &[u8]) -> u64 {
     }
 }
 
+/// A name of at most 16 bytes as two words that, with its length, tell it from every other:
+/// its prefix and its last eight bytes (overlapping the prefix), or zero for a name of eight
+/// bytes or fewer. `None` for a longer name.
+#[inline(always)]
+pub(crate) fn short_words(text: &[u8]) -> Option<[u64; 2]> {
+    match text.last_chunk::<PREFIX_BYTES>() {
+        _ if text.len() > 2 * PREFIX_BYTES => None,
+        Some(last) if text.len() > PREFIX_BYTES => Some([prefix(text), u64::from_le_bytes(*last)]),
+        _ => Some([prefix(text), 0]),
+    }
+}
+
+/// Whether two names are the same bytes; names of at most 16 bytes compare as words rather than
+/// through a call to `memcmp`.
+#[inline(always)]
+pub(crate) fn same_name(one: &[u8], other: &[u8]) -> bool {
+    one.len() == other.len()
+        && match (short_words(one), short_words(other)) {
+            (Some(one), Some(other)) => one == other,
+            _ => one == other,
+        }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{prefix, Name, NameIndex, SCAN_MAX};
+    use super::{prefix, same_name, Name, NameIndex, SCAN_MAX};
+
+    #[test]
+    fn names_are_the_same_exactly_when_their_bytes_are() {
+        // Every name of up to 17 bytes over two letters, against every other.
+        let names: Vec<Vec<u8>> = (0..=17)
+            .flat_map(|length| {
+                (0..1_u32 << length.min(10)).map(move |bits| {
+                    (0..length)
+                        .map(|at| {
+                            if bits >> (at % 10) & 1 == 1 {
+                                b'b'
+                            } else {
+                                b'a'
+                            }
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        for one in &names {
+            for other in names.iter().step_by(7) {
+                assert_eq!(same_name(one, other), one == other, "{one:?} {other:?}");
+            }
+        }
+    }
 
     #[test]
     fn prefix_is_the_first_eight_bytes_zero_padded() {

@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::vec::Drain;
 
+use crate::names::name_index::same_name;
 use crate::report::path::Path;
 use crate::values::number::BigInt;
 use crate::work::budget::{Budget, Exhausted};
@@ -352,8 +353,12 @@ impl Keys {
             if !self.add_indexed(text, own, indexed, key) {
                 return false;
             }
-        } else if own.clone().any(|index| self.get(text, index) == key) {
-            return false;
+        } else {
+            for index in own {
+                if same_name(self.get(text, index), key) {
+                    return false;
+                }
+            }
         }
         let span = match span {
             KeySpan::Text(..) => span,
@@ -378,7 +383,10 @@ impl Keys {
         indexed: &mut bool,
         key: &[u8],
     ) -> bool {
-        let known = |keys: &Keys| own.clone().any(|index| keys.get(text, index) == key);
+        let known = |keys: &Keys| {
+            own.clone()
+                .any(|index| same_name(keys.get(text, index), key))
+        };
         if *indexed {
             let hasher = self.hasher.get_or_insert_with(RandomState::new);
             let hash = hasher.hash_one(key);

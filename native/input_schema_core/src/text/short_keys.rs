@@ -1,6 +1,8 @@
 //! A small table from short keys (the names of an object's fields) to values a builder made
 //! for them: a builder that makes many objects of the same few fields makes each key once.
 
+use crate::names::name_index::short_words;
+
 /// The longest key the table holds: the names of fields.
 pub const SHORT_KEY_BYTES: usize = 16;
 
@@ -58,35 +60,14 @@ impl<T: Copy + Default> ShortKeys<T> {
     }
 }
 
-/// Two words that, with its length, tell a key of 1 to `SHORT_KEY_BYTES` bytes from every
-/// other (overlapping reads cover each of its bytes), and the slot they hash to. Read a word at
-/// a time, never through a padded copy: a store read back at another width stalls the load.
+/// The words of a key of 1 to `SHORT_KEY_BYTES` bytes (`short_words`) and the slot they hash to.
 fn words(key: &[u8]) -> Option<([u64; 2], usize)> {
-    let word = |at: usize| {
-        let mut word = [0_u8; 8];
-        if let Some(part) = key.get(at..at + 8) {
-            word.copy_from_slice(part);
-        }
-        u64::from_le_bytes(word)
-    };
-    let half = |at: usize| {
-        let mut half = [0_u8; 4];
-        if let Some(part) = key.get(at..at + 4) {
-            half.copy_from_slice(part);
-        }
-        u64::from(u32::from_le_bytes(half))
-    };
-    let byte = |at: usize| u64::from(key.get(at).copied().unwrap_or(0));
-    let len = key.len();
-    let words = match len {
-        0 => return None,
-        1..4 => [byte(0) | byte(len / 2) << 8 | byte(len - 1) << 16, 0],
-        4..8 => [half(0) | half(len - 4) << 32, 0],
-        8..=SHORT_KEY_BYTES => [word(0), word(len - 8)],
-        _ => return None,
-    };
-    let mixed =
-        (words[0] ^ words[1].rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    if key.is_empty() {
+        return None;
+    }
+    let words = short_words(key)?;
+    let mixed = (words[0] ^ words[1].rotate_left(29) ^ key.len() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     Some((words, (mixed >> 58) as usize))
 }
 
