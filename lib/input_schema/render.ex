@@ -594,8 +594,8 @@ defmodule InputSchema.Render do
   # A problem of the operator's: a loader or a format function failed, the options were
   # refused, a compiled schema was forged. Its internals are for the log, never for the model.
   defp operator_problem?(:execution_failure, _detail), do: true
+  # Every refusal of the options carries them (`options:`).
   defp operator_problem?(_class, %{options: _}), do: true
-  defp operator_problem?(_class, %{message: "options are invalid"}), do: true
   defp operator_problem?(_class, %{message: "compiled schema is invalid"}), do: true
   defp operator_problem?(_class, _detail), do: false
 
