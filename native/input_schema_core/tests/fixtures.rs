@@ -25,7 +25,9 @@ fn read(path: &std::path::Path) -> Value {
 
 fn field(detail: Field<'_, Json<'_>>) -> Value {
     match detail {
-        Field::Binary(bytes) => Value::String(String::from_utf8_lossy(bytes).into_owned()),
+        Field::Binary(bytes) | Field::Path(bytes) | Field::Place(bytes) => {
+            Value::String(String::from_utf8_lossy(bytes).into_owned())
+        }
         Field::Atom(name) => json!({ "atom": name }),
         Field::Term(Json::Value(value)) => value.clone(),
         Field::Term(Json::Key(key)) => Value::String((*key).clone()),

@@ -185,11 +185,7 @@ fn gather<'b>(
     values.push(message);
     for (key, value) in fields {
         keys.push(atom(env, key));
-        values.push(match value {
-            Field::Binary(place) if key == "path" => bounded_place(env, &role.path(place)),
-            Field::Binary(place) if PLACES.contains(&key) => bounded_place(env, place),
-            value => field(env, value, role),
-        });
+        values.push(field(env, value, role));
     }
     // A JSON-mode schema error carries its `schema_path` already.
     for (key, value) in extras {
@@ -261,6 +257,8 @@ fn atom<'b>(env: Env<'b>, name: &str) -> Term<'b> {
 fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
     match value {
         Field::Binary(bytes) => binary(env, bytes),
+        Field::Path(place) => bounded_place(env, &role.path(place)),
+        Field::Place(place) => bounded_place(env, place),
         Field::Atom(name) => atom(env, name),
         Field::Term(arg) => arg.term().encode(env),
         Field::Terms(terms) => terms
@@ -283,12 +281,9 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
     }
 }
 
-/// The detail keys that name a place (in the arguments or the schema), each as long as the
-/// way to it: a value nested a million levels deep has a path of megabytes.
-const PLACES: [&str; 4] = ["path", "pointer", "schema_path", "evaluation_path"];
-
-/// The longest place a detail holds whole, in bytes; a longer one keeps its start and its end,
-/// `PLACE_END_BYTES` each, with what was cut between them said in the middle.
+/// The longest place (`Field::Path`, `Field::Place`) a detail holds whole, in bytes: a value
+/// nested a million levels deep has a path of megabytes. A longer one keeps its start and its
+/// end, `PLACE_END_BYTES` each, with what was cut between them said in the middle.
 const PLACE_MAX_BYTES: usize = 1024;
 const PLACE_END_BYTES: usize = 480;
 

@@ -293,8 +293,14 @@ pub fn listed_value(value: &Literal) -> Option<Literal> {
 /// A detail value, for a bridge to encode.
 #[derive(Debug)]
 pub enum Field<'e, V> {
-    /// A binary (paths, required names, type names written as strings).
+    /// A binary (required names, type names written as strings, references).
     Binary(&'e [u8]),
+    /// The place of the value in the arguments (`$arguments.a[0]`): said under the root of the
+    /// value's role (`Role::path`), and as long as the way to it.
+    Path(&'e [u8]),
+    /// Another place (a pointer into the arguments, a place in the schema): as long as the way
+    /// to it.
+    Place(&'e [u8]),
     Atom(&'static str),
     /// A term as the caller wrote it.
     Term(V),
@@ -404,15 +410,15 @@ impl<V: Copy> Error<V> {
                 vec![("keyword", Field::Atom(keyword))]
             }
             Error::MissingRequired { path, property } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 ("property", Field::Binary(property)),
             ],
             Error::AdditionalProperty { path, property } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 ("property", Field::Term(*property)),
             ],
             Error::WrongType { path, type_ } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 (
                     name::TYPE,
                     if type_.atom {
@@ -423,13 +429,13 @@ impl<V: Copy> Error<V> {
                 ),
             ],
             Error::BelowMinimum { path, minimum } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 (name::MINIMUM, Field::Number(minimum)),
             ],
             Error::NotInEnum { path }
             | Error::OneOfMismatch { path }
             | Error::NumberTooLarge { path } => {
-                vec![("path", Field::Binary(path))]
+                vec![("path", Field::Path(path))]
             }
             Error::InvalidJson { offset } => vec![("offset", Field::Number(offset))],
             Error::Assertion(failure) => {
@@ -447,13 +453,13 @@ impl<V: Copy> Error<V> {
                 // Room for every field an assertion's error can have, so that it is not grown.
                 let mut fields = Vec::with_capacity(ASSERTION_FIELDS_MAX);
                 fields.extend([
-                    ("path", Field::Binary(path)),
-                    ("pointer", Field::Binary(pointer)),
+                    ("path", Field::Path(path)),
+                    ("pointer", Field::Place(pointer)),
                     ("keyword", Field::Binary(keyword.as_bytes())),
-                    ("schema_path", Field::Binary(schema_path.as_bytes())),
+                    ("schema_path", Field::Place(schema_path.as_bytes())),
                 ]);
                 if let Some(evaluation_path) = evaluation_path {
-                    fields.push(("evaluation_path", Field::Binary(evaluation_path.as_bytes())));
+                    fields.push(("evaluation_path", Field::Place(evaluation_path.as_bytes())));
                 }
                 assertion.each_detail(|name, detail| {
                     fields.push((
@@ -506,10 +512,10 @@ impl<V: Copy> Error<V> {
                 schema_path,
             } => vec![
                 ("keyword", Field::Binary(keyword.as_bytes())),
-                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ("schema_path", Field::Place(schema_path.as_bytes())),
             ],
             Error::SchemaNotJson { schema_path } | Error::ReferenceLoop { schema_path } => {
-                vec![("schema_path", Field::Binary(schema_path.as_bytes()))]
+                vec![("schema_path", Field::Place(schema_path.as_bytes()))]
             }
             Error::ExternalReference { reference } => {
                 vec![("reference", Field::Binary(reference.as_bytes()))]
@@ -519,7 +525,7 @@ impl<V: Copy> Error<V> {
                 schema_path,
             } => vec![
                 ("reference", Field::Binary(reference.as_bytes())),
-                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ("schema_path", Field::Place(schema_path.as_bytes())),
             ],
             Error::AmbiguousIdentifier {
                 identifier,
@@ -527,7 +533,7 @@ impl<V: Copy> Error<V> {
                 other_schema_path,
             } => vec![
                 ("identifier", Field::Binary(identifier.as_bytes())),
-                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ("schema_path", Field::Place(schema_path.as_bytes())),
                 (
                     "other_schema_path",
                     Field::Binary(other_schema_path.as_bytes()),
@@ -538,34 +544,34 @@ impl<V: Copy> Error<V> {
                 schema_path,
             } => vec![
                 ("identifier", Field::Binary(identifier.as_bytes())),
-                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ("schema_path", Field::Place(schema_path.as_bytes())),
             ],
             Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
             Error::ArgumentKeyNotString { path, pointer }
             | Error::ArgumentNotJson { path, pointer } => vec![
-                ("path", Field::Binary(path)),
-                ("pointer", Field::Binary(pointer)),
+                ("path", Field::Path(path)),
+                ("pointer", Field::Place(pointer)),
             ],
             Error::Unreported {
                 keyword,
                 path,
                 schema_path,
             } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 ("keyword", Field::Binary(keyword.as_bytes())),
-                ("schema_path", Field::Binary(schema_path.as_bytes())),
+                ("schema_path", Field::Place(schema_path.as_bytes())),
             ],
             Error::ArgumentKeyUnreadable {
                 path,
                 pointer,
                 property,
             } => vec![
-                ("path", Field::Binary(path)),
-                ("pointer", Field::Binary(pointer)),
+                ("path", Field::Path(path)),
+                ("pointer", Field::Place(pointer)),
                 ("property", Field::Term(*property)),
             ],
             Error::DuplicateKey { path, property } => vec![
-                ("path", Field::Binary(path)),
+                ("path", Field::Path(path)),
                 ("property", Field::Binary(property)),
             ],
             _ => Vec::new(),
