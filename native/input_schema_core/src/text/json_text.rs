@@ -43,7 +43,7 @@ pub trait Builder {
     fn float(&mut self, value: f64) -> Self::Out;
     /// A string's bytes with its escapes decoded; always valid UTF-8.
     fn string(&mut self, bytes: &[u8]) -> Self::Out;
-    /// An object's key, as `string` unless the builder makes a key it has seen once only.
+    /// An object's key: as `string`, unless the builder makes each key it has seen once.
     fn key(&mut self, bytes: &[u8]) -> Self::Out {
         self.string(bytes)
     }
