@@ -5,15 +5,12 @@
 //! place at both levels), what the in-place decisions of the array, object and branch checks
 //! read of their children, and which `anyOf`/`oneOf` branches a tag tells apart.
 
-use super::applicator::{Branches, Tag};
+use super::applicator::{Branches, Tag, MASKED_BRANCHES};
 use super::node::{types, Node, NodeId, Shortcut};
 use super::object::{ObjectCheck, Reach};
 use super::program::{Check, Program, Voice, UNGUARDED_HEIGHT};
 use super::term_keys::{Exact, ExactKeyObject};
 use crate::values::literal::Literal;
-
-/// Branches past this many are never told apart by a tag (see `Tag`).
-const TAG_MAX_BRANCHES: usize = 32;
 
 /// Required names of the first branch that the subset's tag search tries: its object check may
 /// require thousands, and each try reads every branch.
@@ -231,7 +228,7 @@ fn learn_shortcuts(program: &mut Program, order: &[usize]) -> Vec<Shortcut> {
 /// The tag that tells `branches` apart, if one does (see `Tag`): a name the first branch with
 /// an object check requires, which two branches at least require and pin to strings.
 fn tag_of(program: &Program, branches: &[NodeId]) -> Option<Tag> {
-    if branches.len() > TAG_MAX_BRANCHES {
+    if branches.len() > MASKED_BRANCHES {
         return None;
     }
     // The node a schema stands for, through references that stand alone.

@@ -37,13 +37,17 @@ impl DynamicRef {
     }
 }
 
+/// The branches a mask of bits (a `u32`) names: past this many, every branch is a candidate for
+/// every value, and no tag tells them apart.
+pub const MASKED_BRANCHES: usize = u32::BITS as usize;
+
 /// The branches of `anyOf` or `oneOf`, and which of them can accept a value of each JSON
 /// type: a branch whose `type` leaves a value out fails it without being run.
 #[derive(Debug)]
 pub struct Branches {
     pub nodes: Box<[NodeId]>,
     /// Per value class (see `class_of`), the branches that may accept it, as bits; all of
-    /// them past 32 branches.
+    /// them past `MASKED_BRANCHES` branches.
     pub(crate) candidates: [u32; 8],
     /// For an object, the property whose value names the branches that may accept it.
     pub(crate) tag: Option<Box<Tag>>,
@@ -75,9 +79,9 @@ pub struct Tag {
 
 impl Tag {
     /// From each branch's admitted strings (`None` for a branch the tag does not decide);
-    /// `None` unless the tag decides two branches at least, among the first 32.
+    /// `None` unless the tag decides two branches at least, among at most `MASKED_BRANCHES`.
     pub fn new(name: &str, admitted: &[Option<Vec<&str>>]) -> Option<Tag> {
-        if admitted.len() > 32 || admitted.iter().flatten().count() < 2 {
+        if admitted.len() > MASKED_BRANCHES || admitted.iter().flatten().count() < 2 {
             return None;
         }
         let mut open = 0_u32;
@@ -200,7 +204,7 @@ impl Branches {
     pub fn new(nodes: Box<[NodeId]>, shape: impl Fn(NodeId) -> (u8, Shortcut)) -> Self {
         let accepted = |node| shape(node).0;
         let mut candidates = [u32::MAX; 8];
-        if nodes.len() <= 32 {
+        if nodes.len() <= MASKED_BRANCHES {
             for (class, slot) in candidates.iter_mut().enumerate() {
                 let bits = CLASS_BITS.get(class).copied().unwrap_or(types::NONE);
                 *slot = 0;

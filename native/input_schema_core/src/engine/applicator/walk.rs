@@ -2,7 +2,7 @@
 //! `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. `anyOf`, `oneOf` and `not` report
 //! their own error, which for `anyOf` and `oneOf` carries their failed branches' first errors.
 
-use crate::engine::applicator::{class_of, Branches, Tag};
+use crate::engine::applicator::{class_of, Branches, Tag, MASKED_BRANCHES};
 use crate::engine::node::{types, Named, Node, Shortcut};
 use crate::engine::program::Check;
 use crate::engine::walk::{Found, Report, Sink, Walk};
@@ -74,7 +74,7 @@ impl Branches {
         }
         let mut counted = 0;
         for (index, branch) in self.nodes.iter().enumerate() {
-            if index < 32 && candidates & (1 << index) == 0 {
+            if index < MASKED_BRANCHES && candidates & (1 << index) == 0 {
                 continue;
             }
             if walk.valid_found(*branch, value, found)? {
@@ -134,7 +134,8 @@ impl Branches {
         // the tag left in play.
         let mut errors = Vec::new();
         let branches = self.nodes.iter().enumerate();
-        let in_play = branches.filter(|(index, _)| *index >= 32 || in_play & (1 << index) != 0);
+        let in_play =
+            branches.filter(|(index, _)| *index >= MASKED_BRANCHES || in_play & (1 << index) != 0);
         for (index, branch) in in_play.take(MAX_BRANCH_ERRORS) {
             let here = path.then(Step::Into {
                 keyword: named.token,
