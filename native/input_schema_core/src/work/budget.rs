@@ -11,7 +11,8 @@ const LOOKUP_UNITS: u64 = 8;
 /// the memory it lands in, which a large text makes fresh, page by page.
 const BUILT_VALUE_UNITS: u64 = 8;
 /// The same for a value of a text of at most `WARM_TEXT_BYTES`, which lands in memory the heap
-/// has at hand: well under a unit's time, garbage collection included.
+/// has at hand: within its price in time, garbage collection and a large object's hashing
+/// included.
 const WARM_BUILT_VALUE_UNITS: u64 = 2;
 /// The longest text whose values are priced as landing in warm memory.
 pub const WARM_TEXT_BYTES: usize = 32 * 1024;
