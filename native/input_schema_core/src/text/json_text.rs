@@ -171,6 +171,10 @@ fn read_in<B: Builder>(
     budget: &mut Budget,
     work: &mut Workspace,
 ) -> Result<B::Out, Stop> {
+    // A read that unwound (a builder that panicked) left the workspace as it stopped.
+    if !work.frames.is_empty() || !work.keys.spans.is_empty() {
+        work.tidy();
+    }
     let values = builder.value_stack();
     let mut reader = Reader {
         text,
@@ -1669,6 +1673,49 @@ mod tests {
 
     fn wanted() -> bool {
         true
+    }
+
+    /// A builder that panics at its second string, part way through an object.
+    struct Panicking(usize);
+
+    impl Builder for Panicking {
+        type Out = ();
+
+        fn null(&mut self) {}
+        fn boolean(&mut self, _: bool) {}
+        fn integer(&mut self, _: i64) {}
+        fn big_integer(&mut self, _: &BigInt) {}
+        fn float(&mut self, _: f64) {}
+        fn string(&mut self, _: &[u8]) {
+            self.0 += 1;
+            assert!(self.0 < 2, "the builder gives up");
+        }
+        fn list(&mut self, _: Drain<'_, ()>) {}
+        fn map(&mut self, _: Entries<'_, ()>) {}
+    }
+
+    #[test]
+    fn a_read_after_one_that_unwound_starts_clean() {
+        let unwound = std::panic::catch_unwind(|| {
+            let text = br#"[{"a": {"b": 1, "c": [2, {"\u0064": 3}]}, "a": 0}]"#;
+            parse(text, &mut Panicking(0), &mut Budget::unlimited())
+        });
+        assert!(unwound.is_err());
+        // The same thread reads on: no frame or key of the read that stopped remains.
+        assert_eq!(
+            read(r#"{"a": 1, "d": [true]}"#),
+            Ok(Tree::Map(vec![
+                (Tree::Str(b"a".to_vec()), Tree::Int(1)),
+                (Tree::Str(b"d".to_vec()), Tree::List(vec![Tree::Bool(true)])),
+            ]))
+        );
+        assert_eq!(
+            read(r#"{"a": 1, "a": 2}"#),
+            Err(Stop::Invalid(JsonError::DuplicateKey {
+                location: Path::new(),
+                key: Box::from(&b"a"[..]),
+            }))
+        );
     }
 
     #[test]
