@@ -188,6 +188,44 @@ defmodule InputSchema.ErrorDetailTest do
     refute Map.has_key?(detail, :const)
   end
 
+  test "additionalProperties false lists 64 property names and 64 patterns, and counts the rest of each" do
+    names = for i <- 1..70, do: "p#{String.pad_leading(Integer.to_string(i), 2, "0")}"
+    patterns = for i <- 1..100, do: "^x#{String.pad_leading(Integer.to_string(i), 3, "0")}-"
+
+    schema = %{
+      "properties" => Map.new(names, &{&1, true}),
+      "patternProperties" => Map.new(patterns, &{&1, true}),
+      "additionalProperties" => false
+    }
+
+    assert {:error, _, detail} = validate_a(schema, %{"y" => 1})
+    assert %{property: "y", unlisted: 6, unlisted_patterns: 36} = detail
+    assert length(detail.allowed) == 64 and length(detail.allowed_patterns) == 64
+
+    line = InputSchema.format_error({:error, :validation, detail})
+
+    assert line =~
+             ~r/^\/a: additional tool argument is not allowed: "y" \(allowed: "p\d\d", .* and 6 more, or names matching "\^x\d{3}-", .* and 36 more\)$/
+
+    # The names and patterns come in the schema map's order. A listing held whole counts
+    # nothing.
+    only = %{"patternProperties" => %{"^x-" => true}, "additionalProperties" => false}
+    assert {:error, _, only_detail} = validate_a(only, %{"y" => 1})
+    assert %{allowed: [], allowed_patterns: ["^x-"]} = only_detail
+    refute Map.has_key?(only_detail, :unlisted_patterns)
+    refute Map.has_key?(only_detail, :unlisted)
+
+    patterns_only = %{
+      "patternProperties" => Map.new(patterns, &{&1, true}),
+      "additionalProperties" => false
+    }
+
+    assert {:error, _, many} = validate_a(patterns_only, %{"y" => 1})
+
+    assert InputSchema.format_error({:error, :validation, many}) =~
+             ~r/\(allowed: names matching "\^x\d{3}-", .* and 36 more\)$/
+  end
+
   test "anyOf and oneOf with no branch matched carry each branch's first error" do
     branches = [%{"type" => "string"}, %{"required" => ["url"]}]
 

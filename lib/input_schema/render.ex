@@ -354,8 +354,8 @@ defmodule InputSchema.Render do
     end
   end
 
-  defp allowed_properties(%{allowed: [], allowed_patterns: [_ | _] = patterns}),
-    do: ["allowed: names matching " | listing(patterns, nil)]
+  defp allowed_properties(%{allowed: [], allowed_patterns: [_ | _] = patterns} = d),
+    do: ["allowed: names matching " | listing(patterns, Map.get(d, :unlisted_patterns))]
 
   defp allowed_properties(
          %{allowed: [_ | _] = allowed, allowed_patterns: [_ | _] = patterns} = d
@@ -363,7 +363,7 @@ defmodule InputSchema.Render do
        do: [
          "allowed: ",
          listing(allowed, Map.get(d, :unlisted)),
-         ", or names matching " | listing(patterns, nil)
+         ", or names matching " | listing(patterns, Map.get(d, :unlisted_patterns))
        ]
 
   defp allowed_properties(%{allowed: [_ | _] = allowed} = detail),
@@ -681,7 +681,8 @@ defmodule InputSchema.Render do
 
   # The detail keys the NIF writes, as literal binaries: made once, not at each error.
   for key <- ~w(message path pointer keyword schema_path evaluation_path property actual type
-               minimum maximum enum const allowed unlisted matched branch branches role)a do
+               minimum maximum enum const allowed unlisted allowed_patterns unlisted_patterns
+               matched branch branches role)a do
     defp key_text(unquote(key)), do: unquote(Atom.to_string(key))
   end
 

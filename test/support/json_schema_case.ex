@@ -53,7 +53,7 @@ defmodule InputSchema.JsonSchemaCase do
   # Detail keys beyond the contract's (where the walk came from, what came, what is allowed),
   # whose own tests are in test/error_detail_test.exs.
   @what_came [:pointer, :evaluation_path, :actual, :enum, :const, :matched, :branches] ++
-               [:allowed, :allowed_patterns, :unlisted]
+               [:allowed, :allowed_patterns, :unlisted, :unlisted_patterns]
 
   def without_what_came({:error, class, detail}) do
     detail = Map.drop(detail, @what_came)

@@ -79,6 +79,7 @@ rustler::atoms! {
     allowed,
     allowed_patterns,
     unlisted,
+    unlisted_patterns,
     // Who the value checked is (a call's `role`).
     role,
     input,
@@ -136,6 +137,7 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "allowed" => allowed(),
         "allowed_patterns" => allowed_patterns(),
         "unlisted" => unlisted(),
+        "unlisted_patterns" => unlisted_patterns(),
         _ => return None,
     })
 }

@@ -754,6 +754,9 @@ impl Assertion {
                 allowed.names.give("allowed", &mut take);
                 if let Some(patterns) = &allowed.patterns {
                     take("allowed_patterns", Detail::Literal(&patterns.values));
+                    if patterns.unlisted > 0 {
+                        take("unlisted_patterns", Detail::Count(patterns.unlisted));
+                    }
                 }
             }
             Assertion::Tag(miss) => {
