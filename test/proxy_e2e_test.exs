@@ -402,6 +402,50 @@ defmodule InputSchema.ProxyE2ETest do
     end
   end
 
+  describe "a server of its own, with --repair" do
+    test "a repaired call keeps every member of the params the client sent, as an object or as JSON text" do
+      received = Path.join(MixTaskHelpers.tmp_dir!(), "received.jsonl")
+      File.write!(received, "")
+      script = Path.expand("support/fake_mcp_server.js", __DIR__)
+      client = Client.start([MCPServers.node_executable(), script, received], ["--repair"])
+      on_exit(fn -> Client.stop(client) end)
+
+      {_, client} = Client.request(client, 1, "initialize", @initialize)
+      client = Client.notify(client, "notifications/initialized")
+      {response, client} = call(client, 2, "add_tool", %{})
+      assert text(response) == "added"
+
+      meta = %{"progressToken" => "t-1"}
+      params = %{"name" => "added", "arguments" => %{"n" => "1"}, "_meta" => meta}
+      {response, client} = Client.request(client, 3, "tools/call", params)
+      assert text(response) == "ran added"
+
+      as_text = %{
+        "jsonrpc" => "2.0",
+        "id" => 4,
+        "method" => "tools/call",
+        "params" => JSONEncoder.encode(%{params | "arguments" => %{"n" => "2"}})
+      }
+
+      client = Client.send_line(client, JSONEncoder.encode(as_text))
+      {response, client} = Client.await(client, 4)
+      assert text(response) == "ran added"
+      assert Client.stderr(client) =~ ~s[repaired tools/call "added": /n]
+
+      arrived =
+        for line <- received |> File.read!() |> String.split("\n", trim: true),
+            {:ok, message} = InputSchema.validate_json(true, line, dialect: :auto, root: :any),
+            message["method"] == "tools/call",
+            message["params"]["name"] == "added",
+            do: message["params"]
+
+      assert arrived == [
+               %{"name" => "added", "arguments" => %{"n" => 1}, "_meta" => meta},
+               %{"name" => "added", "arguments" => %{"n" => 2}, "_meta" => meta}
+             ]
+    end
+  end
+
   # Valid arguments for a tool of server-everything that declares an outputSchema: each value
   # of its required enum properties (get-structured-content's cities), else none.
   defp valid_calls(%{"inputSchema" => schema}) do

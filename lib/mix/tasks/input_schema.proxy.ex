@@ -461,10 +461,18 @@ defmodule Mix.Tasks.InputSchema.Proxy do
 
   defp answer(_notification, _result, state), do: state
 
-  # The params forwarded for a repaired call: the model's, with the repaired arguments (params
-  # that came as JSON text are forwarded as the object they hold).
+  # The params forwarded for a repaired call: the client's, every member kept (`_meta` too),
+  # with the repaired arguments; params that came as JSON text are forwarded as the object
+  # they hold.
   defp repaired_params(params, _name, arguments) when is_map(params),
     do: Map.put(params, "arguments", arguments)
+
+  defp repaired_params(params, name, arguments) when is_binary(params) do
+    case NativeCall.decode_json(params) do
+      {:ok, %{} = decoded} -> repaired_params(decoded, name, arguments)
+      _unreadable -> %{"name" => name, "arguments" => arguments}
+    end
+  end
 
   defp repaired_params(_params, name, arguments), do: %{"name" => name, "arguments" => arguments}
 
