@@ -80,6 +80,83 @@ defmodule InputSchema.ValidateJSONTest do
       end
     end
 
+    test "every case of the case files whose schema compiles, against the compiled schema" do
+      cases = Enum.flat_map(@case_files, &FixtureJSON.read!(&1)["cases"])
+
+      compared =
+        for %{"schema" => schema, "arguments" => arguments} = fixture_case <- cases,
+            is_map(arguments),
+            {:ok, compiled} <- [InputSchema.compile(schema)],
+            options <- [[], [errors: :all]],
+            reduce: 0 do
+          count ->
+            expected = InputSchema.validate(compiled, arguments, options)
+
+            assert InputSchema.validate_json(compiled, encode(arguments), options) === expected,
+                   fixture_case["name"]
+
+            count + 1
+        end
+
+      assert compared > 100
+    end
+
+    # A compiled schema walks a text's values before it makes their terms, where its objects
+    # are at most 32 keys wide; wider ones are walked as terms. Either way, the same answers.
+    test "objects of any width, valid and not, against a compiled schema" do
+      for width <- [1, 31, 32, 33, 64, 300], mode <- [[], [dialect: :draft2020_12]] do
+        names = for i <- 1..width, do: "key#{i}"
+
+        schema = %{
+          "type" => "object",
+          "properties" => Map.new(names, &{&1, %{"type" => "integer"}}),
+          "required" => names,
+          "additionalProperties" => false
+        }
+
+        compiled = compiled!(schema, mode)
+        valid = Map.new(names, &{&1, 1})
+        nested = %{"type" => "object", "properties" => %{"inner" => schema}}
+        compiled_nested = compiled!(nested, mode)
+
+        for arguments <- [
+              valid,
+              Map.put(valid, "key1", "one"),
+              Map.delete(valid, "key#{width}"),
+              Map.put(valid, "extra", 1)
+            ],
+            {schema, arguments} <- [
+              {compiled, arguments},
+              {compiled_nested, %{"inner" => arguments}}
+            ],
+            options <- [[], [errors: :all]] do
+          assert InputSchema.validate_json(schema, encode(arguments), options) ===
+                   InputSchema.validate(schema, arguments, options),
+                 "#{width} #{inspect(mode)} #{inspect(options)}"
+        end
+      end
+    end
+
+    test "a compiled schema's format functions are asked about a text's strings" do
+      formats = %{"even" => &(rem(String.length(&1), 2) == 0)}
+
+      compiled =
+        compiled!(
+          %{"properties" => %{"s" => %{"format" => "even"}}},
+          dialect: :auto,
+          format_assertion: true,
+          formats: formats
+        )
+
+      assert InputSchema.validate_json(compiled, ~s({"s": "ab"})) === {:ok, %{"s" => "ab"}}
+
+      assert InputSchema.validate_json(compiled, ~s({"s": "abc"})) ===
+               InputSchema.validate(compiled, %{"s" => "abc"})
+
+      assert {:error, :validation, %{keyword: "format"}} =
+               InputSchema.validate_json(compiled, ~s({"s": "abc"}))
+    end
+
     test "the decoded term is what a JSON reader gives: string keys, integers, floats, nil" do
       text = ~s({"s": "x", "i": -12, "f": 1.5, "e": 1e2, "z": -0, "t": true, "n": null,
                  "l": [1, [], {}], "o": {"k": [false]}})

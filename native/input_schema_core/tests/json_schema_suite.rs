@@ -17,7 +17,8 @@
 
 use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::{Budget, Failure, Mode, Profile};
+use input_schema_core::text::json_tree::with_tree;
+use input_schema_core::{Budget, Compiled, Failure, Mode, Profile};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -113,10 +114,17 @@ fn run_file(
                                 Err(format!("{:?}", other.first().map(ToString::to_string)))
                             }
                         };
-                    // The quick check alone must give the same answer.
+                    // The quick check alone must give the same answer, on the value and on
+                    // its JSON text read into a tree.
                     match (answer, compiled.is_valid(data, &mut Budget::unlimited())) {
                         (Ok(valid), Ok(quick)) if valid != quick => {
                             Err(format!("validate answered {valid}, is_valid {quick}"))
+                        }
+                        (Ok(valid), Ok(_)) if tree_answer(compiled, &test["data"]) != Ok(valid) => {
+                            Err(format!(
+                                "validate answered {valid}, is_valid on the text's tree {:?}",
+                                tree_answer(compiled, &test["data"])
+                            ))
                         }
                         (Ok(_), Err(other)) => Err(format!(
                             "is_valid: {:?}",
@@ -138,6 +146,21 @@ fn run_file(
         }
     }
     outcome
+}
+
+/// `is_valid` on the value's JSON text, read into a tree.
+fn tree_answer(compiled: &Compiled, data: &Value) -> Result<bool, String> {
+    let text = serde_json::to_string(data).unwrap();
+    with_tree(|tree| {
+        match tree.read(text.as_bytes(), &mut Budget::unlimited()) {
+            Some(Ok(())) => {}
+            other => return Err(format!("read {other:?}")),
+        }
+        let root = tree.root().ok_or("no root")?;
+        compiled
+            .is_valid(root, &mut Budget::unlimited())
+            .map_err(|failure| format!("{:?}", failure.first().map(ToString::to_string)))
+    })
 }
 
 fn run_dialect(folder: &str, dialect: Dialect) -> (usize, Vec<String>, usize, Vec<String>) {

@@ -26,6 +26,7 @@ mod term;
 
 use encode::{Answer, Report};
 use input_schema_core::text::json_text::{self, JsonError, Stop};
+use input_schema_core::text::json_tree::{with_tree, Tree};
 use input_schema_core::{
     Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WARM_TEXT_BYTES,
     WORK_CAP_UNITS,
@@ -347,48 +348,119 @@ fn validated<'a>(
 /// time a normal scheduler may be held.
 const NORMAL_TEXT_MAX: usize = WARM_TEXT_BYTES;
 
-/// Reads `text`; the JSON errors are entry-gate failures (nothing was checked yet): an empty
-/// text says so, and at the tool boundary (`object_root`) a value that is no object is refused
-/// as such, never blaming the schema.
+/// Reads `text` into `tree`; the JSON errors are entry-gate failures (nothing was checked
+/// yet): an empty text says so, and at the tool boundary (`object_root`) a value that is no
+/// object is refused as such, never blaming the schema. `false` where the text is too long
+/// for a tree (nothing was read).
 fn read_json<'a>(
-    env: Env<'a>,
-    text: Term<'a>,
+    tree: &mut Tree,
+    text: &[u8],
     object_root: bool,
     budget: &mut Budget,
     dirty: bool,
-) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    let gate = |error: Error<Arg<'a>>| Failure::Schema {
-        error,
-        location: Path::new(),
-    };
-    let text = Binary::from_term(text).map_err(|_| gate(Error::JsonTextNotBinary))?;
+) -> Result<bool, Failure<Arg<'a>>> {
     if !dirty && text.len() > NORMAL_TEXT_MAX {
         return Err(Failure::Exhausted);
     }
+    match tree.read(text, budget) {
+        None => Ok(false),
+        Some(Err(stop)) => Err(text_failure(stop, text, object_root)),
+        Some(Ok(())) if object_root && tree.root().and_then(Value::map_size).is_none() => {
+            Err(gate_failure(Error::ArgumentsNotObject))
+        }
+        Some(Ok(())) => Ok(true),
+    }
+}
+
+/// Reads `text` straight into terms, as `read_json` reads it into a tree: for a text too long
+/// for one, or a tree that cannot give its terms (which `Tree::build` never leaves).
+fn read_json_terms<'a>(
+    env: Env<'a>,
+    text: &[u8],
+    object_root: bool,
+    budget: &mut Budget,
+) -> Result<Term<'a>, Failure<Arg<'a>>> {
     let mut builder = json::TermBuilder::new(env);
-    let value = json_text::parse(text.as_slice(), &mut builder, budget)
+    let value = json_text::parse(text, &mut builder, budget)
         .map(|word| builder.term(word))
-        .map_err(|stop| match stop {
-            Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text.as_slice()) => {
-                gate(Error::EmptyJsonText)
-            }
-            // The text reads as JSON but says something wrong (a duplicate key, a number too
-            // large): a value that is no object is refused as such first.
-            Stop::Invalid(error)
-                if object_root
-                    && !matches!(error, JsonError::Malformed { .. })
-                    && !json_text::root_is_object(text.as_slice()) =>
-            {
-                gate(Error::ArgumentsNotObject)
-            }
-            Stop::Invalid(error) if object_root => gate(error.into()),
-            Stop::Invalid(error) => gate(error.under(ANY_ROOT)),
-            Stop::Exhausted => Failure::Exhausted,
-        })?;
+        .map_err(|stop| text_failure(stop, text, object_root))?;
     if object_root && value.get_type() != TermType::Map {
-        return Err(gate(Error::ArgumentsNotObject));
+        return Err(gate_failure(Error::ArgumentsNotObject));
     }
     Ok(value)
+}
+
+/// The failure of a text that could not be read.
+fn text_failure<V>(stop: Stop, text: &[u8], object_root: bool) -> Failure<V> {
+    match stop {
+        Stop::Invalid(JsonError::Malformed { .. }) if json_text::is_blank(text) => {
+            gate_failure(Error::EmptyJsonText)
+        }
+        // The text reads as JSON but says something wrong (a duplicate key, a number too
+        // large): a value that is no object is refused as such first.
+        Stop::Invalid(error)
+            if object_root
+                && !matches!(error, JsonError::Malformed { .. })
+                && !json_text::root_is_object(text) =>
+        {
+            gate_failure(Error::ArgumentsNotObject)
+        }
+        Stop::Invalid(error) if object_root => gate_failure(error.into()),
+        Stop::Invalid(error) => gate_failure(error.under(ANY_ROOT)),
+        Stop::Exhausted => Failure::Exhausted,
+    }
+}
+
+fn gate_failure<V>(error: Error<V>) -> Failure<V> {
+    Failure::Schema {
+        error,
+        location: Path::new(),
+    }
+}
+
+/// The terms of a tree read whole.
+fn tree_terms<'a>(env: Env<'a>, tree: &Tree) -> Option<Term<'a>> {
+    let mut builder = json::TermBuilder::new(env);
+    tree.build(&mut builder).map(|word| builder.term(word))
+}
+
+/// A tree's objects at most this wide are walked before their terms are made: the tree finds a
+/// key by reading the keys in turn.
+const TREE_WALK_MAX_ENTRIES: usize = 32;
+
+/// Whether a compiled schema accepts the tree, walked before any term is made: `true` only
+/// where the quick walk accepts it, as it would accept its terms. `false` also where the tree
+/// is not walked (a raw schema, a wide object); the budget is then as it was.
+fn tree_accepted(
+    tree: &Tree,
+    schema: Term<'_>,
+    reading: Reading<'_>,
+    call: &CallTerms<'_>,
+    budget: &mut Budget,
+) -> bool {
+    let (Reading::Compiled, Some(compiled), Some(root)) =
+        (reading, resource::get(schema), tree.root())
+    else {
+        return false;
+    };
+    if tree.widest_map() > TREE_WALK_MAX_ENTRIES {
+        return false;
+    }
+    let before = budget.clone();
+    let answers = call
+        .answers
+        .as_ref()
+        .map(|answers| answers as &dyn FormatAnswers);
+    // Anything but an acceptance (a refusal, a question for the host, the budget spent) is
+    // answered by the walks of the terms, from the budget as it was: the same answer as
+    // though the tree had not been walked.
+    match compiled.is_valid_answered(root, answers, budget) {
+        Ok(true) => true,
+        _ => {
+            *budget = before;
+            false
+        }
+    }
 }
 
 /// Whether the arguments must be an object, asked before the text is read: the raw schema's
@@ -405,18 +477,11 @@ fn text_boundary<'a>(
     let object_root = raw.profile.object_root();
     match schema.get_type() {
         TermType::Atom if schema == atoms::nil().to_term(schema.get_env()) => {
-            Err(schema_failure(Error::SchemaRequired))
+            Err(gate_failure(Error::SchemaRequired))
         }
         TermType::Map => Ok(Some(object_root)),
         _ if !object_root => Ok(Some(false)),
-        _ => Err(schema_failure(Error::NotMaps)),
-    }
-}
-
-fn schema_failure<V>(error: Error<V>) -> Failure<V> {
-    Failure::Schema {
-        error,
-        location: Path::new(),
+        _ => Err(gate_failure(Error::NotMaps)),
     }
 }
 
@@ -439,12 +504,30 @@ fn run_validate_text<'a>(
         Ok(None) => return atoms::not_compiled().encode(env),
         Err(failure) => return round.failure(&failure, report, false),
     };
-    let arguments = match read_json(env, text, object_root, &mut round.budget, dirty) {
-        Ok(arguments) => arguments,
-        Err(failure) => return round.failure(&failure, report, false),
+    let Ok(text) = Binary::from_term(text) else {
+        return round.failure(&gate_failure(Error::JsonTextNotBinary), report, false);
     };
-    validated(&mut round, [schema, arguments], reading, call, || {
-        (atoms::ok(), arguments).encode(env)
+    let text = text.as_slice();
+    with_tree(|tree| {
+        let tree_read = match read_json(tree, text, object_root, &mut round.budget, dirty) {
+            Ok(tree_read) => tree_read,
+            Err(failure) => return round.failure(&failure, report, false),
+        };
+        let accepted = tree_read && tree_accepted(tree, schema, reading, &call, &mut round.budget);
+        let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
+        let arguments = match terms {
+            Some(arguments) => arguments,
+            None => match read_json_terms(env, text, object_root, &mut round.budget) {
+                Ok(arguments) => arguments,
+                Err(failure) => return round.failure(&failure, report, false),
+            },
+        };
+        if accepted {
+            return (atoms::ok(), arguments).encode(env);
+        }
+        validated(&mut round, [schema, arguments], reading, call, || {
+            (atoms::ok(), arguments).encode(env)
+        })
     })
 }
 

@@ -80,7 +80,12 @@ impl<O> Iterator for Entries<'_, O> {
 
 impl<O> ExactSizeIterator for Entries<'_, O> {}
 
-impl<O> Entries<'_, O> {
+impl<'d, O> Entries<'d, O> {
+    /// Members taken from a stack where they lie key and value in turn.
+    pub(crate) fn new(members: Drain<'d, O>) -> Self {
+        Entries(members)
+    }
+
     /// The members left, key and value in turn.
     pub fn as_slice(&self) -> &[O] {
         self.0.as_slice()

@@ -1,0 +1,584 @@
+//! A JSON text read into a compact tree that the engine can walk as it walks a host's values
+//! (`TreeValue`), and that can then be handed to any `Builder` (`Tree::build`): the host's
+//! values are made only once the tree is known to be wanted.
+//!
+//! The tree is the reader's calls kept in their order (each container after its members, each
+//! key before its value), with each container's members listed by position. So `build` makes
+//! the very calls the reader would have made, in the same order, and a builder cannot tell a
+//! tree's values from a text's.
+
+use crate::text::json_text::{parse, Builder, Entries, Stop};
+use crate::values::number::{BigInt, Number};
+use crate::values::value::{AtomKind, Element, Kind, Value};
+use crate::work::budget::Budget;
+use std::cell::RefCell;
+use std::vec::Drain;
+
+/// One of the reader's calls. Positions and lengths fit 32 bits: a tree is read only from a
+/// text shorter than 4 GiB (`Tree::read`), and no part of it outgrows the text.
+#[derive(Clone, Copy, Debug)]
+enum Node {
+    Null,
+    Boolean(bool),
+    Integer(i64),
+    /// A position in `Tree::big_integers`.
+    BigInteger(u32),
+    Float(f64),
+    /// Bytes of `Tree::bytes`.
+    String {
+        start: u32,
+        len: u32,
+    },
+    Key {
+        start: u32,
+        len: u32,
+    },
+    /// Members' nodes in `Tree::members`: `len` items, or `len` key and value pairs.
+    List {
+        start: u32,
+        len: u32,
+    },
+    Map {
+        start: u32,
+        len: u32,
+    },
+}
+
+/// A read text. Kept between reads (`with_tree`), so that a small text allocates nothing.
+#[derive(Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    members: Vec<u32>,
+    bytes: Vec<u8>,
+    big_integers: Vec<BigInt>,
+    stack: Vec<u32>,
+    widest_map: usize,
+}
+
+thread_local! {
+    static KEPT: RefCell<Tree> = RefCell::new(Tree::default());
+}
+
+/// Calls `use_tree` with this thread's kept tree, or a new one while the kept one is in use.
+pub fn with_tree<R>(use_tree: impl FnOnce(&mut Tree) -> R) -> R {
+    KEPT.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut tree) => use_tree(&mut tree),
+        Err(_) => use_tree(&mut Tree::default()),
+    })
+}
+
+impl Tree {
+    /// Reads `text` as `json_text::parse` does, at the same price, in place of what the tree
+    /// held (its root is then `root`): or why reading stopped. `None`, with nothing read, for
+    /// a text of 4 GiB or more.
+    pub fn read(&mut self, text: &[u8], budget: &mut Budget) -> Option<Result<(), Stop>> {
+        u32::try_from(text.len()).ok()?;
+        self.nodes.clear();
+        self.members.clear();
+        self.bytes.clear();
+        self.big_integers.clear();
+        self.widest_map = 0;
+        Some(parse(text, &mut Planter(self), budget).map(|_root| ()))
+    }
+
+    /// The value read: the last node made. `None` before a text was read whole.
+    pub fn root(&self) -> Option<TreeValue<'_>> {
+        let last = self.nodes.len().checked_sub(1)?;
+        Some(TreeValue {
+            tree: self,
+            node: last as u32,
+        })
+    }
+
+    /// The most members of one object in the tree.
+    pub fn widest_map(&self) -> usize {
+        self.widest_map
+    }
+
+    /// Makes the tree's values with `builder`, by the reader's calls in the reader's order:
+    /// the root's value, or `None` for a tree that holds none.
+    pub fn build<B: Builder>(&self, builder: &mut B) -> Option<B::Out> {
+        let mut made = builder.value_stack();
+        made.clear();
+        for node in &self.nodes {
+            let value = match *node {
+                Node::Null => builder.null(),
+                Node::Boolean(value) => builder.boolean(value),
+                Node::Integer(value) => builder.integer(value),
+                Node::BigInteger(at) => builder.big_integer(self.big_integers.get(at as usize)?),
+                Node::Float(value) => builder.float(value),
+                Node::String { start, len } => builder.string(self.slice(start, len)?),
+                Node::Key { start, len } => builder.key(self.slice(start, len)?),
+                Node::List { len, .. } => {
+                    let from = made.len().checked_sub(len as usize)?;
+                    builder.list(made.drain(from..))
+                }
+                Node::Map { len, .. } => {
+                    let from = made.len().checked_sub(2 * len as usize)?;
+                    builder.map(Entries::new(made.drain(from..)))
+                }
+            };
+            made.push(value);
+        }
+        let root = made.pop();
+        debug_assert!(made.is_empty(), "a tree's calls left values unused");
+        made.clear();
+        builder.recycle(made);
+        root
+    }
+
+    fn slice(&self, start: u32, len: u32) -> Option<&[u8]> {
+        let start = start as usize;
+        self.bytes.get(start..start.checked_add(len as usize)?)
+    }
+
+    fn members_of(&self, start: u32, count: usize) -> &[u32] {
+        let start = start as usize;
+        let members = start
+            .checked_add(count)
+            .and_then(|end| self.members.get(start..end));
+        debug_assert!(
+            members.is_some(),
+            "a container's members lie outside the tree"
+        );
+        members.unwrap_or_default()
+    }
+
+    fn push(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn keep_bytes(&mut self, bytes: &[u8]) -> (u32, u32) {
+        let start = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(bytes);
+        (start, bytes.len() as u32)
+    }
+}
+
+/// The builder that makes a tree's nodes.
+struct Planter<'t>(&'t mut Tree);
+
+impl Builder for Planter<'_> {
+    type Out = u32;
+
+    fn null(&mut self) -> u32 {
+        self.0.push(Node::Null)
+    }
+
+    fn boolean(&mut self, value: bool) -> u32 {
+        self.0.push(Node::Boolean(value))
+    }
+
+    fn integer(&mut self, value: i64) -> u32 {
+        self.0.push(Node::Integer(value))
+    }
+
+    fn big_integer(&mut self, value: &BigInt) -> u32 {
+        self.0.big_integers.push(value.clone());
+        let at = (self.0.big_integers.len() - 1) as u32;
+        self.0.push(Node::BigInteger(at))
+    }
+
+    fn float(&mut self, value: f64) -> u32 {
+        self.0.push(Node::Float(value))
+    }
+
+    fn string(&mut self, bytes: &[u8]) -> u32 {
+        let (start, len) = self.0.keep_bytes(bytes);
+        self.0.push(Node::String { start, len })
+    }
+
+    fn key(&mut self, bytes: &[u8]) -> u32 {
+        let (start, len) = self.0.keep_bytes(bytes);
+        self.0.push(Node::Key { start, len })
+    }
+
+    fn list(&mut self, items: Drain<'_, u32>) -> u32 {
+        let start = self.0.members.len() as u32;
+        let len = items.len() as u32;
+        self.0.members.extend(items);
+        self.0.push(Node::List { start, len })
+    }
+
+    fn map(&mut self, entries: Entries<'_, u32>) -> u32 {
+        let start = self.0.members.len() as u32;
+        let pairs = entries.len();
+        self.0.members.extend_from_slice(entries.as_slice());
+        self.0.widest_map = self.0.widest_map.max(pairs);
+        self.0.push(Node::Map {
+            start,
+            len: pairs as u32,
+        })
+    }
+
+    fn value_stack(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.0.stack)
+    }
+
+    fn recycle(&mut self, stack: Vec<u32>) {
+        self.0.stack = stack;
+    }
+}
+
+/// A value of a tree, as the engine reads a host's.
+#[derive(Clone, Copy, Debug)]
+pub struct TreeValue<'t> {
+    tree: &'t Tree,
+    node: u32,
+}
+
+impl<'t> TreeValue<'t> {
+    fn at(self, node: u32) -> Self {
+        TreeValue {
+            tree: self.tree,
+            node,
+        }
+    }
+
+    /// The node; a value of no JSON type where the tree has none there (which its reader
+    /// never leaves).
+    #[inline]
+    fn node(self) -> Option<Node> {
+        let node = self.tree.nodes.get(self.node as usize).copied();
+        debug_assert!(node.is_some(), "a tree value points outside its tree");
+        node
+    }
+}
+
+/// The members of a map, as pairs of values.
+pub struct TreeEntries<'t> {
+    value: TreeValue<'t>,
+    members: std::slice::ChunksExact<'t, u32>,
+}
+
+impl<'t> Iterator for TreeEntries<'t> {
+    type Item = (TreeValue<'t>, TreeValue<'t>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.members.next()? {
+            [key, value] => Some((self.value.at(*key), self.value.at(*value))),
+            _ => None,
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.members.size_hint()
+    }
+}
+
+impl ExactSizeIterator for TreeEntries<'_> {}
+
+/// The items of a list.
+pub struct TreeElements<'t> {
+    value: TreeValue<'t>,
+    members: std::slice::Iter<'t, u32>,
+}
+
+impl<'t> Iterator for TreeElements<'t> {
+    type Item = Element<TreeValue<'t>>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = *self.members.next()?;
+        Some(Element::Item(self.value.at(item)))
+    }
+}
+
+impl<'t> Value<'t> for TreeValue<'t> {
+    type Entries = TreeEntries<'t>;
+    type Elements = TreeElements<'t>;
+
+    const KEYS_ARE_STRINGS: bool = true;
+
+    #[inline]
+    fn kind(self) -> Kind {
+        match self.node() {
+            Some(Node::Null) => Kind::Atom(AtomKind::Nil),
+            Some(Node::Boolean(true)) => Kind::Atom(AtomKind::True),
+            Some(Node::Boolean(false)) => Kind::Atom(AtomKind::False),
+            Some(Node::Integer(_) | Node::BigInteger(_)) => Kind::Integer,
+            Some(Node::Float(_)) => Kind::Float,
+            Some(Node::String { .. } | Node::Key { .. }) => Kind::Binary,
+            Some(Node::List { .. }) => Kind::List,
+            Some(Node::Map { .. }) => Kind::Map,
+            None => Kind::Other,
+        }
+    }
+
+    #[inline]
+    fn is_binary(self) -> bool {
+        matches!(self.node(), Some(Node::String { .. } | Node::Key { .. }))
+    }
+
+    #[inline]
+    fn binary(self) -> Option<&'t [u8]> {
+        match self.node()? {
+            Node::String { start, len } | Node::Key { start, len } => self.tree.slice(start, len),
+            _ => None,
+        }
+    }
+
+    fn with_atom_name<R>(self, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+        match self.node()? {
+            Node::Null => Some(read(b"nil")),
+            Node::Boolean(true) => Some(read(b"true")),
+            Node::Boolean(false) => Some(read(b"false")),
+            _ => None,
+        }
+    }
+
+    fn number(self) -> Option<Number> {
+        match self.node()? {
+            Node::Integer(value) => Some(Number::Int(value)),
+            Node::BigInteger(at) => self
+                .tree
+                .big_integers
+                .get(at as usize)
+                .map(|big| Number::Big(big.clone())),
+            Node::Float(value) => Some(Number::Float(value)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn small_integer(self) -> Option<i64> {
+        match self.node()? {
+            Node::Integer(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn is_boolean(self) -> bool {
+        matches!(self.node(), Some(Node::Boolean(_)))
+    }
+
+    #[inline]
+    fn map_size(self) -> Option<usize> {
+        match self.node()? {
+            Node::Map { len, .. } => Some(len as usize),
+            _ => None,
+        }
+    }
+
+    fn map_entries_sized(self, _size: usize) -> TreeEntries<'t> {
+        let members = match self.node() {
+            Some(Node::Map { start, len }) => self.tree.members_of(start, 2 * len as usize),
+            _ => &[],
+        };
+        TreeEntries {
+            value: self,
+            members: members.chunks_exact(2),
+        }
+    }
+
+    /// A key is found by reading the keys in turn: a tree is walked only where its objects are
+    /// small (see `Tree::widest_map`).
+    fn map_get_binary(self, key: &[u8]) -> Option<Self> {
+        self.map_entries()
+            .find(|(name, _)| name.binary() == Some(key))
+            .map(|(_, value)| value)
+    }
+
+    fn proper_list_len(self) -> Option<usize> {
+        match self.node()? {
+            Node::List { len, .. } => Some(len as usize),
+            _ => None,
+        }
+    }
+
+    fn list_elements(self) -> TreeElements<'t> {
+        let members = match self.node() {
+            Some(Node::List { start, len }) => self.tree.members_of(start, len as usize),
+            _ => &[],
+        };
+        TreeElements {
+            value: self,
+            members: members.iter(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every call a builder gets, written down in order; a value is its call's number.
+    #[derive(Default)]
+    struct Recorder(Vec<String>);
+
+    impl Recorder {
+        fn note(&mut self, call: String) -> usize {
+            self.0.push(call);
+            self.0.len() - 1
+        }
+    }
+
+    impl Builder for Recorder {
+        type Out = usize;
+
+        fn null(&mut self) -> usize {
+            self.note("null".into())
+        }
+        fn boolean(&mut self, value: bool) -> usize {
+            self.note(format!("boolean {value}"))
+        }
+        fn integer(&mut self, value: i64) -> usize {
+            self.note(format!("integer {value}"))
+        }
+        fn big_integer(&mut self, value: &BigInt) -> usize {
+            self.note(format!("big {}", value.to_decimal()))
+        }
+        fn float(&mut self, value: f64) -> usize {
+            self.note(format!("float {value:e}"))
+        }
+        fn string(&mut self, bytes: &[u8]) -> usize {
+            self.note(format!("string {bytes:?}"))
+        }
+        fn key(&mut self, bytes: &[u8]) -> usize {
+            self.note(format!("key {bytes:?}"))
+        }
+        fn list(&mut self, items: Drain<'_, usize>) -> usize {
+            let items: Vec<usize> = items.collect();
+            self.note(format!("list {items:?}"))
+        }
+        fn map(&mut self, entries: Entries<'_, usize>) -> usize {
+            let entries: Vec<(usize, usize)> = entries.collect();
+            self.note(format!("map {entries:?}"))
+        }
+    }
+
+    fn texts() -> Vec<String> {
+        let mut texts: Vec<String> = [
+            r#"{"path":"src/lib.rs","offset":10,"limit":20}"#,
+            r#" { "a" : [ 1 , -2.5e3 , true , false , null , "x\"\\\u00e9\ud83d\ude00" ] } "#,
+            r#"{"big":123456789012345678901234567890,"neg":-98765432109876543210,"f":1.0}"#,
+            r#"{"empty":{},"none":[],"nested":[[[]],{"k":{}}]}"#,
+            r#"[1,"two",{"three":3}]"#,
+            r#""just a string""#,
+            "0",
+            "[]",
+        ]
+        .iter()
+        .map(|text| (*text).to_owned())
+        .collect();
+        let many: Vec<String> = (0..40).map(|i| format!("\"key{i}\":{i}")).collect();
+        texts.push(format!("{{{}}}", many.join(",")));
+        texts.push(format!("{}1{}", "[".repeat(500), "]".repeat(500)));
+        texts
+    }
+
+    #[test]
+    fn a_tree_makes_the_calls_of_its_text_in_their_order() {
+        for text in texts() {
+            let mut direct = Recorder::default();
+            let root = parse(text.as_bytes(), &mut direct, &mut Budget::unlimited());
+            let mut replayed = Recorder::default();
+            let mut tree = Tree::default();
+            assert_eq!(
+                tree.read(text.as_bytes(), &mut Budget::unlimited()),
+                Some(Ok(())),
+                "{text}"
+            );
+            assert_eq!(tree.build(&mut replayed), root.ok(), "{text}");
+            assert_eq!(replayed.0, direct.0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_tree_read_costs_what_the_text_read_costs_and_stops_where_it_stops() {
+        let mut refused: Vec<String> = vec![
+            r#"{"a":1,"a":2}"#.into(),
+            r#"{"a":1e400}"#.into(),
+            r#"{"a":"#.into(),
+            "".into(),
+            "[1,]".into(),
+        ];
+        refused.extend(texts());
+        for text in refused {
+            let mut direct_budget = Budget::new(1_000);
+            let direct = parse(
+                text.as_bytes(),
+                &mut Recorder::default(),
+                &mut direct_budget,
+            );
+            let mut tree_budget = Budget::new(1_000);
+            let read = Tree::default().read(text.as_bytes(), &mut tree_budget);
+            assert_eq!(read, Some(direct.map(|_| ())), "{text}");
+            assert_eq!(tree_budget.remaining(), direct_budget.remaining(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_kept_tree_holds_only_the_last_text() {
+        with_tree(|tree| {
+            let first = r#"{"first":[1,2,3],"b":"x"}"#;
+            assert_eq!(
+                tree.read(first.as_bytes(), &mut Budget::unlimited()),
+                Some(Ok(()))
+            );
+            assert_eq!(tree.widest_map(), 2);
+            let second = r#"{"a":true}"#;
+            assert_eq!(
+                tree.read(second.as_bytes(), &mut Budget::unlimited()),
+                Some(Ok(()))
+            );
+            assert_eq!(tree.widest_map(), 1);
+            let mut replayed = Recorder::default();
+            tree.build(&mut replayed);
+            assert_eq!(replayed.0, ["key [97]", "boolean true", "map [(0, 1)]"]);
+        });
+    }
+
+    #[test]
+    fn a_tree_value_reads_as_the_value_of_its_text() {
+        let text = r#"{"s":"é","i":-7,"b":18446744073709551616,"f":0.5,"n":null,"t":true,"l":[1,[2]],"m":{"k":false}}"#;
+        let mut tree = Tree::default();
+        assert_eq!(
+            tree.read(text.as_bytes(), &mut Budget::unlimited()),
+            Some(Ok(()))
+        );
+        let root = tree.root().unwrap();
+        assert_eq!(root.kind(), Kind::Map);
+        assert_eq!(root.map_size(), Some(8));
+        let keys: Vec<&[u8]> = root
+            .map_entries()
+            .map(|(key, _)| key.binary().unwrap())
+            .collect();
+        assert_eq!(keys, [&b"s"[..], b"i", b"b", b"f", b"n", b"t", b"l", b"m"]);
+        let get = |key: &str| root.map_get_str(key).unwrap();
+        assert_eq!(get("s").text(), Ok(Some("é")));
+        assert_eq!(get("i").small_integer(), Some(-7));
+        assert_eq!(get("i").number(), Some(Number::Int(-7)));
+        assert_eq!(get("b").kind(), Kind::Integer);
+        assert!(
+            matches!(get("b").number(), Some(Number::Big(big)) if big.to_decimal() == "18446744073709551616")
+        );
+        assert_eq!(get("f").number(), Some(Number::Float(0.5)));
+        assert_eq!(get("n").kind(), Kind::Atom(AtomKind::Nil));
+        assert_eq!(get("t").kind(), Kind::Atom(AtomKind::True));
+        assert!(get("t").is_boolean());
+        assert_eq!(
+            get("t").with_atom_name(<[u8]>::to_vec),
+            Some(b"true".to_vec())
+        );
+        assert_eq!(get("l").proper_list_len(), Some(2));
+        let items: Vec<Kind> = get("l")
+            .list_elements()
+            .map(|element| match element {
+                Element::Item(item) => item.kind(),
+                Element::ImproperTail(_) => Kind::Other,
+            })
+            .collect();
+        assert_eq!(items, [Kind::Integer, Kind::List]);
+        assert_eq!(
+            get("m").map_get_str("k").map(Value::kind),
+            Some(Kind::Atom(AtomKind::False))
+        );
+        assert!(root.map_get_str("absent").is_none());
+        assert!(get("s").map_get_str("s").is_none());
+        assert_eq!(get("s").map_entries().len(), 0);
+    }
+}
