@@ -430,17 +430,14 @@ const TREE_WALK_MAX_ENTRIES: usize = 32;
 
 /// Whether a compiled schema accepts the tree, walked before any term is made: `true` only
 /// where the quick walk accepts it, as it would accept its terms. `false` also where the tree
-/// is not walked (a raw schema, a wide object); the budget is then as it was.
+/// is not walked (no compiled schema, a wide object); the budget is then as it was.
 fn tree_accepted(
     tree: &Tree,
-    schema: Term<'_>,
-    reading: Reading<'_>,
+    compiled: Option<&CompiledSchema>,
     call: &CallTerms<'_>,
     budget: &mut Budget,
 ) -> bool {
-    let (Reading::Compiled, Some(compiled), Some(root)) =
-        (reading, resource::get(schema), tree.root())
-    else {
+    let (Some(compiled), Some(root)) = (compiled, tree.root()) else {
         return false;
     };
     if tree.widest_map() > TREE_WALK_MAX_ENTRIES {
@@ -469,9 +466,10 @@ fn tree_accepted(
 fn text_boundary<'a>(
     schema: Term<'a>,
     reading: Reading<'a>,
+    compiled: Option<&CompiledSchema>,
 ) -> Result<Option<bool>, Failure<Arg<'a>>> {
     let raw = match reading {
-        Reading::Compiled => return Ok(resource::get(schema).map(CompiledSchema::object_root)),
+        Reading::Compiled => return Ok(compiled.map(CompiledSchema::object_root)),
         Reading::Raw(raw) => raw,
     };
     let object_root = raw.profile.object_root();
@@ -499,7 +497,11 @@ fn run_validate_text<'a>(
 ) -> Term<'a> {
     let mut round = Round::new(env, dirty, call.spent);
     let report = Report::arguments(call.max_errors, call.role);
-    let object_root = match text_boundary(schema, reading) {
+    let compiled = match reading {
+        Reading::Compiled => resource::get(schema),
+        Reading::Raw(_) => None,
+    };
+    let object_root = match text_boundary(schema, reading, compiled) {
         Ok(Some(object_root)) => object_root,
         Ok(None) => return atoms::not_compiled().encode(env),
         Err(failure) => return round.failure(&failure, report, false),
@@ -513,7 +515,7 @@ fn run_validate_text<'a>(
             Ok(tree_read) => tree_read,
             Err(failure) => return round.failure(&failure, report, false),
         };
-        let accepted = tree_read && tree_accepted(tree, schema, reading, &call, &mut round.budget);
+        let accepted = tree_read && tree_accepted(tree, compiled, &call, &mut round.budget);
         let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
         let arguments = match terms {
             Some(arguments) => arguments,

@@ -56,18 +56,52 @@ pub struct Tree {
 }
 
 thread_local! {
-    static KEPT: RefCell<Tree> = RefCell::new(Tree::default());
+    static KEPT: RefCell<Tree> = const { RefCell::new(Tree::new()) };
 }
+
+/// The most a thread keeps of a tree between texts, in elements of any one of its parts: one
+/// grown by a large text is dropped, not held.
+const KEPT_CAPACITY: usize = 4096;
 
 /// Calls `use_tree` with this thread's kept tree, or a new one while the kept one is in use.
 pub fn with_tree<R>(use_tree: impl FnOnce(&mut Tree) -> R) -> R {
     KEPT.with(|kept| match kept.try_borrow_mut() {
-        Ok(mut tree) => use_tree(&mut tree),
-        Err(_) => use_tree(&mut Tree::default()),
+        Ok(mut tree) => {
+            let answer = use_tree(&mut tree);
+            tree.tidy();
+            answer
+        }
+        Err(_) => use_tree(&mut Tree::new()),
     })
 }
 
 impl Tree {
+    pub const fn new() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            members: Vec::new(),
+            bytes: Vec::new(),
+            big_integers: Vec::new(),
+            stack: Vec::new(),
+            widest_map: 0,
+        }
+    }
+
+    /// Kept for the next text: dropped when a large text grew it.
+    fn tidy(&mut self) {
+        let grown = self
+            .nodes
+            .capacity()
+            .max(self.members.capacity())
+            .max(self.stack.capacity())
+            > KEPT_CAPACITY
+            || self.bytes.capacity() > 16 * KEPT_CAPACITY
+            || !self.big_integers.is_empty();
+        if grown {
+            *self = Tree::new();
+        }
+    }
+
     /// Reads `text` as `json_text::parse` does, at the same price, in place of what the tree
     /// held (its root is then `root`): or why reading stopped. `None`, with nothing read, for
     /// a text of 4 GiB or more.
@@ -476,7 +510,7 @@ mod tests {
             let mut direct = Recorder::default();
             let root = parse(text.as_bytes(), &mut direct, &mut Budget::unlimited());
             let mut replayed = Recorder::default();
-            let mut tree = Tree::default();
+            let mut tree = Tree::new();
             assert_eq!(
                 tree.read(text.as_bytes(), &mut Budget::unlimited()),
                 Some(Ok(())),
@@ -529,6 +563,30 @@ mod tests {
             let mut replayed = Recorder::default();
             tree.build(&mut replayed);
             assert_eq!(replayed.0, ["key [97]", "boolean true", "map [(0, 1)]"]);
+        });
+        let large = format!("[{}1]", "\"x\",".repeat(2 * KEPT_CAPACITY));
+        with_tree(|tree| {
+            assert_eq!(
+                tree.read(large.as_bytes(), &mut Budget::unlimited()),
+                Some(Ok(()))
+            );
+            assert!(tree.nodes.capacity() > KEPT_CAPACITY);
+        });
+        with_tree(|tree| {
+            assert!(tree.nodes.capacity() <= KEPT_CAPACITY);
+            assert!(tree.bytes.capacity() <= 16 * KEPT_CAPACITY);
+        });
+        let large = format!("[{}1]", "\"x\",".repeat(2 * KEPT_CAPACITY));
+        with_tree(|tree| {
+            assert_eq!(
+                tree.read(large.as_bytes(), &mut Budget::unlimited()),
+                Some(Ok(()))
+            );
+            assert!(tree.nodes.capacity() > KEPT_CAPACITY);
+        });
+        with_tree(|tree| {
+            assert!(tree.nodes.capacity() <= KEPT_CAPACITY);
+            assert!(tree.bytes.capacity() <= 16 * KEPT_CAPACITY);
         });
     }
 
