@@ -350,8 +350,9 @@ const NORMAL_TEXT_MAX: usize = WARM_TEXT_BYTES;
 
 /// Reads `text` into `tree`; the JSON errors are entry-gate failures (nothing was checked
 /// yet): an empty text says so, and at the tool boundary (`object_root`) a value that is no
-/// object is refused as such, never blaming the schema. `false` where the text is too long
-/// for a tree (nothing was read).
+/// object is refused as such, never blaming the schema. `false` where nothing was read: a
+/// text longer than a normal call reads, whose values are built as they are read (a tree
+/// would hold them twice) on the dirty scheduler.
 fn read_json<'a>(
     tree: &mut Tree,
     text: &[u8],
@@ -359,8 +360,12 @@ fn read_json<'a>(
     budget: &mut Budget,
     dirty: bool,
 ) -> Result<bool, Failure<Arg<'a>>> {
-    if !dirty && text.len() > NORMAL_TEXT_MAX {
-        return Err(Failure::Exhausted);
+    if text.len() > NORMAL_TEXT_MAX {
+        return if dirty {
+            Ok(false)
+        } else {
+            Err(Failure::Exhausted)
+        };
     }
     match tree.read(text, budget) {
         None => Ok(false),
@@ -372,8 +377,8 @@ fn read_json<'a>(
     }
 }
 
-/// Reads `text` straight into terms, as `read_json` reads it into a tree: for a text too long
-/// for one, or a tree that cannot give its terms (which `Tree::build` never leaves).
+/// Reads `text` straight into terms, as `read_json` reads it into a tree: for a long text, or
+/// a tree that cannot give its terms (which `Tree::build` never leaves).
 fn read_json_terms<'a>(
     env: Env<'a>,
     text: &[u8],
