@@ -99,8 +99,8 @@ fn an_error_under_a_shared_subterm_reports_the_path_taken() {
         .iter()
         .map(|error| match error {
             Error::Assertion(failure) => (
-                String::from_utf8(failure.path.clone()).unwrap(),
-                failure.schema_path.to_string(),
+                String::from_utf8(failure.places.path().to_vec()).unwrap(),
+                failure.places.schema_path().to_string(),
             ),
             other => panic!("{other:?}"),
         })

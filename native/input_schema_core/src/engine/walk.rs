@@ -1225,10 +1225,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         errors.push(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
-            path: rendered.path,
-            pointer: rendered.pointer,
-            schema_path: rendered.schema_path,
-            evaluation_path: rendered.evaluation_path,
+            places: rendered,
             property,
             actual,
             branches,

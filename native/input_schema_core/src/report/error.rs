@@ -1,7 +1,7 @@
 //! Every error of the contract (section 3), with its class, exact message and detail keys.
 
 use crate::names::keywords::name;
-use crate::report::path::{ARGUMENTS, RESULT};
+use crate::report::path::{Places, ARGUMENTS, RESULT};
 use crate::text::json_text::JsonError;
 use crate::values::literal::Literal;
 use crate::values::number::Number;
@@ -205,11 +205,8 @@ pub enum Error<V> {
 pub struct KeywordFailure<V> {
     pub assertion: Assertion,
     pub keyword: &'static str,
-    pub path: Path,
-    pub pointer: Path,
-    pub schema_path: Box<str>,
-    /// The way from the root schema through each reference keyword, when it crossed one.
-    pub evaluation_path: Option<Box<str>>,
+    /// Its path, pointer, schema path and evaluation path.
+    pub places: Places,
     pub property: Option<V>,
     pub actual: Option<Actual>,
     pub branches: Vec<BranchError<V>>,
@@ -442,10 +439,7 @@ impl<V: Copy> Error<V> {
                 let KeywordFailure {
                     assertion,
                     keyword,
-                    path,
-                    pointer,
-                    schema_path,
-                    evaluation_path,
+                    places,
                     property,
                     actual,
                     branches,
@@ -453,12 +447,12 @@ impl<V: Copy> Error<V> {
                 // Room for every field an assertion's error can have, so that it is not grown.
                 let mut fields = Vec::with_capacity(ASSERTION_FIELDS_MAX);
                 fields.extend([
-                    ("path", Field::Path(path)),
-                    ("pointer", Field::Place(pointer)),
+                    ("path", Field::Path(places.path())),
+                    ("pointer", Field::Place(places.pointer())),
                     ("keyword", Field::Binary(keyword.as_bytes())),
-                    ("schema_path", Field::Place(schema_path.as_bytes())),
+                    ("schema_path", Field::Place(places.schema_path().as_bytes())),
                 ]);
-                if let Some(evaluation_path) = evaluation_path {
+                if let Some(evaluation_path) = places.evaluation_path() {
                     fields.push(("evaluation_path", Field::Place(evaluation_path.as_bytes())));
                 }
                 assertion.each_detail(|name, detail| {

@@ -232,13 +232,15 @@ impl<'p> WalkPath<'p> {
         root: &[u8],
         keyword: Option<&'p str>,
         price: impl FnOnce(usize) -> Result<(), E>,
-    ) -> Result<Rendered, E> {
+    ) -> Result<Places, E> {
         let segments = self.argument_segments();
         let (location, tokens) = self.pointer_tokens(keyword);
         let mut path_len = ByteCount(0);
-        segments
-            .iter()
-            .for_each(|segment| write_argument_segment(&mut path_len, *segment));
+        let mut pointer_len = ByteCount(0);
+        for segment in &segments {
+            write_argument_segment(&mut path_len, *segment);
+            write_pointer_segment(&mut pointer_len, *segment);
+        }
         let mut schema_len = ByteCount(location.len());
         tokens
             .iter()
@@ -257,32 +259,36 @@ impl<'p> WalkPath<'p> {
                 .saturating_add(schema_len.0)
                 .saturating_add(evaluation_len.0),
         )?;
-        let mut path = Vec::with_capacity(root.len() + path_len.0);
-        path.extend_from_slice(root);
-        let mut pointer = Vec::with_capacity(path_len.0);
-        for segment in segments {
-            write_argument_segment(&mut path, segment);
-            write_pointer_segment(&mut pointer, segment);
+        // One buffer of the exact size for the four of them.
+        let mut bytes = Vec::with_capacity(
+            root.len() + path_len.0 + pointer_len.0 + schema_len.0 + evaluation_len.0,
+        );
+        bytes.extend_from_slice(root);
+        for segment in &segments {
+            write_argument_segment(&mut bytes, *segment);
         }
-        let mut schema_path = Vec::with_capacity(schema_len.0);
-        schema_path.extend_from_slice(location.as_bytes());
+        let path_end = bytes.len();
+        for segment in &segments {
+            write_pointer_segment(&mut bytes, *segment);
+        }
+        let pointer_end = bytes.len();
+        bytes.extend_from_slice(location.as_bytes());
         tokens
             .iter()
-            .for_each(|key| write_pointer_token(&mut schema_path, *key));
-        let evaluation_path = evaluation.map(|(start, tokens)| {
-            let mut rendered = Vec::with_capacity(evaluation_len.0);
-            rendered.extend_from_slice(start.as_bytes());
+            .for_each(|key| write_pointer_token(&mut bytes, *key));
+        let schema_end = bytes.len();
+        if let Some((start, tokens)) = &evaluation {
+            bytes.extend_from_slice(start.as_bytes());
             tokens
                 .iter()
-                .for_each(|key| write_pointer_token(&mut rendered, *key));
-            String::from_utf8(rendered).map_or_else(|_| Box::default(), String::into_boxed_str)
-        });
-        Ok(Rendered {
-            path,
-            pointer,
-            schema_path: String::from_utf8(schema_path)
-                .map_or_else(|_| Box::default(), String::into_boxed_str),
-            evaluation_path,
+                .for_each(|key| write_pointer_token(&mut bytes, *key));
+        }
+        Ok(Places {
+            bytes,
+            path_end,
+            pointer_end,
+            schema_end,
+            evaluated: evaluation.is_some(),
         })
     }
 
@@ -344,12 +350,46 @@ impl<'p> WalkPath<'p> {
 /// Tokens a schema pointer usually has at most: a keyword and a key per level, a few levels.
 const TOKENS_USUAL: usize = 16;
 
-/// An error's renderings of the way to it (`WalkPath::rendered`).
-pub struct Rendered {
-    pub path: Path,
-    pub pointer: Path,
-    pub schema_path: Box<str>,
-    pub evaluation_path: Option<Box<str>>,
+/// An error's renderings of the way to it (`WalkPath::rendered`), in one buffer: the
+/// argument's path and JSON pointer, the schema path, and, when the way crossed a reference,
+/// the evaluation path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Places {
+    bytes: Vec<u8>,
+    path_end: usize,
+    pointer_end: usize,
+    schema_end: usize,
+    evaluated: bool,
+}
+
+impl Places {
+    /// The argument path, its root included (`$arguments.a[1]`).
+    pub fn path(&self) -> &[u8] {
+        self.bytes.get(..self.path_end).unwrap_or_default()
+    }
+
+    /// The argument's JSON pointer (`/a/1`).
+    pub fn pointer(&self) -> &[u8] {
+        self.bytes
+            .get(self.path_end..self.pointer_end)
+            .unwrap_or_default()
+    }
+
+    /// The schema path: a JSON pointer from the last reference's target.
+    pub fn schema_path(&self) -> &str {
+        text(self.bytes.get(self.pointer_end..self.schema_end))
+    }
+
+    /// The way from the root schema through each reference keyword, when it crossed one.
+    pub fn evaluation_path(&self) -> Option<&str> {
+        self.evaluated
+            .then(|| text(self.bytes.get(self.schema_end..)))
+    }
+}
+
+/// Schema paths are made of the schema's keys, which are text.
+fn text(bytes: Option<&[u8]>) -> &str {
+    std::str::from_utf8(bytes.unwrap_or_default()).unwrap_or_default()
 }
 
 /// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
@@ -414,12 +454,13 @@ mod tests {
             let entry = start.then(Step::entry("additionalProperties", name));
             let item = entry.then(Step::item("items", 3));
             let mut priced = 0;
-            let Ok(Rendered { path, pointer, .. }) = item.rendered(ARGUMENTS, None, |bytes| {
+            let Ok(places) = item.rendered(ARGUMENTS, None, |bytes| {
                 priced = bytes;
                 Ok::<(), ()>(())
             }) else {
                 panic!("an unlimited price refused");
             };
+            let (path, pointer) = (places.path(), places.pointer());
             assert_eq!(path.len(), item.argument_path_len(ARGUMENTS));
             assert!(priced >= path.len() + pointer.len());
             assert!(pointer.len() <= 2 * (path.len() - ARGUMENTS.len()));
@@ -435,10 +476,10 @@ mod tests {
             assert_eq!(pointer, expected);
         }
         let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
-        assert!(
-            matches!(root, Ok(Rendered { path, pointer, schema_path, evaluation_path: None })
-            if path == b"$" && pointer.is_empty() && &*schema_path == "/maximum")
-        );
+        assert!(matches!(root, Ok(places) if places.path() == b"$"
+            && places.pointer().is_empty()
+            && places.schema_path() == "/maximum"
+            && places.evaluation_path().is_none()));
     }
 
     #[test]
@@ -466,20 +507,14 @@ mod tests {
         let Ok(rendered) = rendered else {
             panic!("not rendered");
         };
-        assert_eq!(&*rendered.schema_path, "/$defs/whole/minimum");
+        assert_eq!(rendered.schema_path(), "/$defs/whole/minimum");
         assert_eq!(
-            rendered.evaluation_path.as_deref(),
+            rendered.evaluation_path(),
             Some("/properties/n/$ref/allOf/1/$dynamicRef/minimum")
         );
         // No reference crossed: the schema path is the evaluation path, given once.
         let plain = property.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
-        assert!(matches!(
-            plain,
-            Ok(Rendered {
-                evaluation_path: None,
-                ..
-            })
-        ));
+        assert!(matches!(plain, Ok(places) if places.evaluation_path().is_none()));
     }
 
     #[test]
