@@ -362,6 +362,38 @@ defmodule InputSchema.ErrorDetailTest do
              "/n: tool argument has the wrong type: expected integer"
   end
 
+  test "errors without a path are told apart by the one table of messages, in both roles" do
+    object = %{"type" => "object", "properties" => %{"q" => %{"type" => "string"}}}
+    compiled = InputSchema.compile!(object, dialect: :draft2020_12)
+
+    # The checked value as a whole: its place is the root, and the model is told.
+    answers =
+      for role <- [[], [role: :output]],
+          {door, value} <- [term: nil, text: "[1]", text: "", text: "{", text: 7] do
+        if door == :text,
+          do: InputSchema.validate_json(compiled, value, role),
+          else: InputSchema.validate(compiled, value, role)
+      end
+
+    assert length(Enum.uniq_by(answers, fn {:error, _, detail} -> detail.message end)) == 8
+
+    for {:error, :validation, detail} = answer <- answers do
+      refute Map.has_key?(detail, :path)
+      assert "(root): " <> _ = InputSchema.format_error(answer)
+      assert InputSchema.Render.argument_error?(detail)
+    end
+
+    # The subset's missing property names no keyword: its message says what came.
+    missing = InputSchema.validate(%{"required" => ["q"]}, %{})
+    assert InputSchema.format_error(missing) =~ ~s(: missing "q")
+
+    # A compiled schema that is no longer one is the operator's problem, never the model's.
+    invalid = InputSchema.Compiled.invalid()
+    assert invalid === {:error, :validation, %{message: "compiled schema is invalid"}}
+    refute InputSchema.Render.argument_error?(elem(invalid, 2))
+    refute InputSchema.tool_result(invalid)["content"] |> hd() |> Map.get("text") =~ "compiled"
+  end
+
   test "schema and options errors are rendered as such" do
     answer = InputSchema.validate(%{"type" => "object", "format" => "x"}, %{})
 

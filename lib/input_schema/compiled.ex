@@ -29,7 +29,7 @@ defmodule InputSchema.Compiled do
   be the ones its source was compiled with. One whose resource is alive answers from it.
   """
 
-  alias InputSchema.{NativeCall, Options}
+  alias InputSchema.{Messages, NativeCall, Options}
 
   @enforce_keys [:ref]
   defstruct ref: nil, options: :subset, source: nil
@@ -39,8 +39,6 @@ defmodule InputSchema.Compiled do
             options: :subset | keyword(),
             source: {binary(), [term()]} | nil
           }
-
-  @invalid {:error, :validation, %{message: "compiled schema is invalid"}}
 
   @doc false
   # The struct of a compiled schema's resource `ref`: `schema`, read with `parsed`, and the
@@ -134,6 +132,10 @@ defmodule InputSchema.Compiled do
 
   defp kept_option(_kept, _option), do: nil
 
+  @doc false
+  # The answer for a compiled schema that is not (or no longer) one.
+  def invalid, do: {:error, :validation, %{message: Messages.text(:compiled_schema_invalid)}}
+
   defp rebuild(compiled) do
     with {binary, leaves} when is_binary(binary) and is_list(leaves) <-
            Map.get(compiled, :source),
@@ -143,7 +145,7 @@ defmodule InputSchema.Compiled do
       {:rebuild, schema, options}
     else
       {:error, _class, _detail} = error -> error
-      _ -> @invalid
+      _ -> invalid()
     end
   end
 

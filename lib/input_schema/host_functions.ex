@@ -73,7 +73,7 @@ defmodule InputSchema.HostFunctions do
         failure("custom format needs too many answers", format: name)
 
       not Enum.all?(asks, fn {name, _value} -> is_map_key(functions, name) end) ->
-        {:error, :validation, %{message: "compiled schema is invalid"}}
+        InputSchema.Compiled.invalid()
 
       true ->
         used = asks |> Enum.map(fn {name, _} -> Map.fetch!(functions, name) end) |> Enum.uniq()

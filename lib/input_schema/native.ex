@@ -34,6 +34,7 @@ defmodule InputSchema.Native do
   def decode_source_dirty(_binary, _leaves), do: :erlang.nif_error(:nif_not_loaded)
   def compiled_alive(_ref), do: :erlang.nif_error(:nif_not_loaded)
   def noop, do: :erlang.nif_error(:nif_not_loaded)
+  def messages, do: :erlang.nif_error(:nif_not_loaded)
   def read_entries(_map), do: :erlang.nif_error(:nif_not_loaded)
 
   # Bench only: present in the library when built with the `bench-peer` cargo feature.

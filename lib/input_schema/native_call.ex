@@ -360,7 +360,7 @@ defmodule InputSchema.NativeCall do
       {:rebuild, schema, options} -> run.(schema, options)
       {:error, _class, _detail} = error -> error
       # Alive now, though the NIF found no resource a moment ago: it cannot be.
-      _alive -> {:error, :validation, %{message: "compiled schema is invalid"}}
+      _alive -> Compiled.invalid()
     end
   end
 

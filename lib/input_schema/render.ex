@@ -5,6 +5,8 @@ defmodule InputSchema.Render do
   # `role: :output`. Pure Elixir over any term: nothing here raises, and every output is
   # bounded whatever the answer holds (its size, its bytes, its number of errors).
 
+  alias InputSchema.Messages
+
   # The most errors the text names, and the most lines of branch errors under one error.
   @max_text_errors 20
   @max_branch_lines 8
@@ -131,10 +133,12 @@ defmodule InputSchema.Render do
       nil ->
         case {Map.get(detail, :schema_path), Map.get(detail, :message)} do
           # The arguments as a whole (their JSON text, their shape at the tool boundary).
-          {_, "tool argument" <> _} -> "(root)"
-          {_, "result " <> _} -> "(root)"
-          {place, _} when is_binary(place) and place != "" -> ["schema at " | printable_io(place)]
-          _ -> "schema"
+          {place, message} ->
+            cond do
+              Messages.said(message) == :whole_value -> "(root)"
+              is_binary(place) and place != "" -> ["schema at " | printable_io(place)]
+              true -> "schema"
+            end
         end
 
       "" ->
@@ -307,10 +311,18 @@ defmodule InputSchema.Render do
        when keyword in ["required", "dependentRequired", "dependencies"],
        do: ["missing " | value(property)]
 
-  defp came(%{message: "required " <> _, property: property}), do: ["missing " | value(property)]
+  # The subset's missing property, which names no keyword: its message says so.
+  defp came(%{message: message, property: property} = detail) do
+    case Messages.said(message) do
+      :missing -> ["missing " | value(property)]
+      _other -> came_otherwise(detail)
+    end
+  end
+
+  defp came(detail), do: came_otherwise(detail)
 
   # A tag that matches no branch: the tag given, when it is listed (none when it is missing).
-  defp came(%{keyword: keyword, allowed: allowed} = detail)
+  defp came_otherwise(%{keyword: keyword, allowed: allowed} = detail)
        when keyword in ["anyOf", "oneOf"] and is_list(allowed) do
     case detail do
       %{actual: actual} -> value(actual)
@@ -318,21 +330,21 @@ defmodule InputSchema.Render do
     end
   end
 
-  defp came(%{property: property, allowed: allowed} = detail) when is_list(allowed),
+  defp came_otherwise(%{property: property, allowed: allowed} = detail) when is_list(allowed),
     do: [value(property), " (", allowed_properties(detail) | ")"]
 
-  defp came(%{property: property}), do: value(property)
-  defp came(%{keyword: "type", actual: actual}), do: text(actual)
-  defp came(%{actual: actual}), do: value(actual)
+  defp came_otherwise(%{property: property}), do: value(property)
+  defp came_otherwise(%{keyword: "type", actual: actual}), do: text(actual)
+  defp came_otherwise(%{actual: actual}), do: value(actual)
 
-  defp came(%{keywords: keywords}) when is_list(keywords),
+  defp came_otherwise(%{keywords: keywords}) when is_list(keywords),
     do: joined(items(keywords, 8), ", ", &value/1)
 
-  defp came(%{keyword: _, path: _}), do: nil
-  defp came(%{keyword: keyword}), do: ["keyword " | value(keyword)]
-  defp came(%{reference: reference}), do: ["reference " | value(reference)]
-  defp came(%{offset: offset}), do: ["at byte " | value(offset)]
-  defp came(_detail), do: nil
+  defp came_otherwise(%{keyword: _, path: _}), do: nil
+  defp came_otherwise(%{keyword: keyword}), do: ["keyword " | value(keyword)]
+  defp came_otherwise(%{reference: reference}), do: ["reference " | value(reference)]
+  defp came_otherwise(%{offset: offset}), do: ["at byte " | value(offset)]
+  defp came_otherwise(_detail), do: nil
 
   # Each item written by `write`, with `separator` between them.
   defp joined([], _separator, _write), do: []
@@ -596,15 +608,14 @@ defmodule InputSchema.Render do
   defp operator_problem?(:execution_failure, _detail), do: true
   # Every refusal of the options carries them (`options:`).
   defp operator_problem?(_class, %{options: _}), do: true
-  defp operator_problem?(_class, %{message: "compiled schema is invalid"}), do: true
+  defp operator_problem?(_class, %{message: message}), do: Messages.said(message) == :operator
   defp operator_problem?(_class, _detail), do: false
 
   @doc false
   # Whether an answer's error is about the value checked (an argument or a result), not the
   # schema, the options or a loader.
   def argument_error?(%{path: path}) when is_binary(path), do: true
-  def argument_error?(%{message: "tool argument" <> _}), do: true
-  def argument_error?(%{message: "result " <> _}), do: true
+  def argument_error?(%{message: message}), do: Messages.said(message) == :whole_value
   def argument_error?(_detail), do: false
 
   # Whether an answer is a result check's: `role: :output` says so in its detail.

@@ -38,7 +38,7 @@ defmodule InputSchema.Tools do
   the server works.
   """
 
-  alias InputSchema.{Compiled, NativeCall, Options, Render, ToolListing}
+  alias InputSchema.{Compiled, Messages, NativeCall, Options, Render, ToolListing}
 
   @typedoc """
   A compiled tool set. Opaque: made by `compile/2`, read by the other functions. It holds
@@ -576,7 +576,7 @@ defmodule InputSchema.Tools do
   defp reject_arguments do
     {:reject,
      InputSchema.tool_result(
-       {:error, :validation, %{message: "tool arguments must be a JSON object"}}
+       {:error, :validation, %{message: Messages.text(:arguments_not_object)}}
      )}
   end
 
@@ -659,7 +659,7 @@ defmodule InputSchema.Tools do
        when is_map(result) and not is_struct(result) do
     case Map.get(result, "structuredContent") do
       nil ->
-        reject_result(%{message: "result structuredContent is missing"})
+        reject_result(%{message: Messages.text(:structured_content_missing)})
 
       content ->
         checked_output(refusals(output, content, max_errors, :output), result, name)
@@ -667,7 +667,7 @@ defmodule InputSchema.Tools do
   end
 
   defp check_output(_name, _output, _result, _max_errors),
-    do: reject_result(%{message: "result must be a JSON object"})
+    do: reject_result(%{message: Messages.text(:result_not_object)})
 
   # One answer, in a result check's words, decides: the result passes, does not match its
   # output schema (the model's to know), or could not be checked (the operator's).
@@ -684,7 +684,7 @@ defmodule InputSchema.Tools do
   defp decoded_result(text, then) do
     case decode(text) do
       {:ok, decoded} -> then.(decoded)
-      {:error, _class, _detail} -> reject_result(%{message: "result must be a JSON object"})
+      {:error, _class, _detail} -> reject_result(%{message: Messages.text(:result_not_object)})
     end
   end
 

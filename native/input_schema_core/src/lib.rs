@@ -21,8 +21,8 @@ mod work;
 pub use engine::string::FormatAnswers;
 pub use entry::{compile, entry_gate, no_documents, validate, Compiled, Profile};
 pub use report::error::{
-    Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, Role, TypeLabel,
-    ERRORS_MAX_BYTES, ERROR_BYTES, MAX_FORMAT_ASKS,
+    said_messages, Asked, Class, Error, Failure, Field, KeywordFailure, Mode, Path, Role, Said,
+    TypeLabel, ERRORS_MAX_BYTES, ERROR_BYTES, MAX_FORMAT_ASKS,
 };
 pub use report::path::{ANY_ROOT, ARGUMENTS, RESULT};
 pub use values::number::{BigInt, Number};

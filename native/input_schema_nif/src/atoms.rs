@@ -37,6 +37,10 @@ rustler::atoms! {
     // A long call moved to a thread of its own, and its answer there if it could not run.
     continuing,
     badarg,
+    // What a message says, for the host's renderers (`messages`).
+    whole_value,
+    missing,
+    operator,
     // JSON modes: the dialects, and the detail keys of their errors.
     subset,
     draft2020_12,

@@ -28,8 +28,8 @@ use encode::{Answer, Report};
 use input_schema_core::text::json_text::{self, JsonError, Stop};
 use input_schema_core::text::json_tree::{with_tree, Tree};
 use input_schema_core::{
-    Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Value, ANY_ROOT, WARM_TEXT_BYTES,
-    WORK_CAP_UNITS,
+    said_messages, Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Said, Value, ANY_ROOT,
+    WARM_TEXT_BYTES, WORK_CAP_UNITS,
 };
 use request::{CallTerms, Raw, Reading};
 use resource::CompiledSchema;
@@ -784,6 +784,28 @@ raw_nif!(
     SchedulerFlags::Normal,
     |env, reference| Some(resource::get(reference).is_some().encode(env))
 );
+
+// The messages the host's renderers tell apart by what they say (`said_messages`), each as
+// `{name, message, said}`: `name` an atom for the messages the host says itself, else `nil`.
+raw_nif!("messages", SchedulerFlags::Normal, |env| Some(
+    said_messages()
+        .into_iter()
+        .map(|(name, message, said)| {
+            let name = match name {
+                Some(name) => rustler::Atom::from_str(env, name)
+                    .map_or_else(|_| atoms::nil().encode(env), |atom| atom.encode(env)),
+                None => atoms::nil().encode(env),
+            };
+            let said = match said {
+                Said::WholeValue => atoms::whole_value(),
+                Said::Missing => atoms::missing(),
+                Said::Operator => atoms::operator(),
+            };
+            (name, message, said).encode(env)
+        })
+        .collect::<Vec<_>>()
+        .encode(env)
+));
 
 // The cost floor of a NIF call, for the benchmarks.
 raw_nif!("noop", SchedulerFlags::Normal, |env| Some(

@@ -22,6 +22,67 @@ pub mod message {
     pub const ROOT_NOT_OBJECT: &str = "only object tool schemas are supported";
 }
 
+/// What a renderer must know of a message whose detail does not say it by its fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// Of the checked value as a whole, which has no path: the arguments', or the result's.
+    WholeValue,
+    /// A required property is missing (the subset's error names no keyword).
+    Missing,
+    /// A compiled schema the host holds is no longer usable: the operator's problem.
+    Operator,
+}
+
+/// Messages the host side says itself, with no error of this crate behind them: a tool's
+/// result without its `structuredContent`, and a compiled schema that is not (or no longer)
+/// one.
+pub const STRUCTURED_CONTENT_MISSING: &str = "result structuredContent is missing";
+pub const COMPILED_SCHEMA_INVALID: &str = "compiled schema is invalid";
+
+/// Every message a renderer tells apart by what it says, in both roles' words: the one table
+/// the host's renderers read, keyed by the message. The messages the host makes itself carry
+/// the name it asks for them by.
+pub fn said_messages() -> Vec<(Option<&'static str>, String, Said)> {
+    let not_object: Error<()> = Error::ArgumentsNotObject;
+    let whole: [Error<()>; 3] = [
+        Error::JsonTextNotBinary,
+        Error::InvalidJson {
+            offset: Number::Int(0),
+        },
+        Error::EmptyJsonText,
+    ];
+    let missing: Error<()> = Error::MissingRequired {
+        path: Path::new(),
+        property: Box::default(),
+    };
+    let mut said = Vec::new();
+    for (role, not_object_name) in [
+        (Role::Input, "arguments_not_object"),
+        (Role::Output, "result_not_object"),
+    ] {
+        said.push((
+            Some(not_object_name),
+            not_object.message(role),
+            Said::WholeValue,
+        ));
+        for error in &whole {
+            said.push((None, error.message(role), Said::WholeValue));
+        }
+        said.push((None, missing.message(role), Said::Missing));
+    }
+    said.push((
+        Some("structured_content_missing"),
+        STRUCTURED_CONTENT_MISSING.to_owned(),
+        Said::WholeValue,
+    ));
+    said.push((
+        Some("compiled_schema_invalid"),
+        COMPILED_SCHEMA_INVALID.to_owned(),
+        Said::Operator,
+    ));
+    said
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     Validation,
@@ -1003,6 +1064,45 @@ impl<V> Failure<V> {
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    #[test]
+    fn the_said_messages_hold_each_message_once_in_both_roles() {
+        let said = said_messages();
+        let messages: std::collections::HashSet<&str> = said
+            .iter()
+            .map(|(_, message, _)| message.as_str())
+            .collect();
+        assert_eq!(messages.len(), said.len());
+        let of = |message: &str| {
+            said.iter()
+                .find(|(_, said_message, _)| said_message == message)
+                .map(|(name, _, said)| (*name, *said))
+        };
+        let not_object: Error<()> = Error::ArgumentsNotObject;
+        assert_eq!(
+            of(&not_object.message(Role::Input)),
+            Some((Some("arguments_not_object"), Said::WholeValue))
+        );
+        assert_eq!(
+            of("result must be a JSON object"),
+            Some((Some("result_not_object"), Said::WholeValue))
+        );
+        assert_eq!(
+            of("result JSON text is empty"),
+            Some((None, Said::WholeValue))
+        );
+        assert_eq!(of(message::MISSING_REQUIRED), Some((None, Said::Missing)));
+        assert_eq!(
+            of("required result property is missing"),
+            Some((None, Said::Missing))
+        );
+        assert_eq!(
+            of(COMPILED_SCHEMA_INVALID),
+            Some((Some("compiled_schema_invalid"), Said::Operator))
+        );
+        // Messages with a path say where they are by it: the table leaves them out.
+        assert_eq!(of(message::ADDITIONAL_PROPERTY), None);
+    }
 
     #[test]
     fn errors_become_tool_argument_errors() {
