@@ -507,6 +507,20 @@ defmodule InputSchema.ValidateJSONTest do
 
       assert Native.validate_text(schema, text, :subset, 0) === :budget_exhausted
       assert InputSchema.validate_json(schema, text) === {:ok, %{"a" => items}}
+
+      # A compiled schema walks the text's tree first: a walk that spends the budget there
+      # goes on on the dirty scheduler too, and a refusal found there is the terms' own.
+      compiled = compiled!(schema)
+      assert Native.validate_text(compiled.ref, text, :compiled, 0) === :budget_exhausted
+      assert InputSchema.validate_json(compiled, text) === {:ok, %{"a" => items}}
+
+      refused = items ++ [0]
+      refused_text = ~s({"a": [#{Enum.join(refused, ",")}]})
+
+      for options <- [[], [errors: :all]] do
+        assert InputSchema.validate_json(compiled, refused_text, options) ===
+                 InputSchema.validate(compiled, %{"a" => refused}, options)
+      end
     end
   end
 

@@ -433,34 +433,45 @@ fn tree_terms<'a>(env: Env<'a>, tree: &Tree) -> Option<Term<'a>> {
 /// key by reading the keys in turn.
 const TREE_WALK_MAX_ENTRIES: usize = 32;
 
-/// Whether a compiled schema accepts the tree, walked before any term is made: `true` only
-/// where the quick walk accepts it, as it would accept its terms. `false` also where the tree
-/// is not walked (no compiled schema, a wide object); the budget is then as it was.
-fn tree_accepted(
+/// What the quick walk of a text's tree decided (`tree_walked`).
+enum TreeWalk {
+    Accepted,
+    /// Not accepted, or not walked: the terms' walks answer, from the budget as it was.
+    Undecided,
+    /// The budget ran out on the tree: so it would on the terms, where the walk would accept
+    /// them (it spends no less there), and a refusal is found as well where the budget is
+    /// larger. Walking them too would only spend it twice.
+    Spent,
+}
+
+/// The quick walk of a compiled schema over the tree, before any term is made: acceptance
+/// only where it accepts the tree, as it would accept its terms. Undecided where the tree is
+/// not walked (no compiled schema, a wide object).
+fn tree_walked(
     tree: &Tree,
     compiled: Option<&CompiledSchema>,
     call: &CallTerms<'_>,
     budget: &mut Budget,
-) -> bool {
+) -> TreeWalk {
     let (Some(compiled), Some(root)) = (compiled, tree.root()) else {
-        return false;
+        return TreeWalk::Undecided;
     };
     if tree.widest_map() > TREE_WALK_MAX_ENTRIES {
-        return false;
+        return TreeWalk::Undecided;
     }
     let before = budget.clone();
     let answers = call
         .answers
         .as_ref()
         .map(|answers| answers as &dyn FormatAnswers);
-    // Anything but an acceptance (a refusal, a question for the host, the budget spent) is
-    // answered by the walks of the terms, from the budget as it was: the same answer as
-    // though the tree had not been walked.
     match compiled.is_valid_answered(root, answers, budget) {
-        Ok(true) => true,
+        Ok(true) => TreeWalk::Accepted,
+        Err(Failure::Exhausted) => TreeWalk::Spent,
+        // A refusal, a question for the host, a loop: answered by the walks of the terms, as
+        // though the tree had not been walked.
         _ => {
             *budget = before;
-            false
+            TreeWalk::Undecided
         }
     }
 }
@@ -520,7 +531,13 @@ fn run_validate_text<'a>(
             Ok(tree_read) => tree_read,
             Err(failure) => return round.failure(&failure, report, false),
         };
-        let accepted = tree_read && tree_accepted(tree, compiled, &call, &mut round.budget);
+        let walked = match tree_read {
+            true => tree_walked(tree, compiled, &call, &mut round.budget),
+            false => TreeWalk::Undecided,
+        };
+        if let TreeWalk::Spent = walked {
+            return round.failure(&Failure::Exhausted, report, false);
+        }
         let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
         let arguments = match terms {
             Some(arguments) => arguments,
@@ -529,7 +546,7 @@ fn run_validate_text<'a>(
                 Err(failure) => return round.failure(&failure, report, false),
             },
         };
-        if accepted {
+        if let TreeWalk::Accepted = walked {
             return (atoms::ok(), arguments).encode(env);
         }
         validated(&mut round, [schema, arguments], reading, call, || {
