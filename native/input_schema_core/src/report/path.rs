@@ -1,6 +1,17 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
-use std::io::Write;
+/// Where a place is written: a buffer, or a count of its bytes. Neither can fail, so a place
+/// is written without results to carry, and a number without the formatting machinery.
+trait Sink {
+    fn put(&mut self, bytes: &[u8]);
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
 
 /// An argument path (`$arguments.a[1]`), as bytes: property names need not be UTF-8.
 pub type Path = Vec<u8>;
@@ -96,13 +107,35 @@ pub(crate) fn render_pointer(segments: &[Segment<'_>]) -> Path {
 /// Writes the part of an argument path that `segment` adds: `.name`, `[i]`, or nothing for
 /// the segments only schema locations show. The one spelling of argument paths, which
 /// `argument_path` writes and `argument_path_len` counts.
-fn write_argument_segment(out: &mut impl Write, segment: Segment<'_>) {
-    // Neither sink fails: a `Vec` grows, a count adds.
-    let _ = match segment {
-        Segment::Property(name) => out.write_all(b".").and_then(|()| out.write_all(name)),
-        Segment::Index(index) => write!(out, "[{index}]"),
-        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
-    };
+fn write_argument_segment(out: &mut impl Sink, segment: Segment<'_>) {
+    match segment {
+        Segment::Property(name) => {
+            out.put(b".");
+            out.put(name);
+        }
+        Segment::Index(index) => {
+            out.put(b"[");
+            write_decimal(out, index);
+            out.put(b"]");
+        }
+        Segment::Root | Segment::Items | Segment::Branch(_) => {}
+    }
+}
+
+/// `number` in decimal.
+fn write_decimal(out: &mut impl Sink, number: usize) {
+    let mut digits = [0_u8; 20];
+    let mut start = digits.len();
+    let mut rest = number;
+    while let Some(slot) = start.checked_sub(1).and_then(|at| digits.get_mut(at)) {
+        *slot = b'0' + (rest % 10) as u8;
+        start -= 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.put(digits.get(start..).unwrap_or_default());
 }
 
 /// The way a reporting walk took to a value, on the stack: one chain gives both paths an error
@@ -393,52 +426,54 @@ fn text(bytes: Option<&[u8]>) -> &str {
 }
 
 /// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
-fn write_pointer_token(out: &mut impl Write, key: Key<'_>) {
-    let _ = match key {
-        Key::None => Ok(()),
-        Key::Index(index) => write!(out, "/{index}"),
+fn write_pointer_token(out: &mut impl Sink, key: Key<'_>) {
+    match key {
+        Key::None => {}
+        Key::Index(index) => {
+            out.put(b"/");
+            write_decimal(out, index);
+        }
         Key::Name(name) => write_escaped_token(out, name.as_bytes()),
-    };
+    }
 }
 
 /// Writes the token an argument segment adds to the argument's JSON pointer: `/name`
 /// escaped, `/i`, or nothing for the segments only schema locations show.
-fn write_pointer_segment(out: &mut impl Write, segment: Segment<'_>) {
-    let _ = match segment {
+fn write_pointer_segment(out: &mut impl Sink, segment: Segment<'_>) {
+    match segment {
         Segment::Property(name) => write_escaped_token(out, name),
-        Segment::Index(index) => write!(out, "/{index}"),
-        Segment::Root | Segment::Items | Segment::Branch(_) => Ok(()),
-    };
+        Segment::Index(index) => {
+            out.put(b"/");
+            write_decimal(out, index);
+        }
+        Segment::Root | Segment::Items | Segment::Branch(_) => {}
+    }
 }
 
 /// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
-fn write_escaped_token(out: &mut impl Write, token: &[u8]) -> std::io::Result<()> {
-    out.write_all(b"/")?;
+fn write_escaped_token(out: &mut impl Sink, token: &[u8]) {
+    out.put(b"/");
     let mut rest = token;
     while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
         let (plain, escaped) = rest.split_at(at);
-        out.write_all(plain)?;
-        out.write_all(if escaped.first() == Some(&b'~') {
+        out.put(plain);
+        out.put(if escaped.first() == Some(&b'~') {
             b"~0"
         } else {
             b"~1"
-        })?;
+        });
         rest = escaped.get(1..).unwrap_or_default();
     }
-    out.write_all(rest)
+    out.put(rest);
 }
 
 /// A sink that only counts the bytes written to it.
 struct ByteCount(usize);
 
-impl Write for ByteCount {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+impl Sink for ByteCount {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
         self.0 += bytes.len();
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
