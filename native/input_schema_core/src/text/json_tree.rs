@@ -53,6 +53,8 @@ pub struct Tree {
     big_integers: Vec<BigInt>,
     stack: Vec<u32>,
     widest_map: usize,
+    /// Whether the last text was read whole: only then has the tree a root.
+    whole: bool,
 }
 
 thread_local! {
@@ -84,6 +86,7 @@ impl Tree {
             big_integers: Vec::new(),
             stack: Vec::new(),
             widest_map: 0,
+            whole: false,
         }
     }
 
@@ -112,11 +115,17 @@ impl Tree {
         self.bytes.clear();
         self.big_integers.clear();
         self.widest_map = 0;
-        Some(parse(text, &mut Planter(self), budget).map(|_root| ()))
+        self.whole = false;
+        let read = parse(text, &mut Planter(self), budget);
+        self.whole = read.is_ok();
+        Some(read.map(|_root| ()))
     }
 
-    /// The value read: the last node made. `None` before a text was read whole.
+    /// The value read: the last node made. `None` unless the last text was read whole.
     pub fn root(&self) -> Option<TreeValue<'_>> {
+        if !self.whole {
+            return None;
+        }
         let last = self.nodes.len().checked_sub(1)?;
         Some(TreeValue {
             tree: self,
@@ -132,6 +141,9 @@ impl Tree {
     /// Makes the tree's values with `builder`, by the reader's calls in the reader's order:
     /// the root's value, or `None` for a tree that holds none.
     pub fn build<B: Builder>(&self, builder: &mut B) -> Option<B::Out> {
+        if !self.whole {
+            return None;
+        }
         let mut made = builder.value_stack();
         made.clear();
         for node in &self.nodes {
@@ -543,6 +555,19 @@ mod tests {
             assert_eq!(read, Some(direct.map(|_| ())), "{text}");
             assert_eq!(tree_budget.remaining(), direct_budget.remaining(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_text_read_part_way_leaves_no_root_and_no_values() {
+        let mut tree = Tree::new();
+        assert_eq!(tree.read(b"[1,2]", &mut Budget::unlimited()), Some(Ok(())));
+        assert!(tree.root().is_some());
+        assert!(matches!(
+            tree.read(br#"{"a":[1,2"#, &mut Budget::unlimited()),
+            Some(Err(_))
+        ));
+        assert!(tree.root().is_none());
+        assert_eq!(tree.build(&mut Recorder::default()), None);
     }
 
     #[test]
