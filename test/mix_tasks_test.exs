@@ -67,12 +67,10 @@ defmodule InputSchema.MixTasksTest do
     Enum.find_value(reference_tools(), fn tool -> tool["name"] == name && tool["inputSchema"] end)
   end
 
-  # A fresh folder outside the project for each test (ExUnit's :tmp_dir would sit in the tree).
+  # A fresh folder outside the project for each test (ExUnit's :tmp_dir would sit in the tree),
+  # never one a run before this one left behind.
   setup do
-    dir =
-      Path.join(System.tmp_dir!(), "input_schema_mix_tasks_#{System.unique_integer([:positive])}")
-
-    File.mkdir_p!(dir)
+    dir = InputSchema.MixTaskHelpers.tmp_dir!()
     on_exit(fn -> File.rm_rf!(dir) end)
     %{tmp_dir: dir}
   end
