@@ -154,20 +154,26 @@ pub fn parse<B: Builder>(
     builder: &mut B,
     budget: &mut Budget,
 ) -> Result<B::Out, Stop> {
+    WORKSPACE.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut work) => parse_in(text, builder, budget, &mut work),
+        // A text read while another is (a builder that reads one): a workspace of its own.
+        Err(_) => parse_in(text, builder, budget, &mut Workspace::new()),
+    })
+}
+
+/// `parse` in a workspace its caller keeps (a thread-local one costs a lookup a read).
+pub(crate) fn parse_in<B: Builder>(
+    text: &[u8],
+    builder: &mut B,
+    budget: &mut Budget,
+    work: &mut Workspace,
+) -> Result<B::Out, Stop> {
     if budget.is_unlimited() && budget.remaining() < Budget::text_ceiling(text.len()) {
         budget.spend_bytes(text.len())?;
         let mut trial = budget.clone();
-        read(text, &mut Pricing, &mut trial)?;
+        read_in(text, &mut Pricing, &mut trial, work)?;
     }
-    read(text, builder, budget)
-}
-
-fn read<B: Builder>(text: &[u8], builder: &mut B, budget: &mut Budget) -> Result<B::Out, Stop> {
-    WORKSPACE.with(|kept| match kept.try_borrow_mut() {
-        Ok(mut work) => read_in(text, builder, budget, &mut work),
-        // A text read while another is (a builder that reads one): a workspace of its own.
-        Err(_) => read_in(text, builder, budget, &mut Workspace::new()),
-    })
+    read_in(text, builder, budget, work)
 }
 
 fn read_in<B: Builder>(
@@ -208,10 +214,22 @@ fn read_in<B: Builder>(
 /// The reader's working memory besides its values, kept by each thread from one text to the
 /// next: most texts are a tool call's few arguments, where making it anew costs about as much
 /// as reading them.
-struct Workspace {
+pub(crate) struct Workspace {
     frames: Vec<Frame>,
     keys: Keys,
     scratch: Vec<u8>,
+}
+
+impl Default for Workspace {
+    fn default() -> Self {
+        Workspace::new()
+    }
+}
+
+impl std::fmt::Debug for Workspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workspace").finish_non_exhaustive()
+    }
 }
 
 /// The most a thread keeps of a workspace between texts, in elements of any one of its parts:
@@ -223,7 +241,7 @@ thread_local! {
 }
 
 impl Workspace {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Workspace {
             frames: Vec::new(),
             keys: Keys {

@@ -7,7 +7,7 @@
 //! the very calls the reader would have made, in the same order, and a builder cannot tell a
 //! tree's values from a text's.
 
-use crate::text::json_text::{parse, Builder, Entries, Stop};
+use crate::text::json_text::{parse_in, Builder, Entries, Stop, Workspace};
 use crate::values::number::{BigInt, Number};
 use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::Budget;
@@ -44,17 +44,25 @@ enum Node {
     },
 }
 
-/// A read text. Kept between reads (`with_tree`), so that a small text allocates nothing.
+/// A read text, and the reader's workspace. Kept between reads (`with_tree`), so that a small
+/// text allocates nothing.
 #[derive(Debug, Default)]
 pub struct Tree {
+    work: Workspace,
+    parts: Parts,
+    /// Whether the last text was read whole: only then has the tree a root.
+    whole: bool,
+}
+
+/// What a text's reading makes: its nodes, their members, their bytes.
+#[derive(Debug, Default)]
+struct Parts {
     nodes: Vec<Node>,
     members: Vec<u32>,
     bytes: Vec<u8>,
     big_integers: Vec<BigInt>,
     stack: Vec<u32>,
     widest_map: usize,
-    /// Whether the last text was read whole: only then has the tree a root.
-    whole: bool,
 }
 
 thread_local! {
@@ -80,12 +88,15 @@ pub fn with_tree<R>(use_tree: impl FnOnce(&mut Tree) -> R) -> R {
 impl Tree {
     pub const fn new() -> Self {
         Tree {
-            nodes: Vec::new(),
-            members: Vec::new(),
-            bytes: Vec::new(),
-            big_integers: Vec::new(),
-            stack: Vec::new(),
-            widest_map: 0,
+            work: Workspace::new(),
+            parts: Parts {
+                nodes: Vec::new(),
+                members: Vec::new(),
+                bytes: Vec::new(),
+                big_integers: Vec::new(),
+                stack: Vec::new(),
+                widest_map: 0,
+            },
             whole: false,
         }
     }
@@ -93,13 +104,14 @@ impl Tree {
     /// Kept for the next text: dropped when a large text grew it.
     fn tidy(&mut self) {
         let grown = self
+            .parts
             .nodes
             .capacity()
-            .max(self.members.capacity())
-            .max(self.stack.capacity())
+            .max(self.parts.members.capacity())
+            .max(self.parts.stack.capacity())
             > KEPT_CAPACITY
-            || self.bytes.capacity() > 16 * KEPT_CAPACITY
-            || !self.big_integers.is_empty();
+            || self.parts.bytes.capacity() > 16 * KEPT_CAPACITY
+            || !self.parts.big_integers.is_empty();
         if grown {
             *self = Tree::new();
         }
@@ -110,13 +122,13 @@ impl Tree {
     /// a text of 4 GiB or more.
     pub fn read(&mut self, text: &[u8], budget: &mut Budget) -> Option<Result<(), Stop>> {
         u32::try_from(text.len()).ok()?;
-        self.nodes.clear();
-        self.members.clear();
-        self.bytes.clear();
-        self.big_integers.clear();
-        self.widest_map = 0;
+        self.parts.nodes.clear();
+        self.parts.members.clear();
+        self.parts.bytes.clear();
+        self.parts.big_integers.clear();
+        self.parts.widest_map = 0;
         self.whole = false;
-        let read = parse(text, &mut Planter(self), budget);
+        let read = parse_in(text, &mut Planter(&mut self.parts), budget, &mut self.work);
         self.whole = read.is_ok();
         Some(read.map(|_root| ()))
     }
@@ -126,7 +138,7 @@ impl Tree {
         if !self.whole {
             return None;
         }
-        let last = self.nodes.len().checked_sub(1)?;
+        let last = self.parts.nodes.len().checked_sub(1)?;
         Some(TreeValue {
             tree: self,
             node: last as u32,
@@ -135,7 +147,7 @@ impl Tree {
 
     /// The most members of one object in the tree.
     pub fn widest_map(&self) -> usize {
-        self.widest_map
+        self.parts.widest_map
     }
 
     /// Makes the tree's values with `builder`, by the reader's calls in the reader's order:
@@ -146,12 +158,14 @@ impl Tree {
         }
         let mut made = builder.value_stack();
         made.clear();
-        for node in &self.nodes {
+        for node in &self.parts.nodes {
             let value = match *node {
                 Node::Null => builder.null(),
                 Node::Boolean(value) => builder.boolean(value),
                 Node::Integer(value) => builder.integer(value),
-                Node::BigInteger(at) => builder.big_integer(self.big_integers.get(at as usize)?),
+                Node::BigInteger(at) => {
+                    builder.big_integer(self.parts.big_integers.get(at as usize)?)
+                }
                 Node::Float(value) => builder.float(value),
                 Node::String { start, len } => builder.string(self.slice(start, len)?),
                 Node::Key { start, len } => builder.key(self.slice(start, len)?),
@@ -175,21 +189,25 @@ impl Tree {
 
     fn slice(&self, start: u32, len: u32) -> Option<&[u8]> {
         let start = start as usize;
-        self.bytes.get(start..start.checked_add(len as usize)?)
+        self.parts
+            .bytes
+            .get(start..start.checked_add(len as usize)?)
     }
 
     fn members_of(&self, start: u32, count: usize) -> &[u32] {
         let start = start as usize;
         let members = start
             .checked_add(count)
-            .and_then(|end| self.members.get(start..end));
+            .and_then(|end| self.parts.members.get(start..end));
         debug_assert!(
             members.is_some(),
             "a container's members lie outside the tree"
         );
         members.unwrap_or_default()
     }
+}
 
+impl Parts {
     fn push(&mut self, node: Node) -> u32 {
         self.nodes.push(node);
         (self.nodes.len() - 1) as u32
@@ -203,7 +221,7 @@ impl Tree {
 }
 
 /// The builder that makes a tree's nodes.
-struct Planter<'t>(&'t mut Tree);
+struct Planter<'t>(&'t mut Parts);
 
 impl Builder for Planter<'_> {
     type Out = u32;
@@ -286,7 +304,7 @@ impl<'t> TreeValue<'t> {
     /// never leaves).
     #[inline]
     fn node(self) -> Option<Node> {
-        let node = self.tree.nodes.get(self.node as usize).copied();
+        let node = self.tree.parts.nodes.get(self.node as usize).copied();
         debug_assert!(node.is_some(), "a tree value points outside its tree");
         node
     }
@@ -380,6 +398,7 @@ impl<'t> Value<'t> for TreeValue<'t> {
             Node::Integer(value) => Some(Number::Int(value)),
             Node::BigInteger(at) => self
                 .tree
+                .parts
                 .big_integers
                 .get(at as usize)
                 .map(|big| Number::Big(big.clone())),
@@ -450,6 +469,7 @@ impl<'t> Value<'t> for TreeValue<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::json_text::parse;
 
     /// Every call a builder gets, written down in order; a value is its call's number.
     #[derive(Default)]
@@ -595,11 +615,11 @@ mod tests {
                 tree.read(large.as_bytes(), &mut Budget::unlimited()),
                 Some(Ok(()))
             );
-            assert!(tree.nodes.capacity() > KEPT_CAPACITY);
+            assert!(tree.parts.nodes.capacity() > KEPT_CAPACITY);
         });
         with_tree(|tree| {
-            assert!(tree.nodes.capacity() <= KEPT_CAPACITY);
-            assert!(tree.bytes.capacity() <= 16 * KEPT_CAPACITY);
+            assert!(tree.parts.nodes.capacity() <= KEPT_CAPACITY);
+            assert!(tree.parts.bytes.capacity() <= 16 * KEPT_CAPACITY);
         });
     }
 
