@@ -25,14 +25,22 @@ defmodule InputSchema.Messages do
   end
 
   defp load do
-    entries = Native.messages()
+    entries = entries()
 
     table = %{
       said: Map.new(entries, fn {_name, message, said} -> {message, said} end),
       named: for({name, message, _said} <- entries, name != nil, into: %{}, do: {name, message})
     }
 
-    :persistent_term.put(@key, table)
+    # A table the NIF could not give is not kept: the renderers, which never raise, read no
+    # message as special until it can.
+    if entries != [], do: :persistent_term.put(@key, table)
     table
+  end
+
+  defp entries do
+    Native.messages()
+  catch
+    _kind, _reason -> []
   end
 end
