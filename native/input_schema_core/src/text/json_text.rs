@@ -628,17 +628,23 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// The value about to be read, plus the bytes read since the last payment.
     #[inline(always)]
     fn pay(&mut self) -> Result<(), Exhausted> {
-        let bytes = self.at.saturating_sub(self.paid_to);
-        self.paid_to = self.at;
+        let bytes = self.unpaid_bytes();
         self.budget.spend_read(self.value_units, bytes)
     }
 
     /// Bytes are paid once read (the reader cannot know how long a string is before it has
     /// found its end), so a caller that needs a strict bound on time also bounds the length.
     fn pay_bytes(&mut self) -> Result<(), Exhausted> {
+        let bytes = self.unpaid_bytes();
+        self.budget.spend_text(bytes)
+    }
+
+    /// The bytes read since the last payment, now counted as paid.
+    #[inline(always)]
+    fn unpaid_bytes(&mut self) -> usize {
         let bytes = self.at.saturating_sub(self.paid_to);
         self.paid_to = self.at;
-        self.budget.spend_text(bytes)
+        bytes
     }
 
     fn finish(&mut self) -> Result<B::Out, Stop> {

@@ -237,24 +237,28 @@ impl Budget {
     /// read since the last payment (as `spend_text`), in one payment.
     #[inline]
     pub fn spend_read(&mut self, value_units: u64, bytes: usize) -> Result<(), Exhausted> {
-        self.spend(value_units + bytes as u64 / TEXT_BYTES_PER_UNIT)
+        self.spend(value_units.saturating_add(Self::text_units(bytes)))
     }
 
     /// Reading `bytes` bytes of JSON text (a string's are copied into the value built).
     #[inline]
     pub fn spend_text(&mut self, bytes: usize) -> Result<(), Exhausted> {
-        self.spend(bytes as u64 / TEXT_BYTES_PER_UNIT)
+        self.spend(Self::text_units(bytes))
+    }
+
+    /// The price of `bytes` bytes of JSON text read.
+    #[inline(always)]
+    fn text_units(bytes: usize) -> u64 {
+        bytes as u64 / TEXT_BYTES_PER_UNIT
     }
 
     /// The most that reading a JSON text of `bytes` bytes may cost: a value at most for every
     /// two bytes (`[0,0,...]`, `[[[...]]]`), each built, and the bytes read. (Big integers cost
     /// less a byte: 10,000 digits about 8,600 units.)
     pub fn text_ceiling(bytes: usize) -> u64 {
-        let value_units = Self::built_value_units(bytes);
-        let bytes = bytes as u64;
-        (bytes / 2 + 1)
-            .saturating_mul(value_units)
-            .saturating_add(bytes / TEXT_BYTES_PER_UNIT)
+        (bytes as u64 / 2 + 1)
+            .saturating_mul(Self::built_value_units(bytes))
+            .saturating_add(Self::text_units(bytes))
     }
 
     /// Recording an argument error, which is later encoded as a map of terms with its path
