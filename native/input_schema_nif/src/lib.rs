@@ -348,24 +348,26 @@ fn validated<'a>(
 /// time a normal scheduler may be held.
 const NORMAL_TEXT_MAX: usize = WARM_TEXT_BYTES;
 
-/// Reads `text` into `tree`; the JSON errors are entry-gate failures (nothing was checked
-/// yet): an empty text says so, and at the tool boundary (`object_root`) a value that is no
-/// object is refused as such, never blaming the schema. `false` where nothing was read: a
-/// text longer than a normal call reads, whose values are built as they are read (a tree
-/// would hold them twice) on the dirty scheduler.
+/// Reads `text` into `tree` for a compiled schema's walk (`for_walk`); the JSON errors are
+/// entry-gate failures (nothing was checked yet): an empty text says so, and at the tool
+/// boundary (`object_root`) a value that is no object is refused as such, never blaming the
+/// schema. `false` where nothing was read: a text no compiled schema walks, or one longer than
+/// a normal call reads, whose values are built as they are read (a tree would hold them twice)
+/// on the dirty scheduler.
 fn read_json<'a>(
     tree: &mut Tree,
     text: &[u8],
     object_root: bool,
+    for_walk: bool,
     budget: &mut Budget,
     dirty: bool,
 ) -> Result<bool, Failure<Arg<'a>>> {
-    if text.len() > NORMAL_TEXT_MAX {
-        return if dirty {
-            Ok(false)
-        } else {
-            Err(Failure::Exhausted)
-        };
+    let long = text.len() > NORMAL_TEXT_MAX;
+    if long && !dirty {
+        return Err(Failure::Exhausted);
+    }
+    if long || !for_walk {
+        return Ok(false);
     }
     match tree.read(text, budget) {
         None => Ok(false),
@@ -527,7 +529,9 @@ fn run_validate_text<'a>(
     };
     let text = text.as_slice();
     with_tree(|tree| {
-        let tree_read = match read_json(tree, text, object_root, &mut round.budget, dirty) {
+        let for_walk = compiled.is_some();
+        let tree_read = match read_json(tree, text, object_root, for_walk, &mut round.budget, dirty)
+        {
             Ok(tree_read) => tree_read,
             Err(failure) => return round.failure(&failure, report, false),
         };
