@@ -8,18 +8,19 @@ defmodule InputSchema.Messages do
 
   alias InputSchema.Native
 
-  @key {__MODULE__, :table}
+  @said {__MODULE__, :said}
+  @named {__MODULE__, :named}
 
   @doc "What `message` says: `:whole_value`, `:missing`, `:operator`, or `nil`."
-  def said(message) when is_binary(message), do: Map.get(table().said, message)
+  def said(message) when is_binary(message), do: Map.get(table(@said), message)
   def said(_message), do: nil
 
   @doc "The text of a message this side makes itself, by its name in the table."
-  def text(name) when is_atom(name), do: Map.fetch!(table().named, name)
+  def text(name) when is_atom(name), do: Map.fetch!(table(@named), name)
 
-  defp table do
-    case :persistent_term.get(@key, nil) do
-      nil -> load()
+  defp table(key) do
+    case :persistent_term.get(key, nil) do
+      nil -> Map.fetch!(load(), key)
       table -> table
     end
   end
@@ -27,15 +28,18 @@ defmodule InputSchema.Messages do
   defp load do
     entries = entries()
 
-    table = %{
-      said: Map.new(entries, fn {_name, message, said} -> {message, said} end),
-      named: for({name, message, _said} <- entries, name != nil, into: %{}, do: {name, message})
+    tables = %{
+      @said => Map.new(entries, fn {_name, message, said} -> {message, said} end),
+      @named =>
+        for({name, message, _said} <- entries, name != nil, into: %{}, do: {name, message})
     }
 
     # A table the NIF could not give is not kept: the renderers, which never raise, read no
     # message as special until it can.
-    if entries != [], do: :persistent_term.put(@key, table)
-    table
+    if entries != [],
+      do: Enum.each(tables, fn {key, table} -> :persistent_term.put(key, table) end)
+
+    tables
   end
 
   defp entries do

@@ -312,7 +312,8 @@ defmodule InputSchema.Render do
        do: ["missing " | value(property)]
 
   # The subset's missing property, which names no keyword: its message says so.
-  defp came(%{message: message, property: property} = detail) do
+  defp came(%{message: message, property: property} = detail)
+       when not is_map_key(detail, :keyword) do
     case Messages.said(message) do
       :missing -> ["missing " | value(property)]
       _other -> came_otherwise(detail)
@@ -608,7 +609,10 @@ defmodule InputSchema.Render do
   defp operator_problem?(:execution_failure, _detail), do: true
   # Every refusal of the options carries them (`options:`).
   defp operator_problem?(_class, %{options: _}), do: true
-  defp operator_problem?(_class, %{message: message}), do: Messages.said(message) == :operator
+  # An error with a path is about the value checked, never the operator's.
+  defp operator_problem?(_class, %{message: message} = detail) when not is_map_key(detail, :path),
+    do: Messages.said(message) == :operator
+
   defp operator_problem?(_class, _detail), do: false
 
   @doc false
