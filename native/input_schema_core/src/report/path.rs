@@ -4,12 +4,20 @@
 /// is written without results to carry, and a number without the formatting machinery.
 trait Sink {
     fn put(&mut self, bytes: &[u8]);
+
+    /// One byte: a separator, which a buffer takes without a copy call.
+    fn put_byte(&mut self, byte: u8);
 }
 
 impl Sink for Vec<u8> {
     #[inline]
     fn put(&mut self, bytes: &[u8]) {
         self.extend_from_slice(bytes);
+    }
+
+    #[inline]
+    fn put_byte(&mut self, byte: u8) {
+        self.push(byte);
     }
 }
 
@@ -110,13 +118,13 @@ pub(crate) fn render_pointer(segments: &[Segment<'_>]) -> Path {
 fn write_argument_segment(out: &mut impl Sink, segment: Segment<'_>) {
     match segment {
         Segment::Property(name) => {
-            out.put(b".");
+            out.put_byte(b'.');
             out.put(name);
         }
         Segment::Index(index) => {
-            out.put(b"[");
+            out.put_byte(b'[');
             write_decimal(out, index);
-            out.put(b"]");
+            out.put_byte(b']');
         }
         Segment::Root | Segment::Items | Segment::Branch(_) => {}
     }
@@ -212,11 +220,11 @@ impl<'p> WalkPath<'p> {
     }
 
     /// The segments the steps add to the argument path, outermost first.
-    fn argument_segments(&self) -> Vec<Segment<'p>> {
-        // Counted first, so that they take one allocation of their size.
-        let mut segments = Vec::with_capacity(self.argument_segments_inward().count());
-        segments.extend(self.argument_segments_inward());
-        segments.reverse();
+    fn argument_segments(&self) -> Inward<Segment<'p>> {
+        let mut segments = Inward::new(Segment::Root);
+        for segment in self.argument_segments_inward() {
+            segments.push(segment);
+        }
         segments
     }
 
@@ -246,7 +254,7 @@ impl<'p> WalkPath<'p> {
         // Sized first: one allocation, never grown.
         let mut path = Vec::with_capacity(self.argument_path_len(root));
         path.extend_from_slice(root);
-        for segment in self.argument_segments() {
+        for segment in self.argument_segments().outward() {
             write_argument_segment(&mut path, segment);
         }
         path
@@ -270,21 +278,21 @@ impl<'p> WalkPath<'p> {
         let (location, tokens) = self.pointer_tokens(keyword);
         let mut path_len = ByteCount(0);
         let mut pointer_len = ByteCount(0);
-        for segment in &segments {
-            write_argument_segment(&mut path_len, *segment);
-            write_pointer_segment(&mut pointer_len, *segment);
+        for segment in segments.outward() {
+            write_argument_segment(&mut path_len, segment);
+            write_pointer_segment(&mut pointer_len, segment);
         }
         let mut schema_len = ByteCount(location.len());
         tokens
-            .iter()
-            .for_each(|key| write_pointer_token(&mut schema_len, *key));
+            .outward()
+            .for_each(|key| write_pointer_token(&mut schema_len, key));
         let evaluation = self.evaluation_tokens(keyword);
         let mut evaluation_len = ByteCount(0);
         if let Some((start, tokens)) = &evaluation {
             evaluation_len.0 = start.len();
             tokens
-                .iter()
-                .for_each(|key| write_pointer_token(&mut evaluation_len, *key));
+                .outward()
+                .for_each(|key| write_pointer_token(&mut evaluation_len, key));
         }
         price(
             root.len()
@@ -297,24 +305,24 @@ impl<'p> WalkPath<'p> {
             root.len() + path_len.0 + pointer_len.0 + schema_len.0 + evaluation_len.0,
         );
         bytes.extend_from_slice(root);
-        for segment in &segments {
-            write_argument_segment(&mut bytes, *segment);
+        for segment in segments.outward() {
+            write_argument_segment(&mut bytes, segment);
         }
         let path_end = bytes.len();
-        for segment in &segments {
-            write_pointer_segment(&mut bytes, *segment);
+        for segment in segments.outward() {
+            write_pointer_segment(&mut bytes, segment);
         }
         let pointer_end = bytes.len();
         bytes.extend_from_slice(location.as_bytes());
         tokens
-            .iter()
-            .for_each(|key| write_pointer_token(&mut bytes, *key));
+            .outward()
+            .for_each(|key| write_pointer_token(&mut bytes, key));
         let schema_end = bytes.len();
         if let Some((start, tokens)) = &evaluation {
             bytes.extend_from_slice(start.as_bytes());
             tokens
-                .iter()
-                .for_each(|key| write_pointer_token(&mut bytes, *key));
+                .outward()
+                .for_each(|key| write_pointer_token(&mut bytes, key));
         }
         Ok(Places {
             bytes,
@@ -327,7 +335,7 @@ impl<'p> WalkPath<'p> {
 
     /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
     /// start, a reference as its keyword.
-    fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Vec<Key<'p>>)> {
+    fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Inward<Key<'p>>)> {
         // Most ways cross no reference: they are told apart before any token is gathered.
         let crosses = std::iter::successors(Some(self), |path| path.parent)
             .any(|path| matches!(path.step, Step::Target { .. }));
@@ -341,7 +349,7 @@ impl<'p> WalkPath<'p> {
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
     /// itself without one): the steps since the last start or reference target, then the
     /// keyword.
-    fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Vec<Key<'p>>) {
+    fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Inward<Key<'p>>) {
         let (location, tokens, _) = self.tokens(keyword, false);
         (location, tokens)
     }
@@ -349,10 +357,11 @@ impl<'p> WalkPath<'p> {
     /// The tokens of keyword `keyword`'s pointer, outermost first, and where they start: back
     /// to the last start or reference target, or (`through` references) to the start, each
     /// reference crossed a token of its keyword; and whether one was crossed.
-    fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Vec<Key<'p>>, bool) {
-        // Room for a usual depth at once, so that the list is not grown step by step.
-        let mut tokens: Vec<Key<'p>> = Vec::with_capacity(TOKENS_USUAL);
-        tokens.extend(keyword.map(Key::Name));
+    fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Inward<Key<'p>>, bool) {
+        let mut tokens = Inward::new(Key::None);
+        if let Some(keyword) = keyword {
+            tokens.push(Key::Name(keyword));
+        }
         let mut crossed = false;
         let mut start = "";
         let mut current = Some(self);
@@ -375,13 +384,47 @@ impl<'p> WalkPath<'p> {
             }
             current = path.parent;
         }
-        tokens.reverse();
         (start, tokens, crossed)
     }
 }
 
-/// Tokens a schema pointer usually has at most: a keyword and a key per level, a few levels.
-const TOKENS_USUAL: usize = 16;
+/// What a place's chain gives, gathered innermost first and read outermost first: on the
+/// stack up to a usual depth (a keyword and a key per level, a few levels), so that rendering
+/// an error's places allocates nothing besides them.
+struct Inward<T> {
+    near: [T; INWARD_ON_STACK],
+    count: usize,
+    /// Past `INWARD_ON_STACK`, the outer rest, innermost first.
+    far: Vec<T>,
+}
+
+const INWARD_ON_STACK: usize = 8;
+
+impl<T: Copy> Inward<T> {
+    fn new(filler: T) -> Self {
+        Inward {
+            near: [filler; INWARD_ON_STACK],
+            count: 0,
+            far: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, item: T) {
+        match self.near.get_mut(self.count) {
+            Some(slot) => {
+                *slot = item;
+                self.count += 1;
+            }
+            None => self.far.push(item),
+        }
+    }
+
+    /// The items, outermost first.
+    fn outward(&self) -> impl Iterator<Item = T> + '_ {
+        let near = self.near.get(..self.count).unwrap_or_default();
+        self.far.iter().rev().chain(near.iter().rev()).copied()
+    }
+}
 
 /// An error's renderings of the way to it (`WalkPath::rendered`), in one buffer: the
 /// argument's path and JSON pointer, the schema path, and, when the way crossed a reference,
@@ -410,13 +453,25 @@ impl Places {
 
     /// The schema path: a JSON pointer from the last reference's target.
     pub fn schema_path(&self) -> &str {
-        text(self.bytes.get(self.pointer_end..self.schema_end))
+        text(Some(self.schema_path_bytes()))
+    }
+
+    /// `schema_path`'s bytes, as an encoder copies them (not read as text again).
+    pub fn schema_path_bytes(&self) -> &[u8] {
+        self.bytes
+            .get(self.pointer_end..self.schema_end)
+            .unwrap_or_default()
     }
 
     /// The way from the root schema through each reference keyword, when it crossed one.
     pub fn evaluation_path(&self) -> Option<&str> {
+        self.evaluation_path_bytes().map(|bytes| text(Some(bytes)))
+    }
+
+    /// `evaluation_path`'s bytes.
+    pub fn evaluation_path_bytes(&self) -> Option<&[u8]> {
         self.evaluated
-            .then(|| text(self.bytes.get(self.schema_end..)))
+            .then(|| self.bytes.get(self.schema_end..).unwrap_or_default())
     }
 }
 
@@ -430,7 +485,7 @@ fn write_pointer_token(out: &mut impl Sink, key: Key<'_>) {
     match key {
         Key::None => {}
         Key::Index(index) => {
-            out.put(b"/");
+            out.put_byte(b'/');
             write_decimal(out, index);
         }
         Key::Name(name) => write_escaped_token(out, name.as_bytes()),
@@ -443,7 +498,7 @@ fn write_pointer_segment(out: &mut impl Sink, segment: Segment<'_>) {
     match segment {
         Segment::Property(name) => write_escaped_token(out, name),
         Segment::Index(index) => {
-            out.put(b"/");
+            out.put_byte(b'/');
             write_decimal(out, index);
         }
         Segment::Root | Segment::Items | Segment::Branch(_) => {}
@@ -452,7 +507,12 @@ fn write_pointer_segment(out: &mut impl Sink, segment: Segment<'_>) {
 
 /// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
 fn write_escaped_token(out: &mut impl Sink, token: &[u8]) {
-    out.put(b"/");
+    out.put_byte(b'/');
+    // Keys and keywords seldom hold either byte: such a token is written whole.
+    if !token.iter().any(|byte| matches!(byte, b'~' | b'/')) {
+        out.put(token);
+        return;
+    }
     let mut rest = token;
     while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
         let (plain, escaped) = rest.split_at(at);
@@ -474,6 +534,11 @@ impl Sink for ByteCount {
     #[inline]
     fn put(&mut self, bytes: &[u8]) {
         self.0 += bytes.len();
+    }
+
+    #[inline]
+    fn put_byte(&mut self, _: u8) {
+        self.0 += 1;
     }
 }
 
@@ -550,6 +615,47 @@ mod tests {
         // No reference crossed: the schema path is the evaluation path, given once.
         let plain = property.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
         assert!(matches!(plain, Ok(places) if places.evaluation_path().is_none()));
+    }
+
+    /// Deeper than the tokens and segments gathered on the stack: the rest are kept apart,
+    /// and every place still reads outermost first.
+    #[test]
+    fn a_deep_way_renders_in_order_past_what_is_gathered_on_the_stack() {
+        fn deeper(path: &WalkPath<'_>, levels: usize, expect: &mut (String, String, String)) {
+            if levels == 0 {
+                let rendered = path.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+                let Ok(places) = rendered else {
+                    panic!("not rendered");
+                };
+                let (argument, pointer, schema) = expect;
+                assert_eq!(places.path(), format!("$arguments{argument}").as_bytes());
+                assert_eq!(places.pointer(), pointer.as_bytes());
+                assert_eq!(places.schema_path(), format!("{schema}/type"));
+                return;
+            }
+            let level = levels - 1;
+            let name = format!("k{level}");
+            let here = path.then(Step::Into {
+                keyword: "properties",
+                key: Key::Name(&name),
+                argument: Some(Segment::Property(name.as_bytes())),
+            });
+            let inner = here.then(Step::Into {
+                keyword: "prefixItems",
+                key: Key::Index(level),
+                argument: Some(Segment::Index(level)),
+            });
+            expect.0.push_str(&format!(".{name}[{level}]"));
+            expect.1.push_str(&format!("/{name}/{level}"));
+            expect
+                .2
+                .push_str(&format!("/properties/{name}/prefixItems/{level}"));
+            deeper(&inner, level, expect);
+        }
+        for levels in [1, 3, 4, 5, 12] {
+            let mut expect = (String::new(), String::new(), String::new());
+            deeper(&WalkPath::start(""), levels, &mut expect);
+        }
     }
 
     #[test]
