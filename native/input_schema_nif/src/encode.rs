@@ -6,7 +6,7 @@ use crate::term::{big_external, Arg};
 use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number, Role};
 use rustler::{Encoder, Env, NewBinary, Term};
-use std::fmt::Write;
+use std::cell::Cell;
 
 /// How a failure is reported.
 #[derive(Clone, Copy)]
@@ -82,11 +82,10 @@ impl Encoder for Answer<'_, '_> {
         // A result check's answer says so, as data its renderers read.
         let role = (role == Role::Output)
             .then(|| (atoms::role().encode(env), atoms::output().encode(env)));
-        let extras: Vec<_> = extra.into_iter().chain(role).collect();
         (
             atoms::error(),
             class,
-            detail(env, error, self.report.role, &extras),
+            detail(env, error, self.report.role, &[extra, role]),
         )
             .encode(env)
     }
@@ -94,27 +93,26 @@ impl Encoder for Answer<'_, '_> {
 
 /// The flat detail map: `message` in `role`'s words, plus the error's own keys (its path as
 /// `role` says it), plus the `extras` pairs.
-fn detail<'b>(
-    env: Env<'b>,
-    error: &Error<Arg<'_>>,
-    role: Role,
-    extras: &[(Term<'b>, Term<'b>)],
-) -> Term<'b> {
-    let fields = error.fields();
+fn detail<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role, extras: &[Extra<'b>]) -> Term<'b> {
     let message = message(env, error, role);
-    let count = fields.len() + 1 + extras.len();
+    let mut count = 1 + extras.iter().flatten().count();
+    error.each_field(|_, _| count += 1);
     // A detail's pairs are few: they are gathered on the stack, where they fit.
     if count > DETAIL_PAIRS_ON_STACK {
         let mut keys = Vec::with_capacity(count);
         let mut values = Vec::with_capacity(count);
-        gather(env, fields, role, extras, message, &mut keys, &mut values);
+        gather(env, error, role, extras, message, (&mut keys, &mut values));
         return map(env, &keys, &values);
     }
     let mut keys = StackPairs::new(message);
     let mut values = StackPairs::new(message);
-    gather(env, fields, role, extras, message, &mut keys, &mut values);
+    gather(env, error, role, extras, message, (&mut keys, &mut values));
     map(env, keys.as_slice(), values.as_slice())
 }
+
+/// A pair a detail map may carry besides the error's own: its `schema_path`, its `role`, a
+/// branch error's index.
+type Extra<'b> = Option<(Term<'b>, Term<'b>)>;
 
 /// Pairs a detail map gathers without allocating.
 const DETAIL_PAIRS_ON_STACK: usize = 16;
@@ -172,23 +170,22 @@ impl<'b> Pairs<'b> for StackPairs<'b> {
 }
 
 /// The detail's pairs: `message`, the error's own fields, then the `extras` it lacks.
-fn gather<'b>(
+fn gather<'b, P: Pairs<'b>>(
     env: Env<'b>,
-    fields: Vec<(&'static str, Field<'_, Arg<'_>>)>,
+    error: &Error<Arg<'_>>,
     role: Role,
-    extras: &[(Term<'b>, Term<'b>)],
+    extras: &[Extra<'b>],
     message: Term<'b>,
-    keys: &mut impl Pairs<'b>,
-    values: &mut impl Pairs<'b>,
+    (keys, values): (&mut P, &mut P),
 ) {
     keys.push(atoms::message().encode(env));
     values.push(message);
-    for (key, value) in fields {
+    error.each_field(|key, value| {
         keys.push(atom(env, key));
         values.push(field(env, value, role));
-    }
+    });
     // A JSON-mode schema error carries its `schema_path` already.
-    for (key, value) in extras {
+    for (key, value) in extras.iter().flatten() {
         if !keys.holds(key) {
             keys.push(*key);
             values.push(*value);
@@ -200,58 +197,44 @@ fn map<'b>(env: Env<'b>, keys: &[Term<'b>], values: &[Term<'b>]) -> Term<'b> {
     Term::map_from_term_arrays(env, keys, values).unwrap_or_else(|_| atoms::error().encode(env))
 }
 
-/// An error's message as a binary: an argument error's written straight from its text, through
-/// a buffer on the stack (a message is short); a result's in the words the core gives it.
+/// An error's message as a binary, in `role`'s words: from the core's table, not formatted.
 fn message<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Term<'b> {
-    if role == Role::Input {
-        let mut text = ShortText::default();
-        if write!(text, "{error}").is_ok() {
-            return binary(env, text.as_bytes());
-        }
-    }
-    error.message(role).encode(env)
-}
-
-/// Text of at most `SHORT_TEXT_BYTES` bytes, written on the stack; longer text is refused.
-struct ShortText {
-    bytes: [u8; SHORT_TEXT_BYTES],
-    len: usize,
-}
-
-/// Longer than any message.
-const SHORT_TEXT_BYTES: usize = 128;
-
-impl Default for ShortText {
-    fn default() -> Self {
-        ShortText {
-            bytes: [0; SHORT_TEXT_BYTES],
-            len: 0,
-        }
-    }
-}
-
-impl ShortText {
-    fn as_bytes(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
-    }
-}
-
-impl std::fmt::Write for ShortText {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        let end = self.len + text.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
-        room.copy_from_slice(text.as_bytes());
-        self.len = end;
-        Ok(())
-    }
+    binary(env, error.message(role).as_bytes())
 }
 
 /// A fixed name as an atom; never made from input.
-fn atom<'b>(env: Env<'b>, name: &str) -> Term<'b> {
-    match atoms::named(name) {
+fn atom<'b>(env: Env<'b>, name: &'static str) -> Term<'b> {
+    match named_atom(name) {
         Some(atom) => atom.encode(env),
         None => binary(env, name.as_bytes()),
     }
+}
+
+/// `atoms::named`, remembered by where the name lies: a detail's keys are the core's constant
+/// names, each looked up by its text once per thread and slot. A static name's address and
+/// length always spell the same text, so a slot never answers for another name.
+fn named_atom(name: &'static str) -> Option<rustler::Atom> {
+    let address = name.as_ptr() as usize;
+    let slot = (address >> 2) % NAMED_SLOTS;
+    NAMED.with(|slots| {
+        let slot = slots.get(slot)?;
+        if let Some((at, length, atom)) = slot.get() {
+            if at == address && length == name.len() {
+                return Some(atom);
+            }
+        }
+        let atom = atoms::named(name)?;
+        slot.set(Some((address, name.len(), atom)));
+        Some(atom)
+    })
+}
+
+/// Slots of the names' atoms each thread keeps.
+const NAMED_SLOTS: usize = 64;
+
+thread_local! {
+    static NAMED: [Cell<Option<(usize, usize, rustler::Atom)>>; NAMED_SLOTS] =
+        const { [const { Cell::new(None) }; NAMED_SLOTS] };
 }
 
 fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
@@ -270,7 +253,7 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
             .iter()
             .map(|(index, error)| {
                 let index = (atoms::branch().encode(env), index.encode(env));
-                detail(env, error, role, &[index])
+                detail(env, error, role, &[Some(index)])
             })
             .collect::<Vec<_>>()
             .encode(env),

@@ -8,6 +8,7 @@ use crate::values::number::Number;
 use crate::work::budget::{Budget, Exhausted};
 use crate::work::halt::{Flow, Halt};
 use std::borrow::Cow;
+use std::fmt;
 
 /// The messages that more than one error gives (the subset's and the JSON modes' forms of one
 /// failure), each spelled once.
@@ -62,13 +63,13 @@ pub fn said_messages() -> Vec<(Option<&'static str>, String, Said)> {
     ] {
         said.push((
             Some(not_object_name),
-            not_object.message(role),
+            not_object.message(role).into_owned(),
             Said::WholeValue,
         ));
         for error in &whole {
-            said.push((None, error.message(role), Said::WholeValue));
+            said.push((None, error.message(role).into_owned(), Said::WholeValue));
         }
-        said.push((None, missing.message(role), Said::Missing));
+        said.push((None, missing.message(role).into_owned(), Said::Missing));
     }
     said.push((
         Some("structured_content_missing"),
@@ -99,146 +100,145 @@ pub struct TypeLabel {
 
 pub use crate::report::path::Path;
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum Error<V> {
-    #[error("tool schema is required")]
     SchemaRequired,
-    #[error("tool schema must be a map")]
     SchemaNotMap,
-    #[error("tool schema and arguments must be maps")]
     NotMaps,
-    #[error("{}", message::ROOT_NOT_OBJECT)]
     RootNotObject,
-    #[error("{}", message::UNKNOWN_KEYWORD)]
-    UnknownKeyword { keyword: V },
-    #[error("oneOf sibling keywords are unsupported")]
-    OneOfSiblings { keywords: Vec<V> },
-    #[error("property schema type is unsupported")]
-    UnsupportedType { type_: V },
+    UnknownKeyword {
+        keyword: V,
+    },
+    OneOfSiblings {
+        keywords: Vec<V>,
+    },
+    UnsupportedType {
+        type_: V,
+    },
     /// `keyword`: its name, reported as an atom.
-    #[error("schema keyword is unsupported for this type")]
-    KeywordNotForType { keyword: &'static str },
-    #[error("schema nesting is too deep")]
+    KeywordNotForType {
+        keyword: &'static str,
+    },
     TooDeep,
     /// Its compiled form would pass `budget::MAX_KEPT_BYTES`.
-    #[error("schema is too large")]
     TooLarge,
     /// The call spent `budget::WORK_CAP_UNITS` (or its caller exited) before an answer.
-    #[error("validation work limit exceeded")]
     WorkLimit,
-    #[error("property schema must be a map")]
     SchemaNotAMap,
-    #[error("property schema type is required")]
     TypeRequired,
-    #[error("schema enum must be a list of JSON values")]
     BadEnum,
-    #[error("schema oneOf must be a non-empty list")]
     BadOneOf,
-    #[error("schema properties must be a map")]
     BadProperties,
-    #[error("schema property names must be strings or atoms")]
     BadPropertyName,
-    #[error("schema required must be a list of property names")]
     BadRequired,
-    #[error("schema additionalProperties must be a boolean")]
     BadAdditionalProperties,
-    #[error("schema minimum must be a number")]
     BadMinimum,
-    #[error("{}", message::MISSING_REQUIRED)]
-    MissingRequired { path: Path, property: Box<[u8]> },
-    #[error("{}", message::ADDITIONAL_PROPERTY)]
-    AdditionalProperty { path: Path, property: V },
-    #[error("{}", message::WRONG_TYPE)]
-    WrongType { path: Path, type_: TypeLabel },
-    #[error("{}", message::BELOW_MINIMUM)]
-    BelowMinimum { path: Path, minimum: Number },
-    #[error("{}", message::NOT_IN_ENUM)]
-    NotInEnum { path: Path },
-    #[error("{}", message::ONE_OF_MISMATCH)]
-    OneOfMismatch { path: Path },
+    MissingRequired {
+        path: Path,
+        property: Box<[u8]>,
+    },
+    AdditionalProperty {
+        path: Path,
+        property: V,
+    },
+    WrongType {
+        path: Path,
+        type_: TypeLabel,
+    },
+    BelowMinimum {
+        path: Path,
+        minimum: Number,
+    },
+    NotInEnum {
+        path: Path,
+    },
+    OneOfMismatch {
+        path: Path,
+    },
     /// `validate_json`: the arguments given are not a binary.
-    #[error("tool arguments must be JSON text")]
     JsonTextNotBinary,
     /// `validate_json`: `offset` is the zero-based byte offset of the first unreadable byte
     /// (kept as a `Number` so that bridges report it like every other number).
-    #[error("tool arguments are not valid JSON")]
-    InvalidJson { offset: Number },
+    InvalidJson {
+        offset: Number,
+    },
     /// `validate_json`: the text holds nothing but whitespace, if that.
-    #[error("tool arguments JSON text is empty")]
     EmptyJsonText,
     /// At the tool boundary, arguments that are no object: JSON text of another value, or a
     /// term that is no map against a compiled schema (a raw schema's gate blames the pair,
     /// `NotMaps`, as the subset's contract does).
-    #[error("tool arguments must be a JSON object")]
     ArgumentsNotObject,
     /// `validate_json`: `path` is the object's, `property` the repeated key.
-    #[error("tool arguments contain a duplicate key")]
-    DuplicateKey { path: Path, property: Box<[u8]> },
+    DuplicateKey {
+        path: Path,
+        property: Box<[u8]>,
+    },
     /// `validate_json`: a number beyond every float, or an integer of too many digits.
-    #[error("tool argument number is too large")]
-    NumberTooLarge { path: Path },
+    NumberTooLarge {
+        path: Path,
+    },
     /// JSON modes: a keyword's assertion failed (boxed: the other errors are small).
-    #[error("{}", .0.assertion)]
     Assertion(Box<KeywordFailure<V>>),
-    #[error("JSON Schema dialect is unsupported")]
-    UnsupportedDialect { schema: Literal },
-    #[error("JSON Schema vocabulary is unsupported")]
-    UnsupportedVocabulary { vocabulary: Box<str> },
+    UnsupportedDialect {
+        schema: Literal,
+    },
+    UnsupportedVocabulary {
+        vocabulary: Box<str>,
+    },
     /// JSON modes with `strict: true`: a keyword outside the dialect's vocabularies.
-    #[error("{}", message::UNKNOWN_KEYWORD)]
     StrictUnknownKeyword {
         keyword: Box<str>,
         schema_path: Box<str>,
     },
-    #[error("schema keyword value is invalid")]
     InvalidKeywordValue {
         keyword: Box<str>,
         schema_path: Box<str>,
     },
-    #[error("schema values must be JSON values")]
-    SchemaNotJson { schema_path: Box<str> },
-    #[error("schema contains duplicate keys")]
+    SchemaNotJson {
+        schema_path: Box<str>,
+    },
     DuplicateSchemaKey {
         keyword: Box<str>,
         schema_path: Box<str>,
     },
-    #[error("external schema reference requires an explicit loader")]
-    ExternalReference { reference: Box<str> },
-    #[error("schema reference could not be resolved")]
+    ExternalReference {
+        reference: Box<str>,
+    },
     UnresolvedReference {
         reference: Box<str>,
         schema_path: Box<str>,
     },
     /// Two schemas name one URI; `other_schema_path` is where it was met first.
-    #[error("schema identifiers are ambiguous")]
     AmbiguousIdentifier {
         identifier: Box<str>,
         schema_path: Box<str>,
         other_schema_path: Box<str>,
     },
     /// A schema's `$id` names a document of the caller's registry or a built-in meta-schema.
-    #[error("schema identifier belongs to another document")]
     IdentifierTaken {
         identifier: Box<str>,
         schema_path: Box<str>,
     },
-    #[error("schema pattern is unsupported")]
     UnsupportedPattern {
         keyword: Box<str>,
         schema_path: Box<str>,
     },
     /// JSON modes: the tool boundary's root type.
-    #[error("{}", message::ROOT_NOT_OBJECT)]
-    RootTypeNotObject { type_: Literal },
+    RootTypeNotObject {
+        type_: Literal,
+    },
     /// JSON modes: an argument map key that is neither a string nor an atom.
-    #[error("tool argument keys must be strings")]
-    ArgumentKeyNotString { path: Path, pointer: Path },
+    ArgumentKeyNotString {
+        path: Path,
+        pointer: Path,
+    },
     /// JSON modes: an argument JSON cannot carry (a tuple, pid, reference, function, struct).
-    #[error("tool argument is not a JSON value")]
-    ArgumentNotJson { path: Path, pointer: Path },
+    ArgumentNotJson {
+        path: Path,
+        pointer: Path,
+    },
     /// JSON modes: an atom key that the host cannot find by its own name, so that no keyword
     /// reading names could find its value.
-    #[error("tool argument key cannot be read by its name")]
     ArgumentKeyUnreadable {
         path: Path,
         pointer: Path,
@@ -247,16 +247,85 @@ pub enum Error<V> {
     /// The quick walk found the arguments invalid and the reporting walk found no error: a
     /// bug in one of them, answered as an error rather than a pass. `keyword` is the root
     /// schema's check the quick walk failed on.
-    #[error("tool argument failed a check that reported no error")]
     Unreported {
         keyword: &'static str,
         path: Path,
         schema_path: Box<str>,
     },
     /// JSON modes: references that apply schemas to one value in a cycle, with no end.
-    #[error("schema references loop without progress")]
-    ReferenceLoop { schema_path: Box<str> },
+    ReferenceLoop {
+        schema_path: Box<str>,
+    },
 }
+
+impl<V> Error<V> {
+    /// The message, as written for arguments: the one table of the messages the errors
+    /// give (a result's own words are `message`'s).
+    pub fn text(&self) -> &'static str {
+        match self {
+            Error::SchemaRequired => "tool schema is required",
+            Error::SchemaNotMap => "tool schema must be a map",
+            Error::NotMaps => "tool schema and arguments must be maps",
+            Error::RootNotObject => message::ROOT_NOT_OBJECT,
+            Error::UnknownKeyword { .. } => message::UNKNOWN_KEYWORD,
+            Error::OneOfSiblings { .. } => "oneOf sibling keywords are unsupported",
+            Error::UnsupportedType { .. } => "property schema type is unsupported",
+            Error::KeywordNotForType { .. } => "schema keyword is unsupported for this type",
+            Error::TooDeep => "schema nesting is too deep",
+            Error::TooLarge => "schema is too large",
+            Error::WorkLimit => "validation work limit exceeded",
+            Error::SchemaNotAMap => "property schema must be a map",
+            Error::TypeRequired => "property schema type is required",
+            Error::BadEnum => "schema enum must be a list of JSON values",
+            Error::BadOneOf => "schema oneOf must be a non-empty list",
+            Error::BadProperties => "schema properties must be a map",
+            Error::BadPropertyName => "schema property names must be strings or atoms",
+            Error::BadRequired => "schema required must be a list of property names",
+            Error::BadAdditionalProperties => "schema additionalProperties must be a boolean",
+            Error::BadMinimum => "schema minimum must be a number",
+            Error::MissingRequired { .. } => message::MISSING_REQUIRED,
+            Error::AdditionalProperty { .. } => message::ADDITIONAL_PROPERTY,
+            Error::WrongType { .. } => message::WRONG_TYPE,
+            Error::BelowMinimum { .. } => message::BELOW_MINIMUM,
+            Error::NotInEnum { .. } => message::NOT_IN_ENUM,
+            Error::OneOfMismatch { .. } => message::ONE_OF_MISMATCH,
+            Error::JsonTextNotBinary => "tool arguments must be JSON text",
+            Error::InvalidJson { .. } => "tool arguments are not valid JSON",
+            Error::EmptyJsonText => "tool arguments JSON text is empty",
+            Error::ArgumentsNotObject => "tool arguments must be a JSON object",
+            Error::DuplicateKey { .. } => "tool arguments contain a duplicate key",
+            Error::NumberTooLarge { .. } => "tool argument number is too large",
+            Error::Assertion(failure) => failure.assertion.text(),
+            Error::UnsupportedDialect { .. } => "JSON Schema dialect is unsupported",
+            Error::UnsupportedVocabulary { .. } => "JSON Schema vocabulary is unsupported",
+            Error::StrictUnknownKeyword { .. } => message::UNKNOWN_KEYWORD,
+            Error::InvalidKeywordValue { .. } => "schema keyword value is invalid",
+            Error::SchemaNotJson { .. } => "schema values must be JSON values",
+            Error::DuplicateSchemaKey { .. } => "schema contains duplicate keys",
+            Error::ExternalReference { .. } => {
+                "external schema reference requires an explicit loader"
+            }
+            Error::UnresolvedReference { .. } => "schema reference could not be resolved",
+            Error::AmbiguousIdentifier { .. } => "schema identifiers are ambiguous",
+            Error::IdentifierTaken { .. } => "schema identifier belongs to another document",
+            Error::UnsupportedPattern { .. } => "schema pattern is unsupported",
+            Error::RootTypeNotObject { .. } => message::ROOT_NOT_OBJECT,
+            Error::ArgumentKeyNotString { .. } => "tool argument keys must be strings",
+            Error::ArgumentNotJson { .. } => "tool argument is not a JSON value",
+            Error::ArgumentKeyUnreadable { .. } => "tool argument key cannot be read by its name",
+            Error::Unreported { .. } => "tool argument failed a check that reported no error",
+            Error::ReferenceLoop { .. } => "schema references loop without progress",
+        }
+    }
+}
+
+impl<V> fmt::Display for Error<V> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.text())
+    }
+}
+
+impl<V: fmt::Debug> std::error::Error for Error<V> {}
 
 /// A JSON-mode argument error: the assertion that failed at `path` (and at `pointer`, the
 /// same place as an RFC 6901 pointer below the root), the keyword and its JSON pointer
@@ -275,10 +344,6 @@ pub struct KeywordFailure<V> {
 
 /// The first error of one `anyOf`/`oneOf` branch, by its index.
 pub type BranchError<V> = (usize, Error<V>);
-
-/// The most fields an assertion's error has: its path, pointer, keyword, schema path and
-/// evaluation path, up to four details, its property, what came, and its branches.
-const ASSERTION_FIELDS_MAX: usize = 12;
 
 /// The most branches whose first error an `anyOf`/`oneOf` error carries (the first ones that
 /// failed, in order); their own branches are not reported.
@@ -398,10 +463,10 @@ impl<V> Error<V> {
     /// The message in `role`'s words: as written above for arguments; for a result, the
     /// messages about the value speak of the result ("result has the wrong type", "required
     /// result property is missing"), and those of the schema, options and host do not change.
-    pub fn message(&self, role: Role) -> String {
-        let written = self.to_string();
+    pub fn message(&self, role: Role) -> Cow<'static, str> {
+        let written = self.text();
         if role == Role::Input {
-            return written;
+            return Cow::Borrowed(written);
         }
         let irregular = match self {
             Error::NotMaps => Some("output schema and result must be maps"),
@@ -430,9 +495,9 @@ impl<V> Error<V> {
             _ => None,
         };
         match irregular {
-            Some(message) => message.into(),
+            Some(message) => Cow::Borrowed(message),
             // The rest say "tool argument" of the value, and "result" in its place reads.
-            None => written.replace("tool argument", "result"),
+            None => Cow::Owned(written.replace("tool argument", "result")),
         }
     }
 }
@@ -460,42 +525,45 @@ impl<V: Copy> Error<V> {
 
     /// The detail keys besides `message`, in a fixed order.
     pub fn fields(&self) -> Vec<(&'static str, Field<'_, V>)> {
+        let mut fields = Vec::new();
+        self.each_field(|key, field| fields.push((key, field)));
+        fields
+    }
+
+    /// `fields`, each given to `take` in turn: what an encoder reads without gathering a list.
+    pub fn each_field<'e>(&'e self, mut give: impl FnMut(&'static str, Field<'e, V>)) {
         match self {
-            Error::UnknownKeyword { keyword } => vec![("keyword", Field::Term(*keyword))],
-            Error::OneOfSiblings { keywords } => vec![("keywords", Field::Terms(keywords))],
-            Error::UnsupportedType { type_ } => vec![(name::TYPE, Field::Term(*type_))],
-            Error::KeywordNotForType { keyword } => {
-                vec![("keyword", Field::Atom(keyword))]
+            Error::UnknownKeyword { keyword } => give("keyword", Field::Term(*keyword)),
+            Error::OneOfSiblings { keywords } => give("keywords", Field::Terms(keywords)),
+            Error::UnsupportedType { type_ } => give(name::TYPE, Field::Term(*type_)),
+            Error::KeywordNotForType { keyword } => give("keyword", Field::Atom(keyword)),
+            Error::MissingRequired { path, property } => {
+                give("path", Field::Path(path));
+                give("property", Field::Binary(property));
             }
-            Error::MissingRequired { path, property } => vec![
-                ("path", Field::Path(path)),
-                ("property", Field::Binary(property)),
-            ],
-            Error::AdditionalProperty { path, property } => vec![
-                ("path", Field::Path(path)),
-                ("property", Field::Term(*property)),
-            ],
-            Error::WrongType { path, type_ } => vec![
-                ("path", Field::Path(path)),
-                (
+            Error::AdditionalProperty { path, property } => {
+                give("path", Field::Path(path));
+                give("property", Field::Term(*property));
+            }
+            Error::WrongType { path, type_ } => {
+                give("path", Field::Path(path));
+                give(
                     name::TYPE,
                     if type_.atom {
                         Field::Atom(type_.name)
                     } else {
                         Field::Binary(type_.name.as_bytes())
                     },
-                ),
-            ],
-            Error::BelowMinimum { path, minimum } => vec![
-                ("path", Field::Path(path)),
-                (name::MINIMUM, Field::Number(minimum)),
-            ],
+                );
+            }
+            Error::BelowMinimum { path, minimum } => {
+                give("path", Field::Path(path));
+                give(name::MINIMUM, Field::Number(minimum));
+            }
             Error::NotInEnum { path }
             | Error::OneOfMismatch { path }
-            | Error::NumberTooLarge { path } => {
-                vec![("path", Field::Path(path))]
-            }
-            Error::InvalidJson { offset } => vec![("offset", Field::Number(offset))],
+            | Error::NumberTooLarge { path } => give("path", Field::Path(path)),
+            Error::InvalidJson { offset } => give("offset", Field::Number(offset)),
             Error::Assertion(failure) => {
                 let KeywordFailure {
                     assertion,
@@ -505,19 +573,15 @@ impl<V: Copy> Error<V> {
                     actual,
                     branches,
                 } = &**failure;
-                // Room for every field an assertion's error can have, so that it is not grown.
-                let mut fields = Vec::with_capacity(ASSERTION_FIELDS_MAX);
-                fields.extend([
-                    ("path", Field::Path(places.path())),
-                    ("pointer", Field::Place(places.pointer())),
-                    ("keyword", Field::Binary(keyword.as_bytes())),
-                    ("schema_path", Field::Place(places.schema_path().as_bytes())),
-                ]);
-                if let Some(evaluation_path) = places.evaluation_path() {
-                    fields.push(("evaluation_path", Field::Place(evaluation_path.as_bytes())));
+                give("path", Field::Path(places.path()));
+                give("pointer", Field::Place(places.pointer()));
+                give("keyword", Field::Binary(keyword.as_bytes()));
+                give("schema_path", Field::Place(places.schema_path_bytes()));
+                if let Some(evaluation_path) = places.evaluation_path_bytes() {
+                    give("evaluation_path", Field::Place(evaluation_path));
                 }
                 assertion.each_detail(|name, detail| {
-                    fields.push((
+                    give(
                         name,
                         match detail {
                             Detail::Literal(literal) => Field::Literal(literal),
@@ -525,30 +589,29 @@ impl<V: Copy> Error<V> {
                             Detail::Count(count) => Field::Unsigned(count),
                             Detail::Text(text) => Field::Binary(text.as_bytes()),
                         },
-                    ));
+                    );
                 });
                 if let Some(property) = property {
-                    fields.push(("property", Field::Term(*property)));
+                    give("property", Field::Term(*property));
                 }
                 match actual {
                     Some(Actual::Type(name)) => {
-                        fields.push(("actual", Field::Binary(name.as_bytes())));
+                        give("actual", Field::Binary(name.as_bytes()));
                     }
-                    Some(Actual::Number(number)) => fields.push(("actual", Field::Number(number))),
-                    Some(Actual::Size(size)) => fields.push(("actual", Field::Unsigned(*size))),
+                    Some(Actual::Number(number)) => give("actual", Field::Number(number)),
+                    Some(Actual::Size(size)) => give("actual", Field::Unsigned(*size)),
                     Some(Actual::Matched(indices)) => {
-                        fields.push(("matched", Field::Indices(indices)));
+                        give("matched", Field::Indices(indices));
                     }
                     None => {}
                 }
                 if !branches.is_empty() {
-                    fields.push(("branches", Field::Branches(branches)));
+                    give("branches", Field::Branches(branches));
                 }
-                fields
             }
-            Error::UnsupportedDialect { schema } => vec![("schema", Field::Literal(schema))],
+            Error::UnsupportedDialect { schema } => give("schema", Field::Literal(schema)),
             Error::UnsupportedVocabulary { vocabulary } => {
-                vec![("vocabulary", Field::Binary(vocabulary.as_bytes()))]
+                give("vocabulary", Field::Binary(vocabulary.as_bytes()))
             }
             Error::StrictUnknownKeyword {
                 keyword,
@@ -565,153 +628,175 @@ impl<V: Copy> Error<V> {
             | Error::UnsupportedPattern {
                 keyword,
                 schema_path,
-            } => vec![
-                ("keyword", Field::Binary(keyword.as_bytes())),
-                ("schema_path", Field::Place(schema_path.as_bytes())),
-            ],
+            } => {
+                give("keyword", Field::Binary(keyword.as_bytes()));
+                give("schema_path", Field::Place(schema_path.as_bytes()));
+            }
             Error::SchemaNotJson { schema_path } | Error::ReferenceLoop { schema_path } => {
-                vec![("schema_path", Field::Place(schema_path.as_bytes()))]
+                give("schema_path", Field::Place(schema_path.as_bytes()))
             }
             Error::ExternalReference { reference } => {
-                vec![("reference", Field::Binary(reference.as_bytes()))]
+                give("reference", Field::Binary(reference.as_bytes()))
             }
             Error::UnresolvedReference {
                 reference,
                 schema_path,
-            } => vec![
-                ("reference", Field::Binary(reference.as_bytes())),
-                ("schema_path", Field::Place(schema_path.as_bytes())),
-            ],
+            } => {
+                give("reference", Field::Binary(reference.as_bytes()));
+                give("schema_path", Field::Place(schema_path.as_bytes()));
+            }
             Error::AmbiguousIdentifier {
                 identifier,
                 schema_path,
                 other_schema_path,
-            } => vec![
-                ("identifier", Field::Binary(identifier.as_bytes())),
-                ("schema_path", Field::Place(schema_path.as_bytes())),
-                (
+            } => {
+                give("identifier", Field::Binary(identifier.as_bytes()));
+                give("schema_path", Field::Place(schema_path.as_bytes()));
+                give(
                     "other_schema_path",
                     Field::Binary(other_schema_path.as_bytes()),
-                ),
-            ],
+                );
+            }
             Error::IdentifierTaken {
                 identifier,
                 schema_path,
-            } => vec![
-                ("identifier", Field::Binary(identifier.as_bytes())),
-                ("schema_path", Field::Place(schema_path.as_bytes())),
-            ],
-            Error::RootTypeNotObject { type_ } => vec![(name::TYPE, Field::Literal(type_))],
+            } => {
+                give("identifier", Field::Binary(identifier.as_bytes()));
+                give("schema_path", Field::Place(schema_path.as_bytes()));
+            }
+            Error::RootTypeNotObject { type_ } => give(name::TYPE, Field::Literal(type_)),
             Error::ArgumentKeyNotString { path, pointer }
-            | Error::ArgumentNotJson { path, pointer } => vec![
-                ("path", Field::Path(path)),
-                ("pointer", Field::Place(pointer)),
-            ],
+            | Error::ArgumentNotJson { path, pointer } => {
+                give("path", Field::Path(path));
+                give("pointer", Field::Place(pointer));
+            }
             Error::Unreported {
                 keyword,
                 path,
                 schema_path,
-            } => vec![
-                ("path", Field::Path(path)),
-                ("keyword", Field::Binary(keyword.as_bytes())),
-                ("schema_path", Field::Place(schema_path.as_bytes())),
-            ],
+            } => {
+                give("path", Field::Path(path));
+                give("keyword", Field::Binary(keyword.as_bytes()));
+                give("schema_path", Field::Place(schema_path.as_bytes()));
+            }
             Error::ArgumentKeyUnreadable {
                 path,
                 pointer,
                 property,
-            } => vec![
-                ("path", Field::Path(path)),
-                ("pointer", Field::Place(pointer)),
-                ("property", Field::Term(*property)),
-            ],
-            Error::DuplicateKey { path, property } => vec![
-                ("path", Field::Path(path)),
-                ("property", Field::Binary(property)),
-            ],
-            _ => Vec::new(),
+            } => {
+                give("path", Field::Path(path));
+                give("pointer", Field::Place(pointer));
+                give("property", Field::Term(*property));
+            }
+            Error::DuplicateKey { path, property } => {
+                give("path", Field::Path(path));
+                give("property", Field::Binary(property));
+            }
+            _ => {}
         }
     }
 }
 
 /// A failed assertion, reported under the keyword's name.
-#[derive(Clone, Debug, thiserror::Error)]
+#[derive(Clone, Debug)]
 pub enum Assertion {
-    #[error("{}", message::WRONG_TYPE)]
     Type(Literal),
     /// The values allowed, as many as an error lists (`Listing::of`).
-    #[error("{}", message::NOT_IN_ENUM)]
     Enum(Option<Box<Listing>>),
     /// The constant, when it can be listed (`listed_value`).
-    #[error("tool argument does not equal the constant")]
     Const(Option<Literal>),
-    #[error("tool argument is not a multiple of the divisor")]
     MultipleOf(Number),
-    #[error("{}", message::BELOW_MINIMUM)]
     Minimum(Number),
-    #[error("tool argument is not above the exclusive minimum")]
     ExclusiveMinimum(Number),
-    #[error("tool argument is above the maximum")]
     Maximum(Number),
-    #[error("tool argument is not below the exclusive maximum")]
     ExclusiveMaximum(Number),
-    #[error("tool argument is shorter than the minimum length")]
     MinLength(u64),
-    #[error("tool argument is longer than the maximum length")]
     MaxLength(u64),
-    #[error("tool argument does not match the pattern")]
     Pattern(Box<str>),
-    #[error("tool argument does not match the format")]
     Format(Box<str>),
-    #[error("tool argument does not match the content encoding")]
     ContentEncoding(Box<str>),
-    #[error("tool argument does not match the content media type")]
     ContentMediaType(Box<str>),
-    #[error("tool argument does not match the content schema")]
     ContentSchema,
-    #[error("tool argument has too few items")]
     MinItems(u64),
-    #[error("tool argument has too many items")]
     MaxItems(u64),
-    #[error("tool argument has duplicate items")]
     UniqueItems,
-    #[error("tool argument has too few matching items")]
     MinContains(u64),
-    #[error("tool argument has too many matching items")]
     MaxContains(u64),
-    #[error("{}", message::MISSING_REQUIRED)]
     Required(Box<str>),
     /// `additionalProperties: false`, with the names and patterns the object does allow (the
     /// JSON modes; none where the keyword is no `false`).
-    #[error("{}", message::ADDITIONAL_PROPERTY)]
     AdditionalProperty(Option<Box<Allowed>>),
-    #[error("unevaluated tool argument is not allowed")]
     UnevaluatedProperty,
-    #[error("additional tool argument item is not allowed")]
     AdditionalItem,
-    #[error("unevaluated tool argument item is not allowed")]
     UnevaluatedItem,
-    #[error("tool argument name is not allowed")]
     PropertyName,
-    #[error("tool argument has too few properties")]
     MinProperties(u64),
-    #[error("tool argument has too many properties")]
     MaxProperties(u64),
-    #[error("tool argument must match at least one anyOf branch")]
     AnyOf,
     /// No branch matched.
-    #[error("{}", message::ONE_OF_MISMATCH)]
     OneOf,
-    #[error("tool argument matches more than one oneOf branch")]
     OneOfSeveral,
     /// An `anyOf`/`oneOf` whose branches a property tells apart, and the value's tag (missing,
     /// or a value no branch admits) picks none of them.
-    #[error("tool argument tag matches no branch")]
     Tag(Box<TagMiss>),
-    #[error("tool argument must not match the negated schema")]
     Not,
-    #[error("tool argument is not allowed")]
     False,
+}
+
+impl Assertion {
+    /// The message of a failed assertion, as written for arguments.
+    pub fn text(&self) -> &'static str {
+        match self {
+            Assertion::Type { .. } => message::WRONG_TYPE,
+            Assertion::Enum { .. } => message::NOT_IN_ENUM,
+            Assertion::Const { .. } => "tool argument does not equal the constant",
+            Assertion::MultipleOf { .. } => "tool argument is not a multiple of the divisor",
+            Assertion::Minimum { .. } => message::BELOW_MINIMUM,
+            Assertion::ExclusiveMinimum { .. } => {
+                "tool argument is not above the exclusive minimum"
+            }
+            Assertion::Maximum { .. } => "tool argument is above the maximum",
+            Assertion::ExclusiveMaximum { .. } => {
+                "tool argument is not below the exclusive maximum"
+            }
+            Assertion::MinLength { .. } => "tool argument is shorter than the minimum length",
+            Assertion::MaxLength { .. } => "tool argument is longer than the maximum length",
+            Assertion::Pattern { .. } => "tool argument does not match the pattern",
+            Assertion::Format { .. } => "tool argument does not match the format",
+            Assertion::ContentEncoding { .. } => {
+                "tool argument does not match the content encoding"
+            }
+            Assertion::ContentMediaType { .. } => {
+                "tool argument does not match the content media type"
+            }
+            Assertion::ContentSchema => "tool argument does not match the content schema",
+            Assertion::MinItems { .. } => "tool argument has too few items",
+            Assertion::MaxItems { .. } => "tool argument has too many items",
+            Assertion::UniqueItems => "tool argument has duplicate items",
+            Assertion::MinContains { .. } => "tool argument has too few matching items",
+            Assertion::MaxContains { .. } => "tool argument has too many matching items",
+            Assertion::Required { .. } => message::MISSING_REQUIRED,
+            Assertion::AdditionalProperty { .. } => message::ADDITIONAL_PROPERTY,
+            Assertion::UnevaluatedProperty => "unevaluated tool argument is not allowed",
+            Assertion::AdditionalItem => "additional tool argument item is not allowed",
+            Assertion::UnevaluatedItem => "unevaluated tool argument item is not allowed",
+            Assertion::PropertyName => "tool argument name is not allowed",
+            Assertion::MinProperties { .. } => "tool argument has too few properties",
+            Assertion::MaxProperties { .. } => "tool argument has too many properties",
+            Assertion::AnyOf => "tool argument must match at least one anyOf branch",
+            Assertion::OneOf => message::ONE_OF_MISMATCH,
+            Assertion::OneOfSeveral => "tool argument matches more than one oneOf branch",
+            Assertion::Tag { .. } => "tool argument tag matches no branch",
+            Assertion::Not => "tool argument must not match the negated schema",
+            Assertion::False => "tool argument is not allowed",
+        }
+    }
+}
+
+impl fmt::Display for Assertion {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.text())
+    }
 }
 
 /// A detail value of an assertion.
