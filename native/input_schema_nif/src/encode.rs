@@ -65,131 +65,135 @@ impl Encoder for Answer<'_, '_> {
                 let Some(first) = errors.first() else {
                     return atoms::budget_exhausted().encode(env);
                 };
-                let all = self.report.all_errors.then(|| {
-                    let details: Vec<Term<'b>> = errors
-                        .iter()
-                        .map(|error| detail(env, error, role, &[]))
-                        .collect();
-                    (atoms::errors().encode(env), details.encode(env))
-                });
-                (first, all)
+                if self.report.all_errors {
+                    return self.all_errors(env, first, errors);
+                }
+                (first, None)
             }
         };
-        let class = match error.class() {
-            Class::Validation => atoms::validation(),
-            Class::UnsupportedCapability => atoms::unsupported_capability(),
-        };
-        // A result check's answer says so, as data its renderers read.
-        let role = (role == Role::Output)
-            .then(|| (atoms::role().encode(env), atoms::output().encode(env)));
-        (
-            atoms::error(),
-            class,
-            detail(env, error, self.report.role, &[extra, role]),
-        )
-            .encode(env)
+        let mut pairs = Pairs::of(env, error, role);
+        pairs.extend([extra, role_pair(env, role)]);
+        (atoms::error(), class_atom(error), pairs.map(env)).encode(env)
+    }
+}
+
+impl Answer<'_, '_> {
+    /// Every error's detail, listed under `errors` in the first one's: the first error's pairs
+    /// are made once, for both of its maps.
+    fn all_errors<'b>(
+        &self,
+        env: Env<'b>,
+        first: &Error<Arg<'_>>,
+        errors: &[Error<Arg<'_>>],
+    ) -> Term<'b> {
+        let role = self.report.role;
+        let mut pairs = Pairs::of(env, first, role);
+        let mut details = Vec::with_capacity(errors.len());
+        details.push(pairs.map(env));
+        for error in errors.get(1..).unwrap_or_default() {
+            details.push(detail(env, error, role, &[]));
+        }
+        let listed = (atoms::errors().encode(env), details.encode(env));
+        pairs.extend([Some(listed), role_pair(env, role)]);
+        (atoms::error(), class_atom(first), pairs.map(env)).encode(env)
+    }
+}
+
+/// A result check's answer says so, as data its renderers read.
+fn role_pair(env: Env<'_>, role: Role) -> Extra<'_> {
+    (role == Role::Output).then(|| (atoms::role().encode(env), atoms::output().encode(env)))
+}
+
+fn class_atom(error: &Error<Arg<'_>>) -> rustler::Atom {
+    match error.class() {
+        Class::Validation => atoms::validation(),
+        Class::UnsupportedCapability => atoms::unsupported_capability(),
     }
 }
 
 /// The flat detail map: `message` in `role`'s words, plus the error's own keys (its path as
 /// `role` says it), plus the `extras` pairs.
 fn detail<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role, extras: &[Extra<'b>]) -> Term<'b> {
-    let message = message(env, error, role);
-    let mut count = 1 + extras.iter().flatten().count();
-    error.each_field(|_, _| count += 1);
-    // A detail's pairs are few: they are gathered on the stack, where they fit.
-    if count > DETAIL_PAIRS_ON_STACK {
-        let mut keys = Vec::with_capacity(count);
-        let mut values = Vec::with_capacity(count);
-        gather(env, error, role, extras, message, (&mut keys, &mut values));
-        return map(env, &keys, &values);
-    }
-    let mut keys = StackPairs::new(message);
-    let mut values = StackPairs::new(message);
-    gather(env, error, role, extras, message, (&mut keys, &mut values));
-    map(env, keys.as_slice(), values.as_slice())
+    let mut pairs = Pairs::of(env, error, role);
+    pairs.extend(extras.iter().copied());
+    pairs.map(env)
 }
 
 /// A pair a detail map may carry besides the error's own: its `schema_path`, its `role`, a
-/// branch error's index.
+/// branch error's index, the list of every error.
 type Extra<'b> = Option<(Term<'b>, Term<'b>)>;
 
-/// Pairs a detail map gathers without allocating.
+/// Pairs a detail map gathers on the stack: more go to the heap.
 const DETAIL_PAIRS_ON_STACK: usize = 16;
 
-/// A list of at most `DETAIL_PAIRS_ON_STACK` terms, on the stack.
-struct StackPairs<'b> {
-    terms: [Term<'b>; DETAIL_PAIRS_ON_STACK],
+/// A detail map's keys and values, gathered on the stack while they fit.
+struct Pairs<'b> {
+    keys: [Term<'b>; DETAIL_PAIRS_ON_STACK],
+    values: [Term<'b>; DETAIL_PAIRS_ON_STACK],
     len: usize,
+    /// Past `DETAIL_PAIRS_ON_STACK`, every pair.
+    spilled: Option<(Vec<Term<'b>>, Vec<Term<'b>>)>,
 }
 
-impl<'b> StackPairs<'b> {
-    /// Empty; `filler` only fills the room not yet used.
-    fn new(filler: Term<'b>) -> Self {
-        StackPairs {
-            terms: [filler; DETAIL_PAIRS_ON_STACK],
+impl<'b> Pairs<'b> {
+    /// `message` and the error's own fields.
+    fn of(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Self {
+        let message = message(env, error, role);
+        let mut pairs = Pairs {
+            keys: [message; DETAIL_PAIRS_ON_STACK],
+            values: [message; DETAIL_PAIRS_ON_STACK],
             len: 0,
+            spilled: None,
+        };
+        pairs.push(atoms::message().encode(env), message);
+        error.each_field(|key, value| pairs.push(atom(env, key), field(env, value, role)));
+        pairs
+    }
+
+    fn push(&mut self, key: Term<'b>, value: Term<'b>) {
+        if let Some((keys, values)) = &mut self.spilled {
+            keys.push(key);
+            values.push(value);
+            return;
+        }
+        match (self.keys.get_mut(self.len), self.values.get_mut(self.len)) {
+            (Some(key_slot), Some(value_slot)) => {
+                *key_slot = key;
+                *value_slot = value;
+                self.len += 1;
+            }
+            _ => {
+                let (mut keys, mut values) = (self.keys.to_vec(), self.values.to_vec());
+                keys.push(key);
+                values.push(value);
+                self.spilled = Some((keys, values));
+            }
         }
     }
 
-    fn as_slice(&self) -> &[Term<'b>] {
-        self.terms.get(..self.len).unwrap_or_default()
-    }
-}
-
-/// Where a detail's keys or values are gathered.
-trait Pairs<'b> {
-    fn push(&mut self, term: Term<'b>);
-    fn holds(&self, term: &Term<'b>) -> bool;
-}
-
-impl<'b> Pairs<'b> for Vec<Term<'b>> {
-    fn push(&mut self, term: Term<'b>) {
-        Vec::push(self, term);
-    }
-    fn holds(&self, term: &Term<'b>) -> bool {
-        self.contains(term)
-    }
-}
-
-impl<'b> Pairs<'b> for StackPairs<'b> {
-    /// Never past its room: the caller counted the pairs first.
-    fn push(&mut self, term: Term<'b>) {
-        debug_assert!(
-            self.len < DETAIL_PAIRS_ON_STACK,
-            "a detail's pairs were miscounted"
-        );
-        if let Some(slot) = self.terms.get_mut(self.len) {
-            *slot = term;
-            self.len += 1;
+    /// The extra pairs whose keys the error's own do not hold (a JSON-mode schema error
+    /// carries its `schema_path` already).
+    fn extend(&mut self, extras: impl IntoIterator<Item = Extra<'b>>) {
+        for (key, value) in extras.into_iter().flatten() {
+            if !self.slices().0.contains(&key) {
+                self.push(key, value);
+            }
         }
     }
-    fn holds(&self, term: &Term<'b>) -> bool {
-        self.as_slice().contains(term)
-    }
-}
 
-/// The detail's pairs: `message`, the error's own fields, then the `extras` it lacks.
-fn gather<'b, P: Pairs<'b>>(
-    env: Env<'b>,
-    error: &Error<Arg<'_>>,
-    role: Role,
-    extras: &[Extra<'b>],
-    message: Term<'b>,
-    (keys, values): (&mut P, &mut P),
-) {
-    keys.push(atoms::message().encode(env));
-    values.push(message);
-    error.each_field(|key, value| {
-        keys.push(atom(env, key));
-        values.push(field(env, value, role));
-    });
-    // A JSON-mode schema error carries its `schema_path` already.
-    for (key, value) in extras.iter().flatten() {
-        if !keys.holds(key) {
-            keys.push(*key);
-            values.push(*value);
+    fn slices(&self) -> (&[Term<'b>], &[Term<'b>]) {
+        match &self.spilled {
+            Some((keys, values)) => (keys, values),
+            None => (
+                self.keys.get(..self.len).unwrap_or_default(),
+                self.values.get(..self.len).unwrap_or_default(),
+            ),
         }
+    }
+
+    fn map(&self, env: Env<'b>) -> Term<'b> {
+        let (keys, values) = self.slices();
+        map(env, keys, values)
     }
 }
 
