@@ -4,6 +4,7 @@
 
 use crate::report::error::TypeLabel;
 use crate::values::literal::Literal;
+use std::sync::Arc;
 
 /// A node's index in its program.
 pub type NodeId = u32;
@@ -142,7 +143,7 @@ pub struct NodeInfo {
     pub location: Box<str>,
     pub resource: ResourceId,
     /// `type` as written, for its error.
-    pub types: Option<Literal>,
+    pub types: Option<Arc<Literal>>,
     /// In the plain voice (`program::Voice`), the type its wrong-type error names.
     pub label: Option<TypeLabel>,
 }

@@ -20,6 +20,7 @@ use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::work::halt::{broken, Flow, Halt};
 use crate::work::stack::Levels;
+use std::sync::Arc;
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
 /// the walk reads further into the value: past this the references loop (`{"$ref": "#"}`).
@@ -835,7 +836,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let written = || {
             let written = program.info(id).and_then(|info| info.types.clone());
             (
-                Assertion::Type(written.unwrap_or(crate::values::literal::Literal::Null)),
+                Assertion::Type(
+                    written.unwrap_or_else(|| Arc::new(crate::values::literal::Literal::Null)),
+                ),
                 Actual::Type(json_type_name(found.bits)),
             )
                 .into()

@@ -10,6 +10,7 @@ use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::ObjectCheck;
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
 use crate::engine::string::{StringCheck, StringRule};
+use std::sync::Arc;
 
 /// A new node at `location`, to be filled; `None` past the ids a program can hold.
 pub fn reserve(program: &mut Program, location: Box<str>) -> Option<NodeId> {
@@ -75,7 +76,7 @@ pub fn fill(
                 let family = match check {
                     Read::Type(read) => {
                         node.types = read.mask;
-                        written_types = Some(read.written);
+                        written_types = Some(Arc::new(read.written));
                         continue;
                     }
                     Read::Ref(target) => Some(Slot::Ready(Check::Ref(target), named)),

@@ -9,6 +9,7 @@ use crate::work::budget::{Budget, Exhausted};
 use crate::work::halt::{Flow, Halt};
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 /// The messages that more than one error gives (the subset's and the JSON modes' forms of one
 /// failure), each spelled once.
@@ -700,7 +701,7 @@ impl<V: Copy> Error<V> {
 /// A failed assertion, reported under the keyword's name.
 #[derive(Clone, Debug)]
 pub enum Assertion {
-    Type(Literal),
+    Type(Arc<Literal>),
     /// The values allowed, as many as an error lists (`Listing::of`).
     Enum(Option<Box<Listing>>),
     /// The constant, when it can be listed (`listed_value`).
