@@ -7,6 +7,9 @@ trait Sink {
 
     /// One byte: a separator, which a buffer takes without a copy call.
     fn put_byte(&mut self, byte: u8);
+
+    /// A pointer token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
+    fn put_escaped(&mut self, token: &[u8]);
 }
 
 impl Sink for Vec<u8> {
@@ -18,6 +21,42 @@ impl Sink for Vec<u8> {
     #[inline]
     fn put_byte(&mut self, byte: u8) {
         self.push(byte);
+    }
+
+    fn put_escaped(&mut self, token: &[u8]) {
+        let mut rest = token;
+        while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
+            let (plain, escaped) = rest.split_at(at);
+            self.put(plain);
+            self.put(if escaped.first() == Some(&b'~') {
+                b"~0"
+            } else {
+                b"~1"
+            });
+            rest = escaped.get(1..).unwrap_or_default();
+        }
+        self.put(rest);
+    }
+}
+
+/// A buffer written once its pointers were counted and found to hold nothing to escape: their
+/// tokens are copied without a second search.
+struct Unescaped<'b>(&'b mut Vec<u8>);
+
+impl Sink for Unescaped<'_> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
+        self.0.put(bytes);
+    }
+
+    #[inline]
+    fn put_byte(&mut self, byte: u8) {
+        self.0.put_byte(byte);
+    }
+
+    #[inline]
+    fn put_escaped(&mut self, token: &[u8]) {
+        self.0.put(token);
     }
 }
 
@@ -242,11 +281,11 @@ impl<'p> WalkPath<'p> {
     /// The length of `argument_path`, found without making it: a segment's length does not
     /// depend on its place, so the segments are read as they come.
     pub fn argument_path_len(&self, root: &[u8]) -> usize {
-        let mut counter = ByteCount(root.len());
+        let mut counter = ByteCount::starting_at(root.len());
         for segment in self.argument_segments_inward() {
             write_argument_segment(&mut counter, segment);
         }
-        counter.0
+        counter.bytes
     }
 
     /// The argument path below `root` alone (`$arguments.a.b[1]`).
@@ -276,54 +315,49 @@ impl<'p> WalkPath<'p> {
     ) -> Result<Places, E> {
         let segments = self.argument_segments();
         let (location, tokens) = self.pointer_tokens(keyword);
-        let mut path_len = ByteCount(0);
-        let mut pointer_len = ByteCount(0);
+        let evaluation = self.evaluation_tokens(keyword);
+        let mut path_len = ByteCount::default();
+        let mut pointers_len = ByteCount::default();
         for segment in segments.outward() {
             write_argument_segment(&mut path_len, segment);
-            write_pointer_segment(&mut pointer_len, segment);
+            write_pointer_segment(&mut pointers_len, segment);
         }
-        let mut schema_len = ByteCount(location.len());
+        let pointer_len = pointers_len.bytes;
+        pointers_len.put(location.as_bytes());
         tokens
             .outward()
-            .for_each(|key| write_pointer_token(&mut schema_len, key));
-        let evaluation = self.evaluation_tokens(keyword);
-        let mut evaluation_len = ByteCount(0);
+            .for_each(|key| write_pointer_token(&mut pointers_len, key));
+        let schema_len = pointers_len.bytes - pointer_len;
         if let Some((start, tokens)) = &evaluation {
-            evaluation_len.0 = start.len();
+            pointers_len.put(start.as_bytes());
             tokens
                 .outward()
-                .for_each(|key| write_pointer_token(&mut evaluation_len, key));
+                .for_each(|key| write_pointer_token(&mut pointers_len, key));
         }
+        let evaluation_len = pointers_len.bytes - pointer_len - schema_len;
         price(
             root.len()
-                .saturating_add(path_len.0.saturating_mul(3))
-                .saturating_add(schema_len.0)
-                .saturating_add(evaluation_len.0),
+                .saturating_add(path_len.bytes.saturating_mul(3))
+                .saturating_add(schema_len)
+                .saturating_add(evaluation_len),
         )?;
         // One buffer of the exact size for the four of them.
-        let mut bytes = Vec::with_capacity(
-            root.len() + path_len.0 + pointer_len.0 + schema_len.0 + evaluation_len.0,
-        );
+        let mut bytes = Vec::with_capacity(root.len() + path_len.bytes + pointers_len.bytes);
         bytes.extend_from_slice(root);
         for segment in segments.outward() {
             write_argument_segment(&mut bytes, segment);
         }
         let path_end = bytes.len();
-        for segment in segments.outward() {
-            write_pointer_segment(&mut bytes, segment);
-        }
-        let pointer_end = bytes.len();
-        bytes.extend_from_slice(location.as_bytes());
-        tokens
-            .outward()
-            .for_each(|key| write_pointer_token(&mut bytes, key));
-        let schema_end = bytes.len();
-        if let Some((start, tokens)) = &evaluation {
-            bytes.extend_from_slice(start.as_bytes());
-            tokens
-                .outward()
-                .for_each(|key| write_pointer_token(&mut bytes, key));
-        }
+        // The pointers were read for what to escape as they were counted: most hold nothing.
+        let (pointer_end, schema_end) = match pointers_len.escapes {
+            0 => write_pointers(
+                &mut Unescaped(&mut bytes),
+                &segments,
+                (location, &tokens),
+                &evaluation,
+            ),
+            _ => write_pointers(&mut bytes, &segments, (location, &tokens), &evaluation),
+        };
         Ok(Places {
             bytes,
             path_end,
@@ -480,6 +514,49 @@ fn text(bytes: Option<&[u8]>) -> &str {
     std::str::from_utf8(bytes.unwrap_or_default()).unwrap_or_default()
 }
 
+/// The argument's pointer, the schema path and the evaluation path (when the way crossed a
+/// reference), each after the last: where the first two end.
+fn write_pointers<'p>(
+    out: &mut impl Written,
+    segments: &Inward<Segment<'p>>,
+    (location, tokens): (&str, &Inward<Key<'p>>),
+    evaluation: &Option<(&str, Inward<Key<'p>>)>,
+) -> (usize, usize) {
+    for segment in segments.outward() {
+        write_pointer_segment(out, segment);
+    }
+    let pointer_end = out.written();
+    out.put(location.as_bytes());
+    tokens
+        .outward()
+        .for_each(|key| write_pointer_token(out, key));
+    let schema_end = out.written();
+    if let Some((start, tokens)) = evaluation {
+        out.put(start.as_bytes());
+        tokens
+            .outward()
+            .for_each(|key| write_pointer_token(out, key));
+    }
+    (pointer_end, schema_end)
+}
+
+/// A sink that says how much it holds.
+trait Written: Sink {
+    fn written(&self) -> usize;
+}
+
+impl Written for Vec<u8> {
+    fn written(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Written for Unescaped<'_> {
+    fn written(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// Writes `/token` of a JSON pointer, `~` and `/` escaped: the one spelling of schema paths.
 fn write_pointer_token(out: &mut impl Sink, key: Key<'_>) {
     match key {
@@ -505,40 +582,44 @@ fn write_pointer_segment(out: &mut impl Sink, segment: Segment<'_>) {
     }
 }
 
-/// `/` and the token's bytes, `~` written `~0` and `/` written `~1` (RFC 6901).
+/// `/` and the token's bytes, escaped.
 fn write_escaped_token(out: &mut impl Sink, token: &[u8]) {
     out.put_byte(b'/');
-    // Keys and keywords seldom hold either byte: such a token is written whole.
-    if !token.iter().any(|byte| matches!(byte, b'~' | b'/')) {
-        out.put(token);
-        return;
-    }
-    let mut rest = token;
-    while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
-        let (plain, escaped) = rest.split_at(at);
-        out.put(plain);
-        out.put(if escaped.first() == Some(&b'~') {
-            b"~0"
-        } else {
-            b"~1"
-        });
-        rest = escaped.get(1..).unwrap_or_default();
-    }
-    out.put(rest);
+    out.put_escaped(token);
 }
 
-/// A sink that only counts the bytes written to it.
-struct ByteCount(usize);
+/// A sink that only counts the bytes written to it, and the bytes escaping added.
+#[derive(Default)]
+struct ByteCount {
+    bytes: usize,
+    escapes: usize,
+}
+
+impl ByteCount {
+    fn starting_at(bytes: usize) -> Self {
+        ByteCount { bytes, escapes: 0 }
+    }
+}
 
 impl Sink for ByteCount {
     #[inline]
     fn put(&mut self, bytes: &[u8]) {
-        self.0 += bytes.len();
+        self.bytes += bytes.len();
     }
 
     #[inline]
     fn put_byte(&mut self, _: u8) {
-        self.0 += 1;
+        self.bytes += 1;
+    }
+
+    #[inline]
+    fn put_escaped(&mut self, token: &[u8]) {
+        let escapes = token
+            .iter()
+            .filter(|byte| matches!(byte, b'~' | b'/'))
+            .count();
+        self.bytes += token.len() + escapes;
+        self.escapes += escapes;
     }
 }
 
@@ -575,6 +656,16 @@ mod tests {
             expected.extend_from_slice(b"/3");
             assert_eq!(pointer, expected);
         }
+        // A schema's key is escaped in the schema path as the argument's is in the pointer.
+        let named = start.then(Step::Into {
+            keyword: "properties",
+            key: Key::Name("a/b~c"),
+            argument: Some(Segment::Property(b"a/b~c")),
+        });
+        let rendered = named.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+        assert!(matches!(rendered, Ok(places) if places.pointer() == b"/a~1b~0c"
+            && places.schema_path() == "/properties/a~1b~0c/type"
+            && places.path() == b"$arguments.a/b~c"));
         let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
         assert!(matches!(root, Ok(places) if places.path() == b"$"
             && places.pointer().is_empty()
