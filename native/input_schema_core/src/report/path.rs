@@ -663,9 +663,11 @@ mod tests {
             argument: Some(Segment::Property(b"a/b~c")),
         });
         let rendered = named.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
-        assert!(matches!(rendered, Ok(places) if places.pointer() == b"/a~1b~0c"
+        assert!(
+            matches!(rendered, Ok(places) if places.pointer() == b"/a~1b~0c"
             && places.schema_path() == "/properties/a~1b~0c/type"
-            && places.path() == b"$arguments.a/b~c"));
+            && places.path() == b"$arguments.a/b~c")
+        );
         let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
         assert!(matches!(root, Ok(places) if places.path() == b"$"
             && places.pointer().is_empty()

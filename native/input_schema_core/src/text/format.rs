@@ -474,17 +474,10 @@ fn is_hostname(text: &str, idn: bool) -> bool {
     if text.is_empty() || text.len() > 253 * 4 || (!idn && !text.is_ascii()) {
         return false;
     }
-    if text.is_ascii() && !text.split('.').any(is_a_label) {
-        // No label can hold a right-to-left character, so the Bidi rule does not apply: each
-        // label is told by its bytes alone, without copying its characters.
-        let mut length = 0;
-        for label in text.split('.') {
-            if !is_ldh_label(label, idn) {
-                return false;
-            }
-            length += label.len() + 1;
+    if text.is_ascii() {
+        if let Some(valid) = ascii_hostname(text.as_bytes(), idn) {
+            return valid;
         }
-        return length <= 254;
     }
     let separator =
         |c: char| c == '.' || (idn && matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}'));
@@ -501,6 +494,28 @@ fn is_hostname(text: &str, idn: bool) -> bool {
     length <= 254 && (!rtl_domain || bidi_ok)
 }
 
+/// `is_hostname` of an ASCII name, told by its bytes alone (`None` where a label is an A-label,
+/// which must be decoded): no label can hold a right-to-left character, so the Bidi rule does
+/// not apply. The first label found wrong answers, as it would among any others: the A-label
+/// form of an ASCII name is the name itself.
+fn ascii_hostname(name: &[u8], idn: bool) -> Option<bool> {
+    if name.len() > 253 {
+        return Some(false);
+    }
+    for label in name.split(|byte| *byte == b'.') {
+        if label
+            .get(..4)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+        {
+            return None;
+        }
+        if !is_ldh_label(label, idn) {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 /// Whether an ASCII label starts with the A-label prefix `xn--`.
 fn is_a_label(label: &str) -> bool {
     label
@@ -511,8 +526,7 @@ fn is_a_label(label: &str) -> bool {
 /// Whether an ASCII label that is no A-label is a valid LDH label: 1 to 63 letters, digits
 /// and hyphens, no hyphen first or last. Only idn-hostname takes the RFC 5891 ban on "--" in
 /// the 3rd and 4th positions to the ASCII labels; RFC 1123 has no such rule.
-fn is_ldh_label(label: &str, idn: bool) -> bool {
-    let bytes = label.as_bytes();
+fn is_ldh_label(bytes: &[u8], idn: bool) -> bool {
     !bytes.is_empty()
         && bytes.len() <= 63
         && bytes
@@ -560,7 +574,7 @@ fn check_label(label: &str, idn: bool, chars: &mut Vec<char>) -> Option<(usize, 
         chars.iter_mut().for_each(|c| c.make_ascii_lowercase());
         return Some((label.len(), check_u_label(chars)?));
     }
-    if !is_ldh_label(label, idn) {
+    if !is_ldh_label(label.as_bytes(), idn) {
         return None;
     }
     chars.extend(label.chars().map(|c| c.to_ascii_lowercase()));
@@ -1368,6 +1382,13 @@ mod tests {
                 ("a.xn--4dbc5h", true),
                 ("1a.xn--4dbc5h", false), // Bidi rule: an LTR label must start with L
                 ("a_b", false),
+                // A wrong label answers before a later A-label is decoded, and a long ASCII
+                // name before its labels are read.
+                ("a_b.xn--bcher-kva", false),
+                ("xn--bcher-kva.a_b", false),
+                ("example.", false),
+                (&"a.".repeat(126)[..251], true),
+                (&format!("{}xn--bcher-kva", "a.".repeat(122)), false),
             ],
         );
         check(
