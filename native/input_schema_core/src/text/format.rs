@@ -168,11 +168,13 @@ fn number(bytes: Option<&[u8]>) -> Option<u32> {
 
 /// full-date = date-fullyear "-" date-month "-" date-mday, the day checked against the month.
 fn is_date(b: &[u8]) -> bool {
-    let (Some(year), Some(b'-'), Some(month), Some(b'-'), Some(day)) = (
+    // The shape first: most text that is no date fails on its length or separators.
+    if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
+        return false;
+    }
+    let (Some(year), Some(month), Some(day)) = (
         number(b.get(0..4)),
-        b.get(4),
         number(b.get(5..7)),
-        b.get(7),
         number(b.get(8..10)),
     ) else {
         return false;
@@ -185,7 +187,7 @@ fn is_date(b: &[u8]) -> bool {
         2 => 28,
         _ => return false,
     };
-    b.len() == 10 && (1..=days).contains(&day)
+    (1..=days).contains(&day)
 }
 
 /// full-time = partial-time time-offset; the offset is required, "Z" may be lower case, and a
@@ -294,11 +296,15 @@ fn is_uuid(b: &[u8]) -> bool {
 
 /// RFC 6901: empty, or "/"-prefixed reference tokens in which "~" is always "~0" or "~1".
 fn is_json_pointer(text: &str) -> bool {
-    if !(text.is_empty() || text.starts_with('/')) {
+    let bytes = text.as_bytes();
+    if !(bytes.is_empty() || bytes.first() == Some(&b'/')) {
         return false;
     }
-    text.match_indices('~')
-        .all(|(i, _)| matches!(text.as_bytes().get(i + 1), Some(b'0' | b'1')))
+    // Read as bytes: a pointer is short, and a char searcher costs more to set up than this.
+    bytes
+        .iter()
+        .enumerate()
+        .all(|(at, byte)| *byte != b'~' || matches!(bytes.get(at + 1), Some(b'0' | b'1')))
 }
 
 /// non-negative-integer ( "#" / json-pointer ), the integer without leading zeros. Neither dialect
