@@ -94,21 +94,38 @@ impl<'d, O> Entries<'d, O> {
 
 /// Why a text was refused. A `location` is the JSON path below the root (`.a[1]`; empty for the
 /// root itself), in the contract's path form; the caller puts its own root name in front.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JsonError {
     /// `offset` (zero-based) is the first byte that cannot be read: an unexpected byte, the end
     /// of the text, the first byte of invalid UTF-8, or the backslash of an escape that decodes
     /// to a lone surrogate.
-    #[error("JSON text is malformed")]
     Malformed { offset: usize },
     /// `location` is the object's path, `key` the repeated key (decoded).
-    #[error("JSON object has a duplicate key")]
     DuplicateKey { location: Path, key: Box<[u8]> },
     /// A number beyond every float (`1e400`), or an integer of more than
     /// [`MAX_INTEGER_DIGITS`] digits; `location` is the number's path.
-    #[error("JSON number is too large")]
     NumberTooLarge { location: Path },
 }
+
+impl JsonError {
+    /// The message of a text read alone (`decode_json`): a tool call's arguments are refused
+    /// in `Error`'s words.
+    pub fn text(&self) -> &'static str {
+        match self {
+            JsonError::Malformed { .. } => "JSON text is malformed",
+            JsonError::DuplicateKey { .. } => "JSON object has a duplicate key",
+            JsonError::NumberTooLarge { .. } => "JSON number is too large",
+        }
+    }
+}
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.text())
+    }
+}
+
+impl std::error::Error for JsonError {}
 
 /// Why reading stopped.
 #[derive(Debug, PartialEq, Eq)]
