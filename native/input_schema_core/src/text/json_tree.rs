@@ -194,16 +194,19 @@ impl Tree {
             .get(start..start.checked_add(len as usize)?)
     }
 
+    /// The `count` members from `start`, of a node `TreeValue::node` gave (which holds them).
     fn members_of(&self, start: u32, count: usize) -> &[u32] {
         let start = start as usize;
-        let members = start
+        start
             .checked_add(count)
-            .and_then(|end| self.parts.members.get(start..end));
-        debug_assert!(
-            members.is_some(),
-            "a container's members lie outside the tree"
-        );
-        members.unwrap_or_default()
+            .and_then(|end| self.parts.members.get(start..end))
+            .unwrap_or_default()
+    }
+
+    fn holds_members(&self, start: u32, count: usize) -> bool {
+        (start as usize)
+            .checked_add(count)
+            .is_some_and(|end| end <= self.parts.members.len())
     }
 }
 
@@ -300,13 +303,20 @@ impl<'t> TreeValue<'t> {
         }
     }
 
-    /// The node; a value of no JSON type where the tree has none there (which its reader
-    /// never leaves).
+    /// The node; a value of no JSON type where the tree has none there, or a container whose
+    /// members it lacks (neither of which its reader leaves): such a value is refused by every
+    /// schema that reads it, never read as an empty one.
     #[inline]
     fn node(self) -> Option<Node> {
         let node = self.tree.parts.nodes.get(self.node as usize).copied();
         debug_assert!(node.is_some(), "a tree value points outside its tree");
-        node
+        let held = match node? {
+            Node::List { start, len } => self.tree.holds_members(start, len as usize),
+            Node::Map { start, len } => self.tree.holds_members(start, 2 * len as usize),
+            _ => true,
+        };
+        debug_assert!(held, "a container's members lie outside the tree");
+        node.filter(|_| held)
     }
 }
 
@@ -621,6 +631,26 @@ mod tests {
             assert!(tree.parts.nodes.capacity() <= KEPT_CAPACITY);
             assert!(tree.parts.bytes.capacity() <= 16 * KEPT_CAPACITY);
         });
+    }
+
+    /// A container whose members are missing is no value at all: a schema that reads it refuses
+    /// it rather than read it as empty. Only a broken tree has one, which a debug build stops at.
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        should_panic(expected = "a container's members lie outside the tree")
+    )]
+    fn a_container_without_its_members_is_no_value() {
+        let mut tree = Tree::default();
+        assert_eq!(
+            tree.read(br#"{"a":[1,2]}"#, &mut Budget::unlimited()),
+            Some(Ok(()))
+        );
+        tree.parts.members.truncate(1);
+        let root = tree.root().unwrap();
+        assert_eq!(root.kind(), Kind::Other);
+        assert_eq!(root.map_size(), None);
+        assert_eq!(root.map_entries().len(), 0);
     }
 
     #[test]
