@@ -461,7 +461,7 @@ impl Role {
 }
 
 impl<V> Error<V> {
-    /// The message in `role`'s words: as written above for arguments; for a result, the
+    /// The message in `role`'s words: `text`'s for arguments; for a result, the
     /// messages about the value speak of the result ("result has the wrong type", "required
     /// result property is missing"), and those of the schema, options and host do not change.
     pub fn message(&self, role: Role) -> Cow<'static, str> {
@@ -531,7 +531,7 @@ impl<V: Copy> Error<V> {
         fields
     }
 
-    /// `fields`, each given to `take` in turn: what an encoder reads without gathering a list.
+    /// `fields`, each given to `give` in turn: what an encoder reads without gathering a list.
     pub fn each_field<'e>(&'e self, mut give: impl FnMut(&'static str, Field<'e, V>)) {
         match self {
             Error::UnknownKeyword { keyword } => give("keyword", Field::Term(*keyword)),
@@ -748,46 +748,40 @@ impl Assertion {
     /// The message of a failed assertion, as written for arguments.
     pub fn text(&self) -> &'static str {
         match self {
-            Assertion::Type { .. } => message::WRONG_TYPE,
-            Assertion::Enum { .. } => message::NOT_IN_ENUM,
-            Assertion::Const { .. } => "tool argument does not equal the constant",
-            Assertion::MultipleOf { .. } => "tool argument is not a multiple of the divisor",
-            Assertion::Minimum { .. } => message::BELOW_MINIMUM,
-            Assertion::ExclusiveMinimum { .. } => {
-                "tool argument is not above the exclusive minimum"
-            }
-            Assertion::Maximum { .. } => "tool argument is above the maximum",
-            Assertion::ExclusiveMaximum { .. } => {
-                "tool argument is not below the exclusive maximum"
-            }
-            Assertion::MinLength { .. } => "tool argument is shorter than the minimum length",
-            Assertion::MaxLength { .. } => "tool argument is longer than the maximum length",
-            Assertion::Pattern { .. } => "tool argument does not match the pattern",
-            Assertion::Format { .. } => "tool argument does not match the format",
-            Assertion::ContentEncoding { .. } => {
-                "tool argument does not match the content encoding"
-            }
-            Assertion::ContentMediaType { .. } => {
+            Assertion::Type(..) => message::WRONG_TYPE,
+            Assertion::Enum(..) => message::NOT_IN_ENUM,
+            Assertion::Const(..) => "tool argument does not equal the constant",
+            Assertion::MultipleOf(..) => "tool argument is not a multiple of the divisor",
+            Assertion::Minimum(..) => message::BELOW_MINIMUM,
+            Assertion::ExclusiveMinimum(..) => "tool argument is not above the exclusive minimum",
+            Assertion::Maximum(..) => "tool argument is above the maximum",
+            Assertion::ExclusiveMaximum(..) => "tool argument is not below the exclusive maximum",
+            Assertion::MinLength(..) => "tool argument is shorter than the minimum length",
+            Assertion::MaxLength(..) => "tool argument is longer than the maximum length",
+            Assertion::Pattern(..) => "tool argument does not match the pattern",
+            Assertion::Format(..) => "tool argument does not match the format",
+            Assertion::ContentEncoding(..) => "tool argument does not match the content encoding",
+            Assertion::ContentMediaType(..) => {
                 "tool argument does not match the content media type"
             }
             Assertion::ContentSchema => "tool argument does not match the content schema",
-            Assertion::MinItems { .. } => "tool argument has too few items",
-            Assertion::MaxItems { .. } => "tool argument has too many items",
+            Assertion::MinItems(..) => "tool argument has too few items",
+            Assertion::MaxItems(..) => "tool argument has too many items",
             Assertion::UniqueItems => "tool argument has duplicate items",
-            Assertion::MinContains { .. } => "tool argument has too few matching items",
-            Assertion::MaxContains { .. } => "tool argument has too many matching items",
-            Assertion::Required { .. } => message::MISSING_REQUIRED,
-            Assertion::AdditionalProperty { .. } => message::ADDITIONAL_PROPERTY,
+            Assertion::MinContains(..) => "tool argument has too few matching items",
+            Assertion::MaxContains(..) => "tool argument has too many matching items",
+            Assertion::Required(..) => message::MISSING_REQUIRED,
+            Assertion::AdditionalProperty(..) => message::ADDITIONAL_PROPERTY,
             Assertion::UnevaluatedProperty => "unevaluated tool argument is not allowed",
             Assertion::AdditionalItem => "additional tool argument item is not allowed",
             Assertion::UnevaluatedItem => "unevaluated tool argument item is not allowed",
             Assertion::PropertyName => "tool argument name is not allowed",
-            Assertion::MinProperties { .. } => "tool argument has too few properties",
-            Assertion::MaxProperties { .. } => "tool argument has too many properties",
+            Assertion::MinProperties(..) => "tool argument has too few properties",
+            Assertion::MaxProperties(..) => "tool argument has too many properties",
             Assertion::AnyOf => "tool argument must match at least one anyOf branch",
             Assertion::OneOf => message::ONE_OF_MISMATCH,
             Assertion::OneOfSeveral => "tool argument matches more than one oneOf branch",
-            Assertion::Tag { .. } => "tool argument tag matches no branch",
+            Assertion::Tag(..) => "tool argument tag matches no branch",
             Assertion::Not => "tool argument must not match the negated schema",
             Assertion::False => "tool argument is not allowed",
         }

@@ -487,7 +487,7 @@ impl Places {
 
     /// The schema path: a JSON pointer from the last reference's target.
     pub fn schema_path(&self) -> &str {
-        text(Some(self.schema_path_bytes()))
+        text(self.schema_path_bytes())
     }
 
     /// `schema_path`'s bytes, as an encoder copies them (not read as text again).
@@ -499,7 +499,7 @@ impl Places {
 
     /// The way from the root schema through each reference keyword, when it crossed one.
     pub fn evaluation_path(&self) -> Option<&str> {
-        self.evaluation_path_bytes().map(|bytes| text(Some(bytes)))
+        self.evaluation_path_bytes().map(text)
     }
 
     /// `evaluation_path`'s bytes.
@@ -510,8 +510,8 @@ impl Places {
 }
 
 /// Schema paths are made of the schema's keys, which are text.
-fn text(bytes: Option<&[u8]>) -> &str {
-    std::str::from_utf8(bytes.unwrap_or_default()).unwrap_or_default()
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The argument's pointer, the schema path and the evaluation path (when the way crossed a

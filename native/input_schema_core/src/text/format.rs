@@ -509,10 +509,7 @@ fn ascii_hostname(name: &[u8], idn: bool) -> Option<bool> {
         return Some(false);
     }
     for label in name.split(|byte| *byte == b'.') {
-        if label
-            .get(..4)
-            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
-        {
+        if is_a_label(label) {
             return None;
         }
         if !is_ldh_label(label, idn) {
@@ -523,10 +520,10 @@ fn ascii_hostname(name: &[u8], idn: bool) -> Option<bool> {
 }
 
 /// Whether an ASCII label starts with the A-label prefix `xn--`.
-fn is_a_label(label: &str) -> bool {
+fn is_a_label(label: &[u8]) -> bool {
     label
         .get(..4)
-        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
 }
 
 /// Whether an ASCII label that is no A-label is a valid LDH label: 1 to 63 letters, digits
@@ -569,7 +566,7 @@ fn check_label(label: &str, idn: bool, chars: &mut Vec<char>) -> Option<(usize, 
     if label.is_empty() || label.len() > 63 {
         return None;
     }
-    if let Some(encoded) = label.get(4..).filter(|_| is_a_label(label)) {
+    if let Some(encoded) = label.get(4..).filter(|_| is_a_label(label.as_bytes())) {
         // An A-label: canonical Punycode of a U-label that is not all ASCII.
         punycode_decode(encoded, chars)?;
         if chars.iter().all(char::is_ascii)
