@@ -315,7 +315,21 @@ defmodule InputSchema.JsonSchemaTermsTest do
       {in_list.(%{"items" => object}), &%{"l" => [%{"n" => 1, "x" => &1}]}, "$arguments.l[0].x"},
       {%{"anyOf" => [object, %{"required" => ["zz"]}]}, &%{"n" => 1, "x" => &1}, "$arguments.x"},
       {%{"properties" => %{"o" => %{"type" => ["object", "null"]}}}, &%{"o" => &1},
-       "$arguments.o"}
+       "$arguments.o"},
+      # Applicators decided in place: `not` reads nothing of the map, and `allOf` and `$ref`
+      # leave it to their subschemas.
+      {%{"properties" => %{"o" => %{"not" => %{"type" => "string"}}}}, &%{"o" => &1},
+       "$arguments.o"},
+      {%{"properties" => %{"o" => %{"allOf" => [%{"type" => "object"}, true]}}}, &%{"o" => &1},
+       "$arguments.o"},
+      {%{
+         "definitions" => %{"t" => %{}},
+         "properties" => %{"o" => %{"$ref" => "#/definitions/t"}}
+       }, &%{"o" => &1}, "$arguments.o"},
+      {in_list.(%{"items" => %{"not" => %{"type" => "null"}}}), &%{"l" => [1, &1]},
+       "$arguments.l[1]"},
+      {in_list.(%{"prefixItems" => [%{"allOf" => [%{"not" => %{"type" => "null"}}]}]}),
+       &%{"l" => [&1]}, "$arguments.l[0]"}
     ]
 
     for {schema, arguments, path} <- cases, options <- [@d20, @d7] do

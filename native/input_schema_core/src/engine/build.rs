@@ -79,7 +79,12 @@ pub fn finish(program: &mut Program, voice: Voice) {
             // An object property is visited as before: once the map's entries are read when
             // it goes deeper (see `Deferred`).
             Shortcut::Visit | Shortcut::Object { .. } if node.has(Node::LEAF) => Reach::Leaf(id),
-            Shortcut::Visit | Shortcut::Object { .. } | Shortcut::Items { .. } => Reach::Deep(id),
+            Shortcut::Visit
+            | Shortcut::Object { .. }
+            | Shortcut::Items { .. }
+            | Shortcut::Ref { .. }
+            | Shortcut::AllOf { .. }
+            | Shortcut::Not { .. } => Reach::Deep(id),
             shortcut => Reach::Decide(id, shortcut),
         })
         .collect();

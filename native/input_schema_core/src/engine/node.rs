@@ -113,6 +113,14 @@ pub enum Shortcut {
     /// The same for arrays, with array keywords that read no item: a list the host knows to be
     /// proper is checked in place.
     Arrays { check: u32, cost: u8 },
+    /// It accepts any value and checks nothing but a `$ref` to `target`: in a program walked
+    /// unguarded, the target is decided in place.
+    Ref { target: NodeId, cost: u8 },
+    /// The same with an `allOf` (check `check`): each branch is decided in place.
+    AllOf { check: u32, cost: u8 },
+    /// The same with a `not` of `negated`, which reads nothing of a container: the negated node
+    /// is decided in place, and the container left to the rule for argument keys.
+    Not { negated: NodeId, cost: u8 },
     /// It accepts arrays (or any value) and checks nothing but its items, each decided in place
     /// (the array check `check`, see `ArrayCheck::items_alone`): in a program walked unguarded,
     /// a list's cells are read once, each item decided as it is met, and the list is not

@@ -184,6 +184,24 @@ impl Program {
                 check: node.first,
                 cost: node.cost,
             },
+            [Check::Ref(target)] if node.types == types::ANY => Shortcut::Ref {
+                target: *target,
+                cost: node.cost,
+            },
+            [Check::AllOf(_)] if node.types == types::ANY => Shortcut::AllOf {
+                check: node.first,
+                cost: node.cost,
+            },
+            [Check::Not(negated)]
+                if node.types == types::ANY
+                    && !node.has(Node::READS_OBJECTS)
+                    && !node.has(Node::READS_ARRAYS) =>
+            {
+                Shortcut::Not {
+                    negated: *negated,
+                    cost: node.cost,
+                }
+            }
             [Check::String(_)] if leaf_of(types::STRING) => Shortcut::Strings {
                 check: node.first,
                 cost: node.cost,
@@ -281,6 +299,64 @@ mod tests {
                 let listed = json!([value, value]);
                 let (quick, reported) = answers(&as_items, &listed, false);
                 assert_eq!(quick, reported, "items {schema} {value}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_applicator_of_any_type_is_decided_in_place_as_its_visit_decides() {
+        // Every document holds the definitions the references name.
+        let defined = |mut document: JsonValue| {
+            document["$defs"] = json!({"t": {"type": "integer"}, "n": {"not": {"minimum": 2}}});
+            document
+        };
+        let schemas = [
+            (json!({"not": {"type": "null"}}), "Not"),
+            (json!({"not": {"minimum": 2}}), "Not"),
+            (json!({"not": {"not": {"type": "string"}}}), "Not"),
+            (
+                json!({"allOf": [{"type": "integer"}, {"minimum": 2}]}),
+                "AllOf",
+            ),
+            (
+                json!({"allOf": [{"not": {"type": "null"}}, {"maxLength": 1}]}),
+                "AllOf",
+            ),
+            (json!({"$ref": "#/$defs/t"}), "Ref"),
+            (json!({"$ref": "#/$defs/n"}), "Ref"),
+        ];
+        let values = [
+            json!(null),
+            json!(1),
+            json!(2),
+            json!(2.5),
+            json!("a"),
+            json!("ab"),
+            json!([]),
+            json!([null]),
+            json!({}),
+            json!({"a": 1}),
+            json!(true),
+        ];
+        for (schema, shortcut) in schemas {
+            let found = format!("{:?}", root_shortcut(&defined(schema.clone())));
+            assert!(found.starts_with(shortcut), "{schema}: {found}");
+            // At the root, as an object's property, and as an array's items and first item.
+            let as_property = defined(json!({"properties": {"p": schema}}));
+            let as_items = defined(json!({"items": schema}));
+            let as_first = defined(json!({"prefixItems": [schema]}));
+            let schema = defined(schema);
+            for value in &values {
+                let (quick, reported) = answers(&schema, value, false);
+                assert_eq!(quick, reported, "{schema} {value}");
+                let wrapped = json!({ "p": value });
+                let (quick, reported) = answers(&as_property, &wrapped, false);
+                assert_eq!(quick, reported, "property {schema} {value}");
+                let listed = json!([value, value]);
+                for (wrapper, label) in [(&as_items, "items"), (&as_first, "first item")] {
+                    let (quick, reported) = answers(wrapper, &listed, false);
+                    assert_eq!(quick, reported, "{label} {schema} {value}");
+                }
             }
         }
     }

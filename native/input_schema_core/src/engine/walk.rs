@@ -238,14 +238,29 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `valid` of a part of the value (an item, a property's value, a key).
     #[inline]
     pub fn valid_part(&mut self, id: NodeId, value: V) -> Flow {
-        let answer = match self.program.guarded {
-            false => self.quick_visit(id, value),
-            true => self.visit_part::<Quick>(id, value, &()),
-        };
-        match answer {
+        match self.quick_part(id, value) {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
+    }
+
+    /// Node `id` applied to a part of the value by a quick walk: decided by its shortcut where
+    /// the program is walked unguarded.
+    #[inline(always)]
+    pub fn quick_part(&mut self, id: NodeId, value: V) -> Flow {
+        if self.program.guarded {
+            return self.visit_part::<Quick>(id, value, &());
+        }
+        self.decide_in_place(id, value)
+    }
+
+    /// `visit_part`, by the shortcut of `quick_part` in a quick walk.
+    #[inline(always)]
+    pub fn visit_part_in_place<S: Sink>(&mut self, id: NodeId, value: V, at: &S::At<'_>) -> Flow {
+        if S::REPORTS {
+            return self.visit_part::<S>(id, value, at);
+        }
+        self.quick_part(id, value)
     }
 
     /// Node `id` applied to `value` in place by a quick walk: decided by its shortcut where the
@@ -385,9 +400,39 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Some(length) => self.decide_array(id, check, cost, value, length),
                 None => self.visit_part::<Quick>(id, value, &()),
             },
-            Shortcut::Items { .. } | Shortcut::Visit | Shortcut::Strings { .. } => {
-                self.visit_part::<Quick>(id, value, &())
+            Shortcut::Ref { target, cost } if !self.program.guarded => {
+                self.budget.spend(u64::from(cost))?;
+                self.decide_in_place(target, value)?;
+                Ok(true)
             }
+            Shortcut::AllOf { check, cost } if !self.program.guarded => {
+                let Some(Check::AllOf(branches)) = self.program.checks.get(check as usize) else {
+                    return Err(broken());
+                };
+                self.budget.spend(u64::from(cost))?;
+                for branch in branches.iter() {
+                    self.decide_in_place(*branch, value)?;
+                }
+                Ok(true)
+            }
+            Shortcut::Not { negated, cost } if !self.program.guarded => {
+                self.budget.spend(u64::from(cost))?;
+                self.note_unread(value);
+                let held = match self.decide_in_place(negated, value) {
+                    Err(Halt::Failed) => false,
+                    held => held?,
+                };
+                match held {
+                    true => Err(Halt::Failed),
+                    false => Ok(true),
+                }
+            }
+            Shortcut::Items { .. }
+            | Shortcut::Visit
+            | Shortcut::Strings { .. }
+            | Shortcut::Ref { .. }
+            | Shortcut::AllOf { .. }
+            | Shortcut::Not { .. } => self.visit_part::<Quick>(id, value, &()),
         }
     }
 
@@ -434,18 +479,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         };
         self.note_read(node, found);
         array.check::<Quick, V>(self, list, length, &())
-    }
-
-    /// A visit the quick walk of a map deferred until its entries were read: an array node
-    /// that reads its items alone is decided in place there too, in an unguarded program.
-    #[inline(always)]
-    pub fn visit_deferred(&mut self, id: NodeId, value: V) -> Flow {
-        if !self.program.guarded {
-            if let Shortcut::Items { check, cost } = self.program.shortcut(id) {
-                return self.decide_items(id, check, cost, value);
-            }
-        }
-        self.visit_part::<Quick>(id, value, &())
     }
 
     /// `decide` of an array node whose items alone are read (`Shortcut::Items`): the list's

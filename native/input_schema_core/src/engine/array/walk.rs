@@ -86,14 +86,14 @@ impl ArrayCheck {
                         argument: Some(Segment::Index(index)),
                     },
                 );
-                valid &= walk.visit_part::<S>(*node, item, &here)?;
+                valid &= walk.visit_part_in_place::<S>(*node, item, &here)?;
             } else if let Some((start, node, named, refused)) = items {
                 if index >= start {
                     let here = S::then(at, Step::item(named.token, index));
                     valid &= if refused {
                         walk.fail_at::<S>(&here, named.name, || Assertion::AdditionalItem, None)?
                     } else {
-                        walk.visit_part::<S>(node, item, &here)?
+                        walk.visit_part_in_place::<S>(node, item, &here)?
                     };
                 } else {
                     walk.note_unread(item);

@@ -178,7 +178,7 @@ impl ObjectCheck {
             for (name, node) in properties.iter() {
                 walk.budget.spend_lookup(name.len())?;
                 if let Some(item) = get_by_str(map, name) {
-                    walk.visit_part::<Quick>(*node, item, &())?;
+                    walk.quick_part(*node, item)?;
                 }
             }
         }
@@ -390,7 +390,7 @@ impl<'a, V: Value<'a>> Deferred<V> {
     #[inline]
     fn apply(&mut self, walk: &mut Walk<'_, '_, V>, node: NodeId, value: V) -> Flow {
         if !walk.goes_deeper(node) {
-            return walk.visit_part::<Quick>(node, value, &());
+            return walk.quick_part(node, value);
         }
         match self.kept.get_mut(self.count) {
             Some(slot) => {
@@ -414,7 +414,7 @@ impl<'a, V: Value<'a>> Deferred<V> {
     #[inline(never)]
     fn visit_left(self, walk: &mut Walk<'_, '_, V>) -> Flow {
         for (node, value) in self.kept.into_iter().flatten().chain(self.more) {
-            walk.visit_deferred(node, value)?;
+            walk.quick_part(node, value)?;
         }
         Ok(true)
     }
