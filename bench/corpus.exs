@@ -201,8 +201,14 @@ defmodule Bench.Corpus do
 
   def run do
     dir = Path.expand("../shared/corpus/mcp-tools", File.cwd!())
-    tools = tools(dir)
 
+    case tools(dir) do
+      [] -> IO.puts("No corpus at #{dir}: the corpus figures were not run.")
+      tools -> run(dir, tools)
+    end
+  end
+
+  defp run(dir, tools) do
     IO.puts("""
     Corpus calls through the NIF (#{System.schedulers_online()} schedulers, OTP \
     #{System.otp_release()}#{Timing.load_average()}): #{length(tools)} schemas from #{dir}
