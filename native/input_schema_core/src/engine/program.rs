@@ -324,6 +324,19 @@ mod tests {
             ),
             (json!({"$ref": "#/$defs/t"}), "Ref"),
             (json!({"$ref": "#/$defs/n"}), "Ref"),
+            // Branches decided in place by their own shortcuts.
+            (
+                json!({"oneOf": [{"type": "integer"}, {"minimum": 2}]}),
+                "Branches",
+            ),
+            (
+                json!({"anyOf": [{"not": {"type": "null"}}, {"maxLength": 1}]}),
+                "Branches",
+            ),
+            (
+                json!({"oneOf": [{"$ref": "#/$defs/t"}, {"type": "string"}]}),
+                "Branches",
+            ),
         ];
         let values = [
             json!(null),

@@ -762,12 +762,26 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
 
     /// `valid` of a value whose type is `found` already. A float's is not enough: whether it
     /// is integral was asked only where a node's type turned on it.
-    #[inline]
+    #[inline(always)]
     pub fn valid_found(&mut self, id: NodeId, value: V, found: Found) -> Flow {
         if found.bits == types::NUMBER {
             return self.valid(id, value);
         }
-        match self.visit_found::<Quick>(id, value, found, &()) {
+        // A node an unguarded program decides in place is decided so, by the type known where
+        // its types alone decide it; the rest are entered with the type known.
+        let shortcut = match self.program.guarded {
+            false => self.program.shortcuts.get(id as usize).copied(),
+            true => None,
+        };
+        let answer = match shortcut {
+            Some(Shortcut::Types(wanted)) => {
+                self.budget.spend(1)?;
+                Ok(self.types_hold_found(wanted, found))
+            }
+            None | Some(Shortcut::Visit) => self.visit_found::<Quick>(id, value, found, &()),
+            Some(_) => self.decide_in_place(id, value),
+        };
+        match answer {
             Err(Halt::Failed) => Ok(false),
             other => other,
         }
