@@ -515,12 +515,23 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         for element in value.list_elements() {
             match element {
                 Element::Item(item) => {
-                    self.decide(item_node, shortcut, item)?;
+                    self.decide_part(item_node, shortcut, item)?;
                 }
                 Element::ImproperTail(_) => return Err(Halt::Failed),
             }
         }
         Ok(true)
+    }
+
+    /// `decide` of a part of the value (a list's item, a property's value): a part whose node
+    /// checks its types alone, the usual one, is asked its type before anything else.
+    #[inline(always)]
+    pub fn decide_part(&mut self, id: NodeId, shortcut: Shortcut, part: V) -> Flow {
+        if let Shortcut::Types(wanted) = shortcut {
+            self.budget.spend(1)?;
+            return self.types_alone(wanted, part);
+        }
+        self.decide(id, shortcut, part)
     }
 
     /// The quick answer of a node that checks its types alone, accepting `wanted`.

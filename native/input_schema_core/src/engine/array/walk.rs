@@ -58,7 +58,7 @@ impl ArrayCheck {
             (self.item_shortcut, self.items, S::REPORTS)
         {
             for item in elements(value) {
-                walk.decide(node, shortcut, item)?;
+                walk.decide_part(node, shortcut, item)?;
             }
             return Ok(valid);
         }

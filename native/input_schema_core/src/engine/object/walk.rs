@@ -137,7 +137,7 @@ impl ObjectCheck {
                 Reach::Nothing => {}
                 Reach::Decide(node, shortcut) => {
                     declared = true;
-                    walk.decide(node, shortcut, item)?;
+                    walk.decide_part(node, shortcut, item)?;
                 }
                 Reach::Leaf(node) => {
                     declared = true;
