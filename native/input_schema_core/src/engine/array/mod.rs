@@ -187,14 +187,58 @@ fn unique_hashed<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<b
 }
 
 fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
+    let mut plain = [Plain::Other; PAIRWISE_MAX];
+    for (slot, item) in plain.iter_mut().zip(items) {
+        *slot = Plain::of(*item);
+    }
     for (index, item) in items.iter().enumerate() {
-        for other in items.iter().skip(index + 1) {
-            if values_equal(*item, *other, budget, 0)? {
+        let this = plain.get(index).copied().unwrap_or(Plain::Other);
+        for (offset, other) in items.iter().enumerate().skip(index + 1) {
+            let that = plain.get(offset).copied().unwrap_or(Plain::Other);
+            let equal = match (this, that) {
+                (Plain::Integer(a), Plain::Integer(b)) => {
+                    budget.spend(1)?;
+                    a == b
+                }
+                (Plain::Text(a), Plain::Text(b)) => {
+                    budget.spend(1)?;
+                    budget.spend_bytes(a.len().min(b.len()))?;
+                    a == b
+                }
+                // A string is never equal to a number.
+                (Plain::Integer(_), Plain::Text(_)) | (Plain::Text(_), Plain::Integer(_)) => {
+                    budget.spend(1)?;
+                    false
+                }
+                _ => values_equal(*item, *other, budget, 0)?,
+            };
+            if equal {
                 return Ok(false);
             }
         }
     }
     Ok(true)
+}
+
+/// What the pairwise comparison reads of an item once, for the usual items: a small integer
+/// or a string compares as one; any other item (a float may equal an integer) by its value.
+#[derive(Clone, Copy)]
+enum Plain<'a> {
+    Integer(i64),
+    Text(&'a [u8]),
+    Other,
+}
+
+impl<'a> Plain<'a> {
+    fn of<V: Value<'a>>(item: V) -> Self {
+        if let Some(text) = item.binary() {
+            return Plain::Text(text);
+        }
+        match item.small_integer() {
+            Some(integer) => Plain::Integer(integer),
+            None => Plain::Other,
+        }
+    }
 }
 
 /// Lists this short are told unique pair by pair, from a copy on the stack: cheaper than
@@ -244,6 +288,10 @@ mod tests {
             (json!([0, -0.0]), false),
             (json!([1.5, 1.5]), false),
             (json!([1.5, 2.5, "1.5"]), true),
+            // Strings and small integers, compared as read once.
+            (json!([1, "1", 2, "2"]), true),
+            (json!(["x", 7, "x"]), false),
+            (json!([7, "x", 7.0]), false),
             (json!(["a", "b", "a"]), false),
             (json!([true, 1, false, 0, null, ""]), true),
             (
