@@ -23,6 +23,33 @@ defmodule InputSchema.JsonSchemaEqualityTest do
     end
   end
 
+  test "enum, const and uniqueItems compare integers of every size, and strings apart from them" do
+    for options <- [@d20, @d7], integer <- [7, -7, 2 ** 59, 2 ** 62, 2 ** 63, -(2 ** 63) - 1] do
+      assert check_a(%{"const" => integer}, integer, options) === {:ok, %{"a" => integer}}
+
+      # The float nearest the integer: equal to it up to 2^53 and at powers of two.
+      float = integer * 1.0
+
+      assert check_a(%{"const" => integer}, float, options) ===
+               if(integer == -(2 ** 63) - 1,
+                 do: a_error("tool argument does not equal the constant", "const"),
+                 else: {:ok, %{"a" => float}}
+               )
+
+      assert check_a(%{"const" => integer}, integer + 1, options) ===
+               a_error("tool argument does not equal the constant", "const")
+
+      assert check_a(%{"const" => integer}, Integer.to_string(integer), options) ===
+               a_error("tool argument does not equal the constant", "const")
+
+      assert check_a(%{"uniqueItems" => true}, [integer, Integer.to_string(integer)], options) ===
+               {:ok, %{"a" => [integer, Integer.to_string(integer)]}}
+
+      assert {:error, :validation, %{keyword: "uniqueItems"}} =
+               check_a(%{"uniqueItems" => true}, ["x", integer, "y", integer], options)
+    end
+  end
+
   test "enum and const compare arrays element-wise" do
     assert check_a(%{"const" => [1, [2, "x"]]}, [1.0, [2.0, "x"]]) ===
              {:ok, %{"a" => [1.0, [2.0, "x"]]}}

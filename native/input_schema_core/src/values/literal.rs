@@ -506,12 +506,16 @@ fn equals_here<'a, V: Value<'a>>(
         Literal::Null => value.kind() == Kind::Atom(AtomKind::Nil),
         Literal::Bool(true) => value.kind() == Kind::Atom(AtomKind::True),
         Literal::Bool(false) => value.kind() == Kind::Atom(AtomKind::False),
-        Literal::Number(number) => value.number().is_some_and(|found| {
-            budget
-                .spend_number_compare(found.byte_size().min(number.byte_size()))
-                .is_ok()
-                && found.compare(number) == Ordering::Equal
-        }),
+        Literal::Number(number) => match (number, value.small_integer()) {
+            // An integer compares with a small integer as words, at the price of any number.
+            (Number::Int(expected), Some(found)) => found == *expected,
+            _ => value.number().is_some_and(|found| {
+                budget
+                    .spend_number_compare(found.byte_size().min(number.byte_size()))
+                    .is_ok()
+                    && found.compare(number) == Ordering::Equal
+            }),
+        },
         Literal::String(text) => match value.binary() {
             Some(bytes) => {
                 budget.spend_bytes(bytes.len())?;
