@@ -523,6 +523,21 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         Ok(true)
     }
 
+    /// `decide_part` of each of a proper list's `items`. Out of line: inlined, the shortcut
+    /// match's frame would be part of every level of a deep list's walk.
+    #[inline(never)]
+    pub fn decide_each(
+        &mut self,
+        id: NodeId,
+        shortcut: Shortcut,
+        items: impl Iterator<Item = V>,
+    ) -> Flow {
+        for item in items {
+            self.decide_part(id, shortcut, item)?;
+        }
+        Ok(true)
+    }
+
     /// `decide` of a part of the value (a list's item, a property's value): a part whose node
     /// checks its types alone, the usual one, is asked its type before anything else.
     #[inline(always)]

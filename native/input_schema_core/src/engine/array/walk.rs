@@ -54,12 +54,15 @@ impl ArrayCheck {
         // Each item read costs at least its own unit: a call that cannot finish gives up now,
         // rather than after checking the items it would check again on a dirty scheduler.
         walk.budget.require(length)?;
-        if let (Some(shortcut), Some((_, node, _)), false) =
-            (self.item_shortcut, self.items, S::REPORTS)
-        {
-            for item in elements(value) {
-                walk.decide_part(node, shortcut, item)?;
-            }
+        // A guarded program's items are visited: deciding them in place takes the shortcut
+        // match's frame at every level of a deep list.
+        if let (Some(shortcut), Some((_, node, _)), false, false) = (
+            self.item_shortcut,
+            self.items,
+            S::REPORTS,
+            walk.program.guarded,
+        ) {
+            walk.decide_each(node, shortcut, elements(value))?;
             return Ok(valid);
         }
         let (prefix, prefix_named) = match &self.prefix {
