@@ -248,6 +248,36 @@ mod tests {
         compiled.unwrap().program.root_shortcut
     }
 
+    /// Each schema's root shortcut is the one named, and its quick answer is its reporting
+    /// walk's on each value: at the root, as an object's property, and as an array's items and
+    /// first item (`document` completes each document the schema sits in).
+    fn decided_as_visited(
+        schemas: &[(JsonValue, &str)],
+        values: &[JsonValue],
+        document: impl Fn(JsonValue) -> JsonValue,
+    ) {
+        for (schema, shortcut) in schemas {
+            let found = format!("{:?}", root_shortcut(&document(schema.clone())));
+            assert!(found.starts_with(shortcut), "{schema}: {found}");
+            let as_property = document(json!({"properties": {"p": schema}}));
+            let as_items = document(json!({"items": schema}));
+            let as_first = document(json!({"prefixItems": [schema]}));
+            let whole = document(schema.clone());
+            for value in values {
+                let (quick, reported) = answers(&whole, value, false);
+                assert_eq!(quick, reported, "{schema} {value}");
+                let wrapped = json!({ "p": value });
+                let (quick, reported) = answers(&as_property, &wrapped, false);
+                assert_eq!(quick, reported, "property {schema} {value}");
+                let listed = json!([value, value]);
+                for (wrapper, label) in [(&as_items, "items"), (&as_first, "first item")] {
+                    let (quick, reported) = answers(wrapper, &listed, false);
+                    assert_eq!(quick, reported, "{label} {schema} {value}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_leaf_of_one_family_or_of_any_type_is_decided_in_place_as_its_visit_decides() {
         let schemas = [
@@ -283,24 +313,7 @@ mod tests {
             json!(null),
             json!(true),
         ];
-        for (schema, shortcut) in schemas {
-            let found = format!("{:?}", root_shortcut(&schema));
-            assert!(found.starts_with(shortcut), "{schema}: {found}");
-            // At the root, as a property (which an object check decides in place) and as an
-            // array's items (which an array check decides in place).
-            let as_property = json!({"properties": {"p": schema}});
-            let as_items = json!({"items": schema});
-            for value in &values {
-                let (quick, reported) = answers(&schema, value, false);
-                assert_eq!(quick, reported, "{schema} {value}");
-                let wrapped = json!({ "p": value });
-                let (quick, reported) = answers(&as_property, &wrapped, false);
-                assert_eq!(quick, reported, "property {schema} {value}");
-                let listed = json!([value, value]);
-                let (quick, reported) = answers(&as_items, &listed, false);
-                assert_eq!(quick, reported, "items {schema} {value}");
-            }
-        }
+        decided_as_visited(&schemas, &values, |document| document);
     }
 
     #[test]
@@ -351,26 +364,6 @@ mod tests {
             json!({"a": 1}),
             json!(true),
         ];
-        for (schema, shortcut) in schemas {
-            let found = format!("{:?}", root_shortcut(&defined(schema.clone())));
-            assert!(found.starts_with(shortcut), "{schema}: {found}");
-            // At the root, as an object's property, and as an array's items and first item.
-            let as_property = defined(json!({"properties": {"p": schema}}));
-            let as_items = defined(json!({"items": schema}));
-            let as_first = defined(json!({"prefixItems": [schema]}));
-            let schema = defined(schema);
-            for value in &values {
-                let (quick, reported) = answers(&schema, value, false);
-                assert_eq!(quick, reported, "{schema} {value}");
-                let wrapped = json!({ "p": value });
-                let (quick, reported) = answers(&as_property, &wrapped, false);
-                assert_eq!(quick, reported, "property {schema} {value}");
-                let listed = json!([value, value]);
-                for (wrapper, label) in [(&as_items, "items"), (&as_first, "first item")] {
-                    let (quick, reported) = answers(wrapper, &listed, false);
-                    assert_eq!(quick, reported, "{label} {schema} {value}");
-                }
-            }
-        }
+        decided_as_visited(&schemas, &values, defined);
     }
 }
