@@ -477,10 +477,11 @@ const ZWNJ: char = '\u{200C}';
 fn is_hostname(text: &str, idn: bool) -> bool {
     // A label's A-label form has at least as many octets as the label has characters, of at most
     // four bytes each: a longer text cannot fit in 253 octets, and is not scanned.
-    if text.is_empty() || text.len() > 253 * 4 || (!idn && !text.is_ascii()) {
+    let ascii = text.is_ascii();
+    if text.is_empty() || text.len() > 253 * 4 || (!idn && !ascii) {
         return false;
     }
-    if text.is_ascii() {
+    if ascii {
         if let Some(valid) = ascii_hostname(text.as_bytes(), idn) {
             return valid;
         }
@@ -508,15 +509,32 @@ fn ascii_hostname(name: &[u8], idn: bool) -> Option<bool> {
     if name.len() > 253 {
         return Some(false);
     }
-    for label in name.split(|byte| *byte == b'.') {
-        if is_a_label(label) {
+    let mut rest = name;
+    loop {
+        // `xn--` holds no dot: the rest starts with it exactly when its first label does.
+        if is_a_label(rest) {
             return None;
         }
-        if !is_ldh_label(label, idn) {
+        // One pass over the label's bytes, which stops at its end or at the first wrong one.
+        let mut length = 0;
+        for byte in rest {
+            match byte {
+                b'.' => break,
+                b'-' => {}
+                _ if byte.is_ascii_alphanumeric() => {}
+                _ => return Some(false),
+            }
+            length += 1;
+        }
+        let (label, after) = rest.split_at_checked(length)?;
+        if !is_ldh_shaped(label, idn) {
             return Some(false);
         }
+        match after.split_first() {
+            Some((_dot, next)) => rest = next,
+            None => return Some(true),
+        }
     }
-    Some(true)
 }
 
 /// Whether an ASCII label starts with the A-label prefix `xn--`.
@@ -530,11 +548,16 @@ fn is_a_label(label: &[u8]) -> bool {
 /// and hyphens, no hyphen first or last. Only idn-hostname takes the RFC 5891 ban on "--" in
 /// the 3rd and 4th positions to the ASCII labels; RFC 1123 has no such rule.
 fn is_ldh_label(bytes: &[u8], idn: bool) -> bool {
+    bytes
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        && is_ldh_shaped(bytes, idn)
+}
+
+/// `is_ldh_label` of a label whose bytes are known to be letters, digits and hyphens.
+fn is_ldh_shaped(bytes: &[u8], idn: bool) -> bool {
     !bytes.is_empty()
         && bytes.len() <= 63
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
         && bytes.first() != Some(&b'-')
         && bytes.last() != Some(&b'-')
         && !(idn && bytes.get(2..4) == Some(b"--"))
@@ -1390,6 +1413,15 @@ mod tests {
                 ("a_b.xn--bcher-kva", false),
                 ("xn--bcher-kva.a_b", false),
                 ("example.", false),
+                // Each label's shape, as its bytes are read once.
+                ("a..b", false),
+                (".a", false),
+                ("-ab.c", false),
+                ("a.ab-", false),
+                ("a.b-c.d9", true),
+                ("ab.c d", false),
+                (&format!("{}.b", "a".repeat(63)), true),
+                (&format!("b.{}", "a".repeat(64)), false),
                 (&"a.".repeat(126)[..251], true),
                 (&format!("{}xn--bcher-kva", "a.".repeat(122)), false),
             ],
