@@ -1,5 +1,7 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
+use crate::values::literal::{escape_token, is_escaped};
+
 /// Where a place is written: a buffer, or a count of its bytes. Neither can fail, so a place
 /// is written without results to carry, and a number without the formatting machinery.
 trait Sink {
@@ -24,18 +26,7 @@ impl Sink for Vec<u8> {
     }
 
     fn put_escaped(&mut self, token: &[u8]) {
-        let mut rest = token;
-        while let Some(at) = rest.iter().position(|byte| matches!(byte, b'~' | b'/')) {
-            let (plain, escaped) = rest.split_at(at);
-            self.put(plain);
-            self.put(if escaped.first() == Some(&b'~') {
-                b"~0"
-            } else {
-                b"~1"
-            });
-            rest = escaped.get(1..).unwrap_or_default();
-        }
-        self.put(rest);
+        escape_token(token, |run| self.extend_from_slice(run));
     }
 }
 
@@ -614,10 +605,7 @@ impl Sink for ByteCount {
 
     #[inline]
     fn put_escaped(&mut self, token: &[u8]) {
-        let escapes = token
-            .iter()
-            .filter(|byte| matches!(byte, b'~' | b'/'))
-            .count();
+        let escapes = token.iter().filter(|byte| is_escaped(byte)).count();
         self.bytes += token.len() + escapes;
         self.escapes += escapes;
     }

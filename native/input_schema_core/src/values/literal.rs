@@ -174,21 +174,36 @@ impl From<Exhausted> for CopyError {
     }
 }
 
+/// Whether a pointer token's byte is written escaped (RFC 6901: `~` as `~0`, `/` as `~1`).
+pub fn is_escaped(byte: &u8) -> bool {
+    matches!(byte, b'~' | b'/')
+}
+
+/// A JSON pointer token's bytes, escaped, handed to `put` a run at a time: the one escaping of
+/// every pointer the crate writes (schema locations, schema paths, argument pointers).
+#[inline]
+pub fn escape_token(token: &[u8], mut put: impl FnMut(&[u8])) {
+    let mut rest = token;
+    while let Some(at) = rest.iter().position(is_escaped) {
+        let (plain, escaped) = rest.split_at(at);
+        put(plain);
+        put(if escaped.first() == Some(&b'~') {
+            b"~0"
+        } else {
+            b"~1"
+        });
+        rest = escaped.get(1..).unwrap_or_default();
+    }
+    put(rest);
+}
+
 /// Appends one JSON pointer token (`~` and `/` escaped).
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
-    // Most tokens (keywords, property names) have nothing to escape: copied at once.
-    if !token.bytes().any(|byte| byte == b'~' || byte == b'/') {
-        pointer.push_str(token);
-        return;
-    }
-    for character in token.chars() {
-        match character {
-            '~' => pointer.push_str("~0"),
-            '/' => pointer.push_str("~1"),
-            other => pointer.push(other),
-        }
-    }
+    // Each run ends at an ASCII byte of UTF-8 text, so it is text itself (and borrowed as is).
+    escape_token(token.as_bytes(), |run| {
+        pointer.push_str(&String::from_utf8_lossy(run));
+    });
 }
 
 /// `pointer` with `token` appended, its copy priced first: a pointer repeats every token
