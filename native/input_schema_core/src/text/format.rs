@@ -520,11 +520,9 @@ fn ascii_hostname(name: &[u8], idn: bool) -> Option<bool> {
         for byte in rest {
             match byte {
                 b'.' => break,
-                b'-' => {}
-                _ if byte.is_ascii_alphanumeric() => {}
+                _ if is_ldh_byte(byte) => length += 1,
                 _ => return Some(false),
             }
-            length += 1;
         }
         let (label, after) = rest.split_at_checked(length)?;
         if !is_ldh_shaped(label, idn) {
@@ -548,10 +546,12 @@ fn is_a_label(label: &[u8]) -> bool {
 /// and hyphens, no hyphen first or last. Only idn-hostname takes the RFC 5891 ban on "--" in
 /// the 3rd and 4th positions to the ASCII labels; RFC 1123 has no such rule.
 fn is_ldh_label(bytes: &[u8], idn: bool) -> bool {
-    bytes
-        .iter()
-        .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
-        && is_ldh_shaped(bytes, idn)
+    bytes.iter().all(is_ldh_byte) && is_ldh_shaped(bytes, idn)
+}
+
+/// A letter, a digit or a hyphen: what an LDH label is made of.
+fn is_ldh_byte(byte: &u8) -> bool {
+    byte.is_ascii_alphanumeric() || *byte == b'-'
 }
 
 /// `is_ldh_label` of a label whose bytes are known to be letters, digits and hyphens.
