@@ -2,9 +2,11 @@
 //! `:budget_exhausted` when the caller must continue on a dirty scheduler.
 
 use crate::atoms;
+use crate::map_terms::map_from_words;
 use crate::term::{big_external, Arg};
 use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number, Role};
+use rustler::sys::ErlNifTerm;
 use rustler::{Encoder, Env, NewBinary, Term};
 use std::cell::Cell;
 
@@ -73,7 +75,7 @@ impl Encoder for Answer<'_, '_> {
         };
         let mut pairs = Pairs::of(env, error, role);
         pairs.extend([extra, role_pair(env, role)]);
-        (atoms::error(), class_atom(error), pairs.map(env)).encode(env)
+        (atoms::error(), class_atom(error), pairs.map()).encode(env)
     }
 }
 
@@ -89,13 +91,13 @@ impl Answer<'_, '_> {
         let role = self.report.role;
         let mut pairs = Pairs::of(env, first, role);
         let mut details = Vec::with_capacity(errors.len());
-        details.push(pairs.map(env));
+        details.push(pairs.map());
         for error in errors.get(1..).unwrap_or_default() {
             details.push(detail(env, error, role, &[]));
         }
         let listed = (atoms::errors().encode(env), details.encode(env));
         pairs.extend([Some(listed), role_pair(env, role)]);
-        (atoms::error(), class_atom(first), pairs.map(env)).encode(env)
+        (atoms::error(), class_atom(first), pairs.map()).encode(env)
     }
 }
 
@@ -116,7 +118,7 @@ fn class_atom(error: &Error<Arg<'_>>) -> rustler::Atom {
 fn detail<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role, extras: &[Extra<'b>]) -> Term<'b> {
     let mut pairs = Pairs::of(env, error, role);
     pairs.extend(extras.iter().copied());
-    pairs.map(env)
+    pairs.map()
 }
 
 /// A pair a detail map may carry besides the error's own: its `schema_path`, its `role`, a
@@ -126,31 +128,33 @@ type Extra<'b> = Option<(Term<'b>, Term<'b>)>;
 /// Pairs a detail map gathers on the stack: more go to the heap.
 const DETAIL_PAIRS_ON_STACK: usize = 16;
 
-/// A detail map's keys and values, gathered on the stack while they fit.
+/// A detail map's keys and values as term words, gathered on the stack while they fit.
 struct Pairs<'b> {
-    keys: [Term<'b>; DETAIL_PAIRS_ON_STACK],
-    values: [Term<'b>; DETAIL_PAIRS_ON_STACK],
+    env: Env<'b>,
+    keys: [ErlNifTerm; DETAIL_PAIRS_ON_STACK],
+    values: [ErlNifTerm; DETAIL_PAIRS_ON_STACK],
     len: usize,
     /// Past `DETAIL_PAIRS_ON_STACK`, every pair.
-    spilled: Option<(Vec<Term<'b>>, Vec<Term<'b>>)>,
+    spilled: Option<(Vec<ErlNifTerm>, Vec<ErlNifTerm>)>,
 }
 
 impl<'b> Pairs<'b> {
     /// `message` and the error's own fields.
     fn of(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Self {
-        let message = message(env, error, role);
         let mut pairs = Pairs {
-            keys: [message; DETAIL_PAIRS_ON_STACK],
-            values: [message; DETAIL_PAIRS_ON_STACK],
+            env,
+            keys: [ErlNifTerm::default(); DETAIL_PAIRS_ON_STACK],
+            values: [ErlNifTerm::default(); DETAIL_PAIRS_ON_STACK],
             len: 0,
             spilled: None,
         };
-        pairs.push(atoms::message().encode(env), message);
+        pairs.push(atoms::message().encode(env), message(env, error, role));
         error.each_field(|key, value| pairs.push(atom(env, key), field(env, value, role)));
         pairs
     }
 
     fn push(&mut self, key: Term<'b>, value: Term<'b>) {
+        let (key, value) = (key.as_c_arg(), value.as_c_arg());
         if let Some((keys, values)) = &mut self.spilled {
             keys.push(key);
             values.push(value);
@@ -175,13 +179,13 @@ impl<'b> Pairs<'b> {
     /// carries its `schema_path` already).
     fn extend(&mut self, extras: impl IntoIterator<Item = Extra<'b>>) {
         for (key, value) in extras.into_iter().flatten() {
-            if !self.slices().0.contains(&key) {
+            if !self.slices().0.contains(&key.as_c_arg()) {
                 self.push(key, value);
             }
         }
     }
 
-    fn slices(&self) -> (&[Term<'b>], &[Term<'b>]) {
+    fn slices(&self) -> (&[ErlNifTerm], &[ErlNifTerm]) {
         match &self.spilled {
             Some((keys, values)) => (keys, values),
             None => (
@@ -191,14 +195,12 @@ impl<'b> Pairs<'b> {
         }
     }
 
-    fn map(&self, env: Env<'b>) -> Term<'b> {
+    fn map(&self) -> Term<'b> {
         let (keys, values) = self.slices();
-        map(env, keys, values)
+        // SAFETY: every word was pushed as a term of `self.env`.
+        let map = unsafe { map_from_words(self.env, keys, values) };
+        map.unwrap_or_else(|| atoms::error().encode(self.env))
     }
-}
-
-fn map<'b>(env: Env<'b>, keys: &[Term<'b>], values: &[Term<'b>]) -> Term<'b> {
-    Term::map_from_term_arrays(env, keys, values).unwrap_or_else(|_| atoms::error().encode(env))
 }
 
 /// An error's message as a binary, in `role`'s words: from the core's table, not formatted.
@@ -339,16 +341,17 @@ fn literal_term<'b>(env: Env<'b>, literal: &Literal) -> Term<'b> {
             .collect::<Vec<_>>()
             .encode(env),
         Literal::Object(entries) => {
-            let keys: Vec<Term<'b>> = entries
+            let keys: Vec<ErlNifTerm> = entries
                 .iter()
-                .map(|(key, _)| binary(env, key.as_bytes()))
+                .map(|(key, _)| binary(env, key.as_bytes()).as_c_arg())
                 .collect();
-            let values: Vec<Term<'b>> = entries
+            let values: Vec<ErlNifTerm> = entries
                 .iter()
-                .map(|(_, value)| literal_term(env, value))
+                .map(|(_, value)| literal_term(env, value).as_c_arg())
                 .collect();
-            Term::map_from_term_arrays(env, &keys, &values)
-                .unwrap_or_else(|_| atoms::nil().encode(env))
+            // SAFETY: both were made in `env` just above.
+            unsafe { map_from_words(env, &keys, &values) }
+                .unwrap_or_else(|| atoms::nil().encode(env))
         }
     }
 }

@@ -3,12 +3,13 @@
 //! as floats, `null` as `nil`).
 
 use crate::atoms;
+use crate::map_terms::map_from_words;
 use crate::term::big_external;
 use input_schema_core::text::json_text::{Builder, Entries, JsonError};
 use input_schema_core::text::short_keys::ShortKeys;
 use input_schema_core::BigInt;
 use rustler::codegen_runtime::c_uint;
-use rustler::sys::{enif_make_list_from_array, enif_make_map_from_arrays, ErlNifTerm};
+use rustler::sys::{enif_make_list_from_array, ErlNifTerm};
 use rustler::{Encoder, Env, NewBinary, Term};
 use std::cell::Cell;
 use std::vec::Drain;
@@ -144,20 +145,9 @@ impl<'a> Builder for TermBuilder<'a> {
             keys.get(..filled).unwrap_or_default(),
             values.get(..filled).unwrap_or_default(),
         );
-        let mut map = ErlNifTerm::default();
-        // SAFETY: `filled` keys and values of this env, each array that long; the VM writes
-        // `map` only on success.
-        let made = unsafe {
-            enif_make_map_from_arrays(
-                self.env.as_c_arg(),
-                keys.as_ptr(),
-                values.as_ptr(),
-                filled,
-                &mut map,
-            )
-        };
-        if made != 0 {
-            return map;
+        // SAFETY: the reader's words are terms this builder made in its env.
+        if let Some(map) = unsafe { map_from_words(self.env, keys, values) } {
+            return Self::word(map);
         }
         // Only repeated keys fail, which the reader refuses; put one key at a time all the same.
         let pairs = keys.iter().zip(values.iter());

@@ -19,6 +19,7 @@ mod encode;
 mod json;
 mod key_scratch;
 mod long_calls;
+mod map_terms;
 mod request;
 mod resource;
 mod source;

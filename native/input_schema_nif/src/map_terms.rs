@@ -1,0 +1,34 @@
+//! Maps made from their keys and values as the VM's term words: rustler's
+//! `Term::map_from_term_arrays` copies both arrays into fresh vectors first, an allocation and
+//! a copy each for every map an answer or a decoded text holds.
+
+use rustler::sys::{enif_make_map_from_arrays, ErlNifTerm};
+use rustler::{Env, Term};
+
+/// The map of `keys` and `values`: `None` when a key repeats or the two differ in length.
+///
+/// # Safety
+/// Every word of `keys` and `values` is a term of `env`.
+pub unsafe fn map_from_words<'a>(
+    env: Env<'a>,
+    keys: &[ErlNifTerm],
+    values: &[ErlNifTerm],
+) -> Option<Term<'a>> {
+    if keys.len() != values.len() {
+        return None;
+    }
+    let mut map = ErlNifTerm::default();
+    // SAFETY: `keys` and `values` are terms of `env` (this function's contract), each array
+    // as long as the count given; the VM writes `map` only on success.
+    let made = unsafe {
+        enif_make_map_from_arrays(
+            env.as_c_arg(),
+            keys.as_ptr(),
+            values.as_ptr(),
+            keys.len(),
+            &mut map,
+        )
+    };
+    // SAFETY: on success `map` is a term the VM made in `env`.
+    (made != 0).then(|| unsafe { Term::new(env, map) })
+}
