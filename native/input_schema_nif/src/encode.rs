@@ -2,7 +2,7 @@
 //! `:budget_exhausted` when the caller must continue on a dirty scheduler.
 
 use crate::atoms;
-use crate::map_terms::map_from_words;
+use crate::built_terms::{list_of, map_from_words};
 use crate::term::{big_external, Arg};
 use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number, Role};
@@ -90,12 +90,10 @@ impl Answer<'_, '_> {
     ) -> Term<'b> {
         let role = self.report.role;
         let mut pairs = Pairs::of(env, first, role);
-        let mut details = Vec::with_capacity(errors.len());
-        details.push(pairs.map());
-        for error in errors.get(1..).unwrap_or_default() {
-            details.push(detail(env, error, role, &[]));
-        }
-        let listed = (atoms::errors().encode(env), details.encode(env));
+        let rest = errors.get(1..).unwrap_or_default();
+        let details = std::iter::once(pairs.map())
+            .chain(rest.iter().map(|error| detail(env, error, role, &[])));
+        let listed = (atoms::errors().encode(env), list_of(env, details));
         pairs.extend([Some(listed), role_pair(env, role)]);
         (atoms::error(), class_atom(first), pairs.map()).encode(env)
     }
@@ -139,7 +137,9 @@ struct Pairs<'b> {
 }
 
 impl<'b> Pairs<'b> {
-    /// `message` and the error's own fields.
+    /// `message` and the error's own fields. Inlined, so that the pairs are gathered in the
+    /// caller's frame rather than copied there.
+    #[inline(always)]
     fn of(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Self {
         let mut pairs = Pairs {
             env,
@@ -250,20 +250,15 @@ fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
         Field::Place(place) => bounded_place(env, place),
         Field::Atom(name) => atom(env, name),
         Field::Term(arg) => arg.term().encode(env),
-        Field::Terms(terms) => terms
-            .iter()
-            .map(|arg| arg.term())
-            .collect::<Vec<_>>()
-            .encode(env),
-        Field::Branches(branches) => branches
-            .iter()
-            .map(|(index, error)| {
+        Field::Terms(terms) => list_of(env, terms.iter().map(|arg| arg.term().encode(env))),
+        Field::Branches(branches) => list_of(
+            env,
+            branches.iter().map(|(index, error)| {
                 let index = (atoms::branch().encode(env), index.encode(env));
                 detail(env, error, role, &[Some(index)])
-            })
-            .collect::<Vec<_>>()
-            .encode(env),
-        Field::Indices(indices) => indices.encode(env),
+            }),
+        ),
+        Field::Indices(indices) => list_of(env, indices.iter().map(|index| index.encode(env))),
         Field::Number(number) => number_term(env, number),
         Field::Literal(literal) => literal_term(env, literal),
         Field::Unsigned(count) => count.encode(env),
@@ -335,11 +330,7 @@ fn literal_term<'b>(env: Env<'b>, literal: &Literal) -> Term<'b> {
         Literal::Bool(value) => value.encode(env),
         Literal::Number(number) => number_term(env, number),
         Literal::String(text) => binary(env, text.as_bytes()),
-        Literal::Array(items) => items
-            .iter()
-            .map(|item| literal_term(env, item))
-            .collect::<Vec<_>>()
-            .encode(env),
+        Literal::Array(items) => list_of(env, items.iter().map(|item| literal_term(env, item))),
         Literal::Object(entries) => {
             let keys: Vec<ErlNifTerm> = entries
                 .iter()

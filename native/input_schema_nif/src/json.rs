@@ -3,7 +3,7 @@
 //! as floats, `null` as `nil`).
 
 use crate::atoms;
-use crate::map_terms::map_from_words;
+use crate::built_terms::map_from_words;
 use crate::term::big_external;
 use input_schema_core::text::json_text::{Builder, Entries, JsonError};
 use input_schema_core::text::short_keys::ShortKeys;

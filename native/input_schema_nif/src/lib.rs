@@ -13,13 +13,13 @@
 
 mod atoms;
 mod big_integers;
+mod built_terms;
 mod cache;
 mod caller_watch;
 mod encode;
 mod json;
 mod key_scratch;
 mod long_calls;
-mod map_terms;
 mod request;
 mod resource;
 mod source;

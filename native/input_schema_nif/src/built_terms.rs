@@ -1,6 +1,6 @@
-//! Maps made from their keys and values as the VM's term words: rustler's
-//! `Term::map_from_term_arrays` copies both arrays into fresh vectors first, an allocation and
-//! a copy each for every map an answer or a decoded text holds.
+//! Maps and lists made without gathering their terms in vectors: rustler's
+//! `Term::map_from_term_arrays` and its list encoders copy the terms into fresh vectors first,
+//! an allocation and a copy for every map and list an answer or a decoded text holds.
 
 use rustler::sys::{enif_make_map_from_arrays, ErlNifTerm};
 use rustler::{Env, Term};
@@ -31,4 +31,11 @@ pub unsafe fn map_from_words<'a>(
     };
     // SAFETY: on success `map` is a term the VM made in `env`.
     (made != 0).then(|| unsafe { Term::new(env, map) })
+}
+
+/// The list of `items`, in their order: made from its end, one cell at a time.
+pub fn list_of<'a>(env: Env<'a>, items: impl DoubleEndedIterator<Item = Term<'a>>) -> Term<'a> {
+    items.rev().fold(Term::list_new_empty(env), |tail, item| {
+        tail.list_prepend(item)
+    })
 }
