@@ -17,7 +17,7 @@ use crate::engine::array::Contains;
 use crate::engine::build;
 use crate::engine::enums::{CompileError, Enum};
 use crate::engine::number::{Bound, MultipleOf, Side};
-use crate::engine::object::Dependency;
+use crate::engine::object::{Dependency, Names};
 use crate::engine::program::{Anchors, NodeId, NodeInfo, Program};
 use crate::engine::run::ProfileRules;
 use crate::engine::string::{Content, FormatCheck, Pattern};
@@ -868,13 +868,13 @@ fn object_entries(value: &Literal) -> Option<&[(Box<str>, Literal)]> {
 }
 
 /// An array of distinct strings (`required`, `dependentRequired`'s lists).
-fn names(value: &Literal) -> Option<Box<[Box<str>]>> {
+fn names(value: &Literal) -> Option<Names> {
     let items = value.items()?;
-    let mut names: Vec<Box<str>> = Vec::with_capacity(items.len());
+    let mut names: Vec<Arc<str>> = Vec::with_capacity(items.len());
     for item in items {
         names.push(item.as_str()?.into());
     }
-    let mut sorted: Vec<&Box<str>> = names.iter().collect();
+    let mut sorted: Vec<&Arc<str>> = names.iter().collect();
     sorted.sort_unstable();
     if sorted.windows(2).any(|pair| pair.first() == pair.get(1)) {
         return None;

@@ -723,7 +723,7 @@ pub enum Assertion {
     UniqueItems,
     MinContains(u64),
     MaxContains(u64),
-    Required(Box<str>),
+    Required(Arc<str>),
     /// `additionalProperties: false`, with the names and patterns the object does allow (the
     /// JSON modes; none where the keyword is no `false`).
     AdditionalProperty(Option<Box<Allowed>>),
@@ -967,9 +967,9 @@ impl Assertion {
                         .map_or(0, |actual| 16 + actual.as_str().map_or(0, str::len))
             }
             Assertion::Const(Some(_)) => MAX_LISTED_BYTES + 16,
+            Assertion::Required(text) => text.len(),
             Assertion::Pattern(text)
             | Assertion::Format(text)
-            | Assertion::Required(text)
             | Assertion::ContentEncoding(text)
             | Assertion::ContentMediaType(text) => text.len(),
             Assertion::MultipleOf(number)

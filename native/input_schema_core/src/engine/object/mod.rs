@@ -18,9 +18,11 @@ use crate::values::literal::get_by_str;
 use crate::values::value::Value;
 use crate::work::budget::{Budget, Exhausted};
 use crate::work::halt::Halt;
+use std::sync::Arc;
 
-/// Property names (`required`, and each list of `dependentRequired`).
-pub type Names = Box<[Box<str>]>;
+/// Property names (`required`, and each list of `dependentRequired`), shared with the errors
+/// that name them.
+pub type Names = Box<[Arc<str>]>;
 
 /// Names, each with what the keyword holds for it (a schema, a list of names), in the
 /// schema's order.
@@ -54,7 +56,7 @@ pub struct ObjectCheck {
     /// The required names among the table's first 64 entries, as bits.
     pub(crate) required_mask: u64,
     /// Required names past those, looked up after the walk.
-    pub(crate) required_rest: Box<[Box<str>]>,
+    pub(crate) required_rest: Names,
 }
 
 /// An argument map this small is walked once even where only `properties` asks for it: a
@@ -89,10 +91,10 @@ impl ObjectCheck {
         let mut mask = 0_u64;
         let mut rest = Vec::new();
         for name in self.required.iter().flat_map(|(names, _)| names.iter()) {
-            let index = match names.iter().position(|(known, _)| known == name) {
+            let index = match names.iter().position(|(known, _)| **known == **name) {
                 Some(index) => index,
                 None => {
-                    names.push((name.clone(), None));
+                    names.push((name.as_ref().into(), None));
                     names.len() - 1
                 }
             };

@@ -14,6 +14,7 @@ use crate::report::path::{Key, Segment, Step};
 use crate::values::literal::{get_by_str, with_key_name};
 use crate::values::value::Value;
 use crate::work::halt::{Flow, Halt};
+use std::sync::Arc;
 
 impl ObjectCheck {
     /// Checks a map of `size` entries, whose type is object.
@@ -353,7 +354,7 @@ impl ObjectCheck {
 fn required<'a, S: Sink, V: Value<'a>>(
     walk: &mut Walk<'_, '_, V>,
     map: V,
-    names: &[Box<str>],
+    names: &[Arc<str>],
     named: Named,
     at: &S::At<'_>,
 ) -> Flow {
