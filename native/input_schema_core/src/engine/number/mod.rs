@@ -13,6 +13,7 @@ use crate::work::budget::Budget;
 use crate::work::halt::Halt;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
+use std::fmt::Write;
 
 /// The numeric keywords of a schema object, in the report order.
 #[derive(Debug, Default)]
@@ -134,6 +135,75 @@ struct Decimal {
     exponent: i64,
 }
 
+/// A `Decimal` whose mantissa fits a word.
+#[derive(Clone, Copy, Debug)]
+struct WordDecimal {
+    mantissa: u64,
+    exponent: i64,
+}
+
+impl WordDecimal {
+    /// The mantissa times `10^shift`, where that fits 128 bits.
+    fn scaled(self, shift: i64) -> Option<u128> {
+        let power = 10_u128.checked_pow(u32::try_from(shift).ok()?)?;
+        power.checked_mul(u128::from(self.mantissa))
+    }
+}
+
+/// A finite float's decimal as `decimal` reads it (its shortest text, `1.275e2`), written on
+/// the stack and read into a word; `None` where the text does not fit the buffer or its digits
+/// a word.
+fn word_decimal(float: f64) -> Option<WordDecimal> {
+    let mut text = StackText::default();
+    write!(text, "{:e}", float.abs()).ok()?;
+    let (digits, exponent) = text
+        .as_bytes()
+        .split_at(text.as_bytes().iter().position(|&byte| byte == b'e')?);
+    let mut mantissa: u64 = 0;
+    let mut fraction_digits: i64 = 0;
+    let mut in_fraction = false;
+    for &byte in digits {
+        match byte {
+            b'.' => in_fraction = true,
+            b'0'..=b'9' => {
+                mantissa = mantissa
+                    .checked_mul(10)?
+                    .checked_add(u64::from(byte - b'0'))?;
+                fraction_digits += i64::from(in_fraction);
+            }
+            _ => return None,
+        }
+    }
+    let exponent: i64 = std::str::from_utf8(exponent.get(1..)?).ok()?.parse().ok()?;
+    Some(WordDecimal {
+        mantissa,
+        exponent: exponent.checked_sub(fraction_digits)?,
+    })
+}
+
+/// A float's text, written without the heap: the longest `{:e}` of an `f64` takes 24 bytes.
+#[derive(Default)]
+struct StackText {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl StackText {
+    fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        let end = self.len + text.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        slot.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
 fn decimal(number: &Number) -> Decimal {
     match number {
         Number::Int(int) => Decimal {
@@ -168,6 +238,8 @@ fn decimal(number: &Number) -> Decimal {
 pub struct MultipleOf {
     divisor: Number,
     decimal: Decimal,
+    /// `decimal` in a word, where its mantissa fits one: the divisor of `divides_in_words`.
+    word: Option<WordDecimal>,
 }
 
 impl MultipleOf {
@@ -179,9 +251,17 @@ impl MultipleOf {
         if divisor.compare(&Number::Int(0)) != Ordering::Greater {
             return None;
         }
+        let decimal = decimal(divisor);
+        let word = u64::try_from(&decimal.mantissa)
+            .ok()
+            .map(|mantissa| WordDecimal {
+                mantissa,
+                exponent: decimal.exponent,
+            });
         Some(MultipleOf {
             divisor: divisor.clone(),
-            decimal: decimal(divisor),
+            decimal,
+            word,
         })
     }
 
@@ -199,6 +279,14 @@ impl MultipleOf {
             }
             _ => {}
         }
+        if let Some(divides) = self.divides_in_words(value) {
+            return Ok(divides);
+        }
+        self.divides_exactly(value, budget)
+    }
+
+    /// `divides` over big integers: any decimal of any size.
+    fn divides_exactly(&self, value: &Number, budget: &mut Budget) -> Result<bool, Halt> {
         let value = decimal(value);
         let common = value.exponent.min(self.decimal.exponent);
         let scale = |decimal: &Decimal| -> Option<BigUint> {
@@ -213,5 +301,122 @@ impl MultipleOf {
             return Ok(false);
         };
         Ok(divisor != BigUint::ZERO && (dividend % divisor) == BigUint::ZERO)
+    }
+
+    /// `divides` where both decimals, scaled to their common exponent, fit 128 bits: the same
+    /// answer as the big integers give, without their allocations. `None` where they do not
+    /// fit (or the value is no finite number), for `divides` to answer.
+    fn divides_in_words(&self, value: &Number) -> Option<bool> {
+        let divisor = self.word?;
+        let value = match value {
+            Number::Int(int) => WordDecimal {
+                mantissa: int.unsigned_abs(),
+                exponent: 0,
+            },
+            Number::Float(float) if float.is_finite() => word_decimal(*float)?,
+            _ => return None,
+        };
+        let common = value.exponent.min(divisor.exponent);
+        let dividend = value.scaled(value.exponent - common)?;
+        let divisor = divisor.scaled(divisor.exponent - common)?;
+        Some(divisor != 0 && dividend % divisor == 0)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn multiple_of(divisor: Number) -> MultipleOf {
+        MultipleOf::compile(&Literal::Number(divisor)).unwrap()
+    }
+
+    #[test]
+    fn multiples_of_decimals_are_the_decimals_written() {
+        let cases = [
+            (Number::Float(2.5), Number::Float(127.5), true),
+            (Number::Float(2.5), Number::Int(125), true),
+            (Number::Float(2.5), Number::Float(112.2), false),
+            (Number::Float(0.0001), Number::Float(0.0075), true),
+            (Number::Float(0.1), Number::Float(0.3), true),
+            (Number::Float(0.01), Number::Float(19.99), true),
+            (Number::Float(0.01), Number::Float(19.999), false),
+            (Number::Float(1e-10), Number::Float(3e-10), true),
+            (Number::Float(1.5), Number::Int(i64::MIN), false),
+            (Number::Float(0.5), Number::Int(i64::MIN), true),
+            (Number::Float(1e300), Number::Float(3e300), true),
+        ];
+        for (divisor, value, expected) in cases {
+            let multiple = multiple_of(divisor.clone());
+            let answer = multiple.divides(&value, &mut Budget::unlimited()).unwrap();
+            assert_eq!(answer, expected, "{value:?} multipleOf {divisor:?}");
+        }
+    }
+
+    #[test]
+    fn the_words_answer_as_the_big_integers_do() {
+        // Divisors and values of every scale, decimal texts and raw bit patterns, integers of
+        // every size: wherever the words answer, the big integers answer the same.
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            state
+        };
+        let texts = [
+            "2.5",
+            "0.1",
+            "0.0001",
+            "0.01",
+            "3",
+            "7",
+            "1e20",
+            "0.3",
+            "1.5",
+            "1e-7",
+            "123.456",
+            "5e-324",
+            "1.7976931348623157e308",
+            "0.07",
+            "12.5",
+            "1e-300",
+        ];
+        let mut numbers: Vec<Number> = texts
+            .iter()
+            .map(|text| Number::Float(text.parse().unwrap()))
+            .collect();
+        for _ in 0..300 {
+            let bits = next();
+            let float = f64::from_bits(bits);
+            if float.is_finite() {
+                numbers.push(Number::Float(float));
+            }
+            // Short decimals, where multiples are found.
+            let mantissa = (next() % 100_000) as f64;
+            let scale = 10_f64.powi((next() % 12) as i32 - 6);
+            numbers.push(Number::Float(mantissa * scale));
+            numbers.push(Number::Int(next() as i64 >> (next() % 64)));
+        }
+        let (mut answered, mut multiples) = (0, 0);
+        for divisor in &numbers {
+            let Some(multiple) = MultipleOf::compile(&Literal::Number(divisor.clone())) else {
+                continue;
+            };
+            for value in numbers.iter().step_by(7) {
+                let Some(in_words) = multiple.divides_in_words(value) else {
+                    continue;
+                };
+                let exact = multiple
+                    .divides_exactly(value, &mut Budget::unlimited())
+                    .unwrap();
+                assert_eq!(in_words, exact, "{value:?} multipleOf {divisor:?}");
+                answered += 1;
+                multiples += usize::from(exact);
+            }
+        }
+        assert!(answered > 20_000, "the words answered {answered} pairs");
+        assert!(multiples > 500, "{multiples} multiples among them");
     }
 }
