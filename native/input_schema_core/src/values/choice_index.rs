@@ -15,7 +15,7 @@
 
 use crate::names::name_index::prefix;
 use crate::values::hash_key::{fold, key, HashKey};
-use crate::values::number::{BigInt, Number};
+use crate::values::number::{is_whole, BigInt, Number};
 use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::{Budget, Exhausted};
 
@@ -246,9 +246,7 @@ fn number_content(
 ) -> Result<(u64, u64), Exhausted> {
     Ok(match number {
         Number::Int(int) => (INTEGER, *int as u64),
-        Number::Float(float) if float.fract() != 0.0 || !float.is_finite() => {
-            (FRACTION, float.to_bits())
-        }
+        Number::Float(float) if !is_whole(*float) => (FRACTION, float.to_bits()),
         Number::Float(float) => match number.as_i64() {
             Some(int) => (INTEGER, int as u64),
             None => (BIG, hash_big(key, &BigInt::from_large_float(*float))),

@@ -9,7 +9,7 @@
 
 use crate::names::keywords::name;
 use crate::values::hash_key::{fold, key};
-use crate::values::number::Number;
+use crate::values::number::{is_whole, Number};
 use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::{Budget, Exhausted};
 use crate::work::stack::{with_stack, StackSegment};
@@ -149,7 +149,7 @@ fn take_children(literal: &mut Literal, pending: &mut Vec<Literal>) {
 pub fn is_integral(number: &Number) -> bool {
     match number {
         Number::Int(_) | Number::Big(_) => true,
-        Number::Float(float) => float.is_finite() && float.fract() == 0.0,
+        Number::Float(float) => is_whole(*float),
     }
 }
 

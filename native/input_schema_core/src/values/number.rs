@@ -115,7 +115,7 @@ impl Number {
         match self {
             Number::Int(int) => Some(*int),
             Number::Float(float)
-                if float.fract() == 0.0 && (-TWO_POW_63..TWO_POW_63).contains(float) =>
+                if is_whole(*float) && (-TWO_POW_63..TWO_POW_63).contains(float) =>
             {
                 Some(*float as i64)
             }
@@ -160,6 +160,18 @@ fn compare_big(a: &BigInt, b: &BigInt) -> Ordering {
 /// 2^63, the first float past the `i64` range.
 pub(crate) const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 
+/// Whether a float is finite and whole: `fract() == 0.0` without libm's `trunc`, a call on
+/// x86-64's baseline, which has no rounding instruction. In the `i64` range the integer the
+/// float truncates to says it; past 2^53 every finite float is whole.
+#[inline]
+pub fn is_whole(float: f64) -> bool {
+    if float.abs() < TWO_POW_63 {
+        float as i64 as f64 == float
+    } else {
+        float.is_finite()
+    }
+}
+
 /// Exact: a float within the `i64` range compares through its whole part, then its fraction.
 fn compare_int_float(int: i64, float: f64) -> Ordering {
     if float >= TWO_POW_63 {
@@ -168,11 +180,12 @@ fn compare_int_float(int: i64, float: f64) -> Ordering {
     if float < -TWO_POW_63 {
         return Ordering::Greater;
     }
-    let whole = float.trunc();
-    int.cmp(&(whole as i64)).then_with(|| {
+    // Truncated toward zero, as `trunc` would, and exact in this range both ways.
+    let whole = float as i64;
+    int.cmp(&whole).then_with(|| {
         // What is left is the fraction: the float is past the integer when it is positive.
         0.0_f64
-            .partial_cmp(&(float - whole))
+            .partial_cmp(&(float - whole as f64))
             .unwrap_or(Ordering::Equal)
     })
 }
@@ -216,6 +229,40 @@ mod tests {
             Number::Float(-0.0).compare(&Number::Int(0)),
             Ordering::Equal
         );
+    }
+
+    #[test]
+    fn a_whole_float_is_told_as_fract_tells_it() {
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut floats = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -1.5,
+            1.0,
+            -1.0,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            TWO_POW_63,
+            -TWO_POW_63,
+            9_007_199_254_740_993.0,
+            4_503_599_627_370_495.5,
+        ];
+        for _ in 0..100_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            floats.push(f64::from_bits(state));
+            floats.push((state >> 11) as f64 / 1024.0);
+        }
+        for float in floats {
+            let expected = float.is_finite() && float.fract() == 0.0;
+            assert_eq!(is_whole(float), expected, "{float:e}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod walk;
 use super::node::Named;
 use crate::report::error::Assertion;
 use crate::values::literal::Literal;
-use crate::values::number::Number;
+use crate::values::number::{is_whole, Number};
 use crate::work::budget::Budget;
 use crate::work::halt::Halt;
 use num_bigint::BigUint;
@@ -271,7 +271,7 @@ impl MultipleOf {
         match (value, &self.divisor) {
             (Number::Int(value), Number::Int(divisor)) => return Ok(value % divisor == 0),
             // An integer's multiples are whole: a float with a fraction is none.
-            (Number::Float(value), Number::Int(_)) if value.is_finite() && value.fract() != 0.0 => {
+            (Number::Float(value), Number::Int(_)) if value.is_finite() && !is_whole(*value) => {
                 return Ok(false)
             }
             (Number::Float(value), Number::Int(divisor)) if value.abs() < TWO_POW_53 => {
