@@ -181,9 +181,9 @@ defmodule InputSchema do
     * then whichever of these the text reaches first (a key where it is repeated):
       * an object with a repeated key (so that a validator and a tool backend can never read
         different values from one text): `:validation` "tool arguments contain a duplicate
-        key" with `:path` (the object's) and `:property` (the key);
+        key" with `:path` and `:pointer` (the object's) and `:property` (the key);
       * a number beyond every float (`1e400`) or an integer of more than 10,000 digits:
-        `:validation` "tool argument number is too large" with `:path`.
+        `:validation` "tool argument number is too large" with `:path` and `:pointer`.
 
   For example:
 
@@ -193,7 +193,7 @@ defmodule InputSchema do
       iex> InputSchema.validate_json(schema, ~s({"path": ["README.md"]}))
       {:error, :validation, %{message: "tool argument has the wrong type", path: "$arguments.path", type: "string"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a", "path": "b"}))
-      {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", property: "path"}}
+      {:error, :validation, %{message: "tool arguments contain a duplicate key", path: "$arguments", pointer: "", property: "path"}}
       iex> InputSchema.validate_json(schema, ~s({"path": "a",}))
       {:error, :validation, %{message: "tool arguments are not valid JSON", offset: 13}}
       iex> InputSchema.validate_json(schema, "null")

@@ -322,6 +322,15 @@ defmodule InputSchema.ErrorDetailTest do
                 pointer: "/a"
               }}
 
+    assert InputSchema.validate(%{}, %{"x.y" => [%{"a" => 1, a: 2}]}, @d20) ==
+             {:error, :validation,
+              %{
+                message: "tool arguments contain a duplicate key",
+                path: "$arguments.x.y[0]",
+                pointer: "/x.y/0",
+                property: "a"
+              }}
+
     # root: :any: path `$`, pointer "" (the root), rendered `(root)`.
     answer = InputSchema.validate(%{"maximum" => 5}, 7, @d20 ++ [root: :any])
     assert {:error, :validation, %{path: "$", pointer: ""}} = answer

@@ -553,6 +553,7 @@ defmodule InputSchema.MixTasksTest do
               %{
                 message: "tool arguments contain a duplicate key",
                 path: "$arguments",
+                pointer: "",
                 property: "path"
               }}}
           ] do

@@ -331,15 +331,22 @@ defmodule InputSchema.ValidateJSONTest do
 
   describe "duplicate keys" do
     test "name the object's path and the key, at any depth" do
-      for {text, path, key} <- [
-            {~s({"path": "a", "path": "b"}), "$arguments", "path"},
-            {~s({"a": [{}, {"k": 1, "k": 1}]}), "$arguments.a[1]", "k"},
-            {~s({"a": {"b.c": {"x": 1, "y": 2, "x": 3}}}), "$arguments.a.b.c", "x"},
-            {~s({"\\u00e9": 1, "é": 2}), "$arguments", "é"}
+      # The pointer names a place the dotted path cannot: the key "b.c", a key holding "/".
+      for {text, path, pointer, key} <- [
+            {~s({"path": "a", "path": "b"}), "$arguments", "", "path"},
+            {~s({"a": [{}, {"k": 1, "k": 1}]}), "$arguments.a[1]", "/a/1", "k"},
+            {~s({"a": {"b.c": {"x": 1, "y": 2, "x": 3}}}), "$arguments.a.b.c", "/a/b.c", "x"},
+            {~s({"a/b": {"k": 1, "k": 1}}), "$arguments.a/b", "/a~1b", "k"},
+            {~s({"\\u00e9": 1, "é": 2}), "$arguments", "", "é"}
           ] do
         assert InputSchema.validate_json(@object_schema, text) ===
                  {:error, :validation,
-                  %{message: "tool arguments contain a duplicate key", path: path, property: key}}
+                  %{
+                    message: "tool arguments contain a duplicate key",
+                    path: path,
+                    pointer: pointer,
+                    property: key
+                  }}
       end
     end
 
@@ -357,6 +364,7 @@ defmodule InputSchema.ValidateJSONTest do
                 %{
                   message: "tool arguments contain a duplicate key",
                   path: "$arguments",
+                  pointer: "",
                   property: "k2500"
                 }}
     end
@@ -427,14 +435,14 @@ defmodule InputSchema.ValidateJSONTest do
     end
 
     test "numbers beyond every float, and integers of over 10,000 digits, are too large" do
-      for {text, path} <- [
-            {~s({"n": 1e400}), "$arguments.n"},
-            {~s({"a": [0, -2e308]}), "$arguments.a[1]"},
-            {~s({"big": 1#{String.duplicate("0", 10_000)}}), "$arguments.big"}
+      for {text, path, pointer} <- [
+            {~s({"n": 1e400}), "$arguments.n", "/n"},
+            {~s({"a": [0, -2e308]}), "$arguments.a[1]", "/a/1"},
+            {~s({"big": 1#{String.duplicate("0", 10_000)}}), "$arguments.big", "/big"}
           ] do
         assert InputSchema.validate_json(@object_schema, text) ===
                  {:error, :validation,
-                  %{message: "tool argument number is too large", path: path}}
+                  %{message: "tool argument number is too large", path: path, pointer: pointer}}
       end
 
       longest = "9" <> String.duplicate("0", 9_999)
@@ -540,11 +548,13 @@ defmodule InputSchema.ValidateJSONTest do
                 %{
                   message: "JSON object has a duplicate key",
                   path: "$.tools[0]",
+                  pointer: "/tools/0",
                   property: "name"
                 }}
 
       assert Native.decode_json("[1e999]") ===
-               {:error, :validation, %{message: "JSON number is too large", path: "$[0]"}}
+               {:error, :validation,
+                %{message: "JSON number is too large", path: "$[0]", pointer: "/0"}}
 
       assert Native.decode_json(:text) ===
                {:error, :validation, %{message: "JSON text must be a binary"}}

@@ -192,13 +192,21 @@ pub fn decode_error<'a>(env: Env<'a>, error: &JsonError) -> Term<'a> {
             keys.push(atoms::offset().encode(env));
             values.push(offset.encode(env));
         }
-        JsonError::DuplicateKey { location, key } => {
-            keys.extend([atoms::path().encode(env), atoms::property().encode(env)]);
-            values.extend([under_root(location), binary(key)]);
+        JsonError::DuplicateKey {
+            location,
+            pointer,
+            key,
+        } => {
+            keys.extend([
+                atoms::path().encode(env),
+                atoms::pointer().encode(env),
+                atoms::property().encode(env),
+            ]);
+            values.extend([under_root(location), binary(pointer), binary(key)]);
         }
-        JsonError::NumberTooLarge { location } => {
-            keys.push(atoms::path().encode(env));
-            values.push(under_root(location));
+        JsonError::NumberTooLarge { location, pointer } => {
+            keys.extend([atoms::path().encode(env), atoms::pointer().encode(env)]);
+            values.extend([under_root(location), binary(pointer)]);
         }
     }
     failure(env, &keys, &values)

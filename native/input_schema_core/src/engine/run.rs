@@ -331,7 +331,7 @@ pub fn quick_answer<'a, R: ProfileRules, V: Value<'a>>(
 mod tests {
     use crate::engine::program::Check;
     use crate::json_schema::{Dialect, Options};
-    use crate::report::error::{Error, Failure, Mode};
+    use crate::report::error::{Error, Failure, Field, Mode};
     use crate::serde::Json;
     use crate::work::budget::Budget;
     use crate::work::halt::expecting_broken;
@@ -358,10 +358,20 @@ mod tests {
                     keyword,
                     path,
                     schema_path,
-                }] => format!(
-                    "{error} {keyword} {} {schema_path}",
-                    String::from_utf8_lossy(path)
-                ),
+                }] => {
+                    // Its pointer is the root's, as its path is.
+                    let mut pointers = Vec::new();
+                    error.each_field(|key, field| {
+                        if let ("pointer", Field::Place(place)) = (key, field) {
+                            pointers.push(place.to_vec());
+                        }
+                    });
+                    assert_eq!(pointers, [Vec::<u8>::new()]);
+                    format!(
+                        "{error} {keyword} {} {schema_path}",
+                        String::from_utf8_lossy(path)
+                    )
+                }
                 other => panic!("{other:?}"),
             },
             other => panic!("{other:?}"),

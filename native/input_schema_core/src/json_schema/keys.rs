@@ -173,6 +173,7 @@ fn error<'a, V: Value<'a>>(path: &[Step<V>], problem: Problem<V>, root: &[u8]) -
         Problem::KeyNotString => Error::ArgumentKeyNotString { path, pointer },
         Problem::Duplicate(key) => Error::DuplicateKey {
             path,
+            pointer,
             property: with_key_name(key, |name| Box::from(name)).unwrap_or_default(),
         },
         Problem::NotJson => Error::ArgumentNotJson { path, pointer },

@@ -169,14 +169,17 @@ pub enum Error<V> {
     /// term that is no map against a compiled schema (a raw schema's gate blames the pair,
     /// `NotMaps`, as the subset's contract does).
     ArgumentsNotObject,
-    /// `validate_json`: `path` is the object's, `property` the repeated key.
+    /// `validate_json`, or a map holding a key both as an atom and as a string: `path` and
+    /// `pointer` are the object's, `property` the repeated key.
     DuplicateKey {
         path: Path,
+        pointer: Path,
         property: Box<[u8]>,
     },
     /// `validate_json`: a number beyond every float, or an integer of too many digits.
     NumberTooLarge {
         path: Path,
+        pointer: Path,
     },
     /// JSON modes: a keyword's assertion failed (boxed: the other errors are small).
     Assertion(Box<KeywordFailure<V>>),
@@ -561,9 +564,13 @@ impl<V: Copy> Error<V> {
                 give("path", Field::Path(path));
                 give(name::MINIMUM, Field::Number(minimum));
             }
-            Error::NotInEnum { path }
-            | Error::OneOfMismatch { path }
-            | Error::NumberTooLarge { path } => give("path", Field::Path(path)),
+            Error::NotInEnum { path } | Error::OneOfMismatch { path } => {
+                give("path", Field::Path(path))
+            }
+            Error::NumberTooLarge { path, pointer } => {
+                give("path", Field::Path(path));
+                give("pointer", Field::Place(pointer));
+            }
             Error::InvalidJson { offset } => give("offset", Field::Number(offset)),
             Error::Assertion(failure) => {
                 let KeywordFailure {
@@ -677,6 +684,8 @@ impl<V: Copy> Error<V> {
                 schema_path,
             } => {
                 give("path", Field::Path(path));
+                // The value as a whole: the walks agree on every part they both read.
+                give("pointer", Field::Place(b""));
                 give("keyword", Field::Binary(keyword.as_bytes()));
                 give("schema_path", Field::Place(schema_path.as_bytes()));
             }
@@ -689,8 +698,13 @@ impl<V: Copy> Error<V> {
                 give("pointer", Field::Place(pointer));
                 give("property", Field::Term(*property));
             }
-            Error::DuplicateKey { path, property } => {
+            Error::DuplicateKey {
+                path,
+                pointer,
+                property,
+            } => {
                 give("path", Field::Path(path));
+                give("pointer", Field::Place(pointer));
                 give("property", Field::Binary(property));
             }
             _ => {}
@@ -998,12 +1012,18 @@ impl JsonError {
             JsonError::Malformed { offset } => Error::InvalidJson {
                 offset: Number::Int(i64::try_from(offset).unwrap_or(i64::MAX)),
             },
-            JsonError::DuplicateKey { location, key } => Error::DuplicateKey {
+            JsonError::DuplicateKey {
+                location,
+                pointer,
+                key,
+            } => Error::DuplicateKey {
                 path: under_root(location),
+                pointer,
                 property: key,
             },
-            JsonError::NumberTooLarge { location } => Error::NumberTooLarge {
+            JsonError::NumberTooLarge { location, pointer } => Error::NumberTooLarge {
                 path: under_root(location),
+                pointer,
             },
         }
     }
@@ -1188,13 +1208,14 @@ mod tests {
     fn errors_become_tool_argument_errors() {
         let error: Error<()> = JsonError::DuplicateKey {
             location: b".a[2]".to_vec(),
+            pointer: b"/a/2".to_vec(),
             key: Box::from(&b"k"[..]),
         }
         .into();
         assert!(matches!(
             &error,
-            Error::DuplicateKey { path, property }
-                if path == b"$arguments.a[2]" && &**property == b"k"
+            Error::DuplicateKey { path, pointer, property }
+                if path == b"$arguments.a[2]" && pointer == b"/a/2" && &**property == b"k"
         ));
         assert_eq!(error.to_string(), "tool arguments contain a duplicate key");
         let error: Error<()> = JsonError::Malformed { offset: 7 }.into();
@@ -1206,9 +1227,13 @@ mod tests {
         ));
         let error: Error<()> = JsonError::NumberTooLarge {
             location: Vec::new(),
+            pointer: Vec::new(),
         }
         .into();
-        assert!(matches!(&error, Error::NumberTooLarge { path } if path == b"$arguments"));
+        assert!(matches!(
+            &error,
+            Error::NumberTooLarge { path, pointer } if path == b"$arguments" && pointer.is_empty()
+        ));
     }
 
     fn strings(listing: &Listing) -> Vec<String> {

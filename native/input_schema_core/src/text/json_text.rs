@@ -16,6 +16,7 @@ use std::vec::Drain;
 
 use crate::names::name_index::same_name;
 use crate::report::path::Path;
+use crate::values::literal::escape_token;
 use crate::values::number::BigInt;
 use crate::work::budget::{Budget, Exhausted};
 
@@ -93,18 +94,31 @@ impl<'d, O> Entries<'d, O> {
 }
 
 /// Why a text was refused. A `location` is the JSON path below the root (`.a[1]`; empty for the
-/// root itself), in the contract's path form; the caller puts its own root name in front.
+/// root itself), in the contract's path form; the caller puts its own root name in front. A
+/// `pointer` is the same place as an RFC 6901 JSON pointer (`/a/1`; empty for the root), which
+/// a key holding `.` or `[` leaves unambiguous.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JsonError {
     /// `offset` (zero-based) is the first byte that cannot be read: an unexpected byte, the end
     /// of the text, the first byte of invalid UTF-8, or the backslash of an escape that decodes
     /// to a lone surrogate.
     Malformed { offset: usize },
-    /// `location` is the object's path, `key` the repeated key (decoded).
-    DuplicateKey { location: Path, key: Box<[u8]> },
+    /// `location` and `pointer` are the object's, `key` the repeated key (decoded).
+    DuplicateKey {
+        location: Path,
+        pointer: Path,
+        key: Box<[u8]>,
+    },
     /// A number beyond every float (`1e400`), or an integer of more than
-    /// [`MAX_INTEGER_DIGITS`] digits; `location` is the number's path.
-    NumberTooLarge { location: Path },
+    /// [`MAX_INTEGER_DIGITS`] digits; `location` and `pointer` are the number's.
+    NumberTooLarge { location: Path, pointer: Path },
+}
+
+/// A place in a text, both ways `JsonError` names it.
+#[derive(Default)]
+struct Places {
+    path: Path,
+    pointer: Path,
 }
 
 impl JsonError {
@@ -756,8 +770,10 @@ impl<B: Builder> Reader<'_, '_, B> {
         };
         if !added && self.content_error.is_none() {
             let key = Box::from(scanned.bytes(self.text, &self.work.scratch));
+            let Places { path, pointer } = self.location(false);
             self.content_error = Some(JsonError::DuplicateKey {
-                location: self.location(false),
+                location: path,
+                pointer,
                 key,
             });
         }
@@ -774,37 +790,52 @@ impl<B: Builder> Reader<'_, '_, B> {
         Ok(())
     }
 
-    /// The path of the innermost open container; with `child`, of the value being read in it.
-    fn location(&self, child: bool) -> Path {
-        let mut path = Path::new();
+    /// Where the innermost open container is, with `child` the value being read in it: its
+    /// path (`.a[1]`) and its JSON pointer (`/a/1`), both below the root.
+    fn location(&self, child: bool) -> Places {
+        let mut places = Places::default();
         for pair in self.work.frames.windows(2) {
             if let [parent, inner] = pair {
-                self.push_segment(&mut path, parent, inner.start, inner.keys_base);
+                self.push_segment(&mut places, parent, inner.start, inner.keys_base);
             }
         }
         if let (true, Some(innermost)) = (child, self.work.frames.last()) {
             self.push_segment(
-                &mut path,
+                &mut places,
                 innermost,
                 self.values.len(),
                 self.work.keys.spans.len(),
             );
         }
-        path
+        places
     }
 
-    /// `[i]` or `.key`: where the element starting at `child_start` sits in `parent`; in an
-    /// object, that is under the key read last before it (`child_keys` keys were read then).
-    fn push_segment(&self, path: &mut Path, parent: &Frame, child_start: usize, child_keys: usize) {
+    /// `[i]` and `/i`, or `.key` and `/key` escaped: where the element starting at
+    /// `child_start` sits in `parent`; in an object, that is under the key read last before it
+    /// (`child_keys` keys were read then).
+    fn push_segment(
+        &self,
+        places: &mut Places,
+        parent: &Frame,
+        child_start: usize,
+        child_keys: usize,
+    ) {
         match parent.container {
             Container::List => {
                 let index = child_start.saturating_sub(parent.start);
-                path.extend_from_slice(format!("[{index}]").as_bytes());
+                places
+                    .path
+                    .extend_from_slice(format!("[{index}]").as_bytes());
+                places
+                    .pointer
+                    .extend_from_slice(format!("/{index}").as_bytes());
             }
             Container::Map { .. } => {
-                path.push(b'.');
                 let key = self.work.keys.get(self.text, child_keys.saturating_sub(1));
-                path.extend_from_slice(key);
+                places.path.push(b'.');
+                places.path.extend_from_slice(key);
+                places.pointer.push(b'/');
+                escape_token(key, |run| places.pointer.extend_from_slice(run));
             }
         }
     }
@@ -915,8 +946,10 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// Notes a number too large (see `content_error`) and stands `null` in for it.
     fn too_large(&mut self) -> B::Out {
         if self.content_error.is_none() {
+            let Places { path, pointer } = self.location(true);
             self.content_error = Some(JsonError::NumberTooLarge {
-                location: self.location(true),
+                location: path,
+                pointer,
             });
         }
         self.builder.null()
@@ -1397,7 +1430,8 @@ mod tests {
         assert_eq!(
             read(&text),
             Err(Stop::Invalid(JsonError::NumberTooLarge {
-                location: b"[1]".to_vec()
+                location: b"[1]".to_vec(),
+                pointer: b"/1".to_vec(),
             }))
         );
     }
@@ -1428,16 +1462,17 @@ mod tests {
 
     #[test]
     fn floats_beyond_the_range_are_too_large() {
-        for (text, location) in [
-            ("1e400", ""),
-            ("-1e400", ""),
-            (r#"{"a": [1, 1.8e308]}"#, ".a[1]"),
-            (r#"{"a": {"b": 1e99999999999999999999}}"#, ".a.b"),
+        for (text, location, pointer) in [
+            ("1e400", "", ""),
+            ("-1e400", "", ""),
+            (r#"{"a": [1, 1.8e308]}"#, ".a[1]", "/a/1"),
+            (r#"{"a": {"b": 1e99999999999999999999}}"#, ".a.b", "/a/b"),
         ] {
             assert_eq!(
                 read(text),
                 Err(Stop::Invalid(JsonError::NumberTooLarge {
-                    location: location.as_bytes().to_vec()
+                    location: location.as_bytes().to_vec(),
+                    pointer: pointer.as_bytes().to_vec(),
                 })),
                 "{text}"
             );
@@ -1469,22 +1504,26 @@ mod tests {
 
     #[test]
     fn duplicate_keys_name_the_object_and_the_key() {
-        for (text, location, key) in [
-            (r#"{"a": 1, "a": 2}"#, "", "a"),
+        for (text, location, pointer, key) in [
+            (r#"{"a": 1, "a": 2}"#, "", "", "a"),
             (
                 r#"{"a": {"b": [0, {"c": 1, "d": 2, "c": 3}]}}"#,
                 ".a.b[1]",
+                "/a/b/1",
                 "c",
             ),
             // Escapes are decoded before keys are compared.
-            (r#"{"é": 1, "\u00e9": 2}"#, "", "é"),
-            // Path segments are the keys as decoded, unescaped, dots included.
-            (r#"{"x.y": [{"k": 1, "k": 1}]}"#, ".x.y[0]", "k"),
+            (r#"{"é": 1, "\u00e9": 2}"#, "", "", "é"),
+            // Path segments are the keys as decoded, unescaped, dots included; the pointer's
+            // tokens escape `~` and `/`, and tell a dotted key from two keys.
+            (r#"{"x.y": [{"k": 1, "k": 1}]}"#, ".x.y[0]", "/x.y/0", "k"),
+            (r#"{"a/b~": {"k": 1, "k": 1}}"#, ".a/b~", "/a~1b~0", "k"),
         ] {
             assert_eq!(
                 read(text),
                 Err(Stop::Invalid(JsonError::DuplicateKey {
                     location: location.as_bytes().to_vec(),
+                    pointer: pointer.as_bytes().to_vec(),
                     key: Box::from(key.as_bytes())
                 })),
                 "{text}"
@@ -1506,6 +1545,7 @@ mod tests {
                     read(&text),
                     Err(Stop::Invalid(JsonError::DuplicateKey {
                         location: b".o".to_vec(),
+                        pointer: b"/o".to_vec(),
                         key: Box::from(format!("k{repeated}").as_bytes())
                     })),
                     "size {size}, repeated k{repeated}"
@@ -1528,24 +1568,25 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let dup = |location: &str, key: &str| {
+        let dup = |location: &str, pointer: &str, key: &str| {
             Err(Stop::Invalid(JsonError::DuplicateKey {
                 location: location.as_bytes().to_vec(),
+                pointer: pointer.as_bytes().to_vec(),
                 key: Box::from(key.as_bytes()),
             }))
         };
         let (outer, inner) = (members("k"), members("j"));
         // The outer object is indexed before and after an indexed inner one.
         let text = format!(r#"{{{outer}, "o": {{{inner}}}, "k3": 1}}"#);
-        assert_eq!(read(&text), dup("", "k3"));
+        assert_eq!(read(&text), dup("", "", "k3"));
         let text = format!(r#"{{{outer}, "o": {{{inner}, "j3": 1}}}}"#);
-        assert_eq!(read(&text), dup(".o", "j3"));
+        assert_eq!(read(&text), dup(".o", "/o", "j3"));
         // The inner keys do not count as the outer object's, nor the other way round.
         let text = format!(r#"{{{outer}, "o": {{{inner}, "k1": 1}}, "j1": 1}}"#);
         assert!(read(&text).is_ok());
         // An object indexed only after an indexed inner one has closed.
         let text = format!(r#"{{"o": {{{inner}}}, {outer}, "o": 1}}"#);
-        assert_eq!(read(&text), dup("", "o"));
+        assert_eq!(read(&text), dup("", "", "o"));
     }
 
     #[test]
@@ -1560,13 +1601,15 @@ mod tests {
             read(r#"{"a": {"b": 1, "b": 2}, "a": 3}"#),
             Err(Stop::Invalid(JsonError::DuplicateKey {
                 location: b".a".to_vec(),
+                pointer: b"/a".to_vec(),
                 key: Box::from(&b"b"[..])
             }))
         );
         assert_eq!(
             read(r#"{"a": [1e400], "a": 1, "b": 1e999}"#),
             Err(Stop::Invalid(JsonError::NumberTooLarge {
-                location: b".a[0]".to_vec()
+                location: b".a[0]".to_vec(),
+                pointer: b"/a/0".to_vec(),
             }))
         );
         // Whether a text holds an object is told from its first byte past the blanks.
@@ -1647,6 +1690,7 @@ mod tests {
             read(&deep),
             Err(Stop::Invalid(JsonError::DuplicateKey {
                 location: b".a[0].a[0].a[0]".to_vec(),
+                pointer: b"/a/0/a/0/a/0".to_vec(),
                 key: Box::from(&b"k"[..])
             }))
         );
@@ -1759,6 +1803,7 @@ mod tests {
             read(r#"{"a": 1, "a": 2}"#),
             Err(Stop::Invalid(JsonError::DuplicateKey {
                 location: Path::new(),
+                pointer: Path::new(),
                 key: Box::from(&b"a"[..]),
             }))
         );
