@@ -5,10 +5,12 @@
 //! since every keyword that reads names would miss its value. The quick walk checks the rule
 //! in the maps it reads and leaves any other key to this walk, which checks it over the whole
 //! value where the quick walk left something unread or did not accept (its breach is then the
-//! first error). It keeps its own stack, so any depth is fine; it holds the containers still
-//! to visit and the path to the current one, never the ones done (an argument built from
-//! shared subterms may have far more paths than the walk could keep). A host whose keys are
-//! all strings (and whose values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
+//! first error). A value that keeps the rule within `HELD_DEPTH` levels, the usual call, is
+//! told so on the machine's stack without allocating (`keys_hold`). Any other is walked on
+//! the walk's own stack, so any depth is fine; it holds the containers still to visit and the
+//! path to the current one, never the ones done (an argument built from shared subterms may
+//! have far more paths than the walk could keep). A host whose keys are all strings (and whose
+//! values are all JSON) skips the walk (`Value::KEYS_ARE_STRINGS`).
 
 use crate::report::error::Error;
 use crate::report::path::{render_path, render_pointer, Segment};
@@ -50,7 +52,7 @@ pub fn first_problem<'a, V: Value<'a>>(
     root: &[u8],
     budget: &mut Budget,
 ) -> Result<Option<Error<V>>, Exhausted> {
-    if V::KEYS_ARE_STRINGS || flat_with_string_keys(value, budget)? {
+    if V::KEYS_ARE_STRINGS || keys_hold(value, HELD_DEPTH, budget)? {
         return Ok(None);
     }
     let mut pending = vec![Pending {
@@ -129,22 +131,52 @@ fn to_visit<'a, V: Value<'a>>(value: V) -> bool {
     matches!(value.kind(), Kind::Map | Kind::List | Kind::Other)
 }
 
-/// Whether `value` is a map of string keys and no nested container or term JSON cannot carry:
-/// the usual tool call, told without the walk's allocations.
-fn flat_with_string_keys<'a, V: Value<'a>>(
+/// How deep `keys_hold` reads a value on the machine's stack before leaving the rest to
+/// `first_problem`'s own: a tool call's arguments seldom nest further.
+const HELD_DEPTH: usize = 16;
+
+/// Whether every map in `value`, to `depth` levels below it, has string keys, and no value is
+/// a term JSON cannot carry: the usual tool call, told without the walk's allocations. `false`
+/// also where this cannot tell (an atom key, a deeper container), and the walk decides; it
+/// spends what the walk does, so a value it leaves costs at most twice.
+fn keys_hold<'a, V: Value<'a>>(
     value: V,
+    depth: usize,
     budget: &mut Budget,
 ) -> Result<bool, Exhausted> {
-    let Some(size) = value.map_size() else {
-        return Ok(false);
-    };
-    for (key, item) in value.map_entries_sized(size) {
-        budget.spend(1)?;
-        if !key.is_binary() || to_visit(item) {
-            return Ok(false);
+    budget.spend(1)?;
+    let below = |item: V, budget: &mut Budget| -> Result<bool, Exhausted> {
+        match (to_visit(item), depth.checked_sub(1)) {
+            (false, _) => Ok(true),
+            (true, Some(depth)) => keys_hold(item, depth, budget),
+            (true, None) => Ok(false),
         }
+    };
+    match value.kind() {
+        Kind::Map if value.is_struct() => Ok(false),
+        Kind::Map => {
+            for (key, item) in value.map_entries() {
+                budget.spend(1)?;
+                if !key.is_binary() || !below(item, budget)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Kind::List => {
+            for element in value.list_elements() {
+                budget.spend(1)?;
+                if let Element::Item(item) = element {
+                    if !below(item, budget)? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
+        }
+        Kind::Other => Ok(false),
+        _ => Ok(true),
     }
-    Ok(true)
 }
 
 /// The error for the value `path` leads to.
