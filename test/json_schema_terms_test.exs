@@ -341,6 +341,32 @@ defmodule InputSchema.JsonSchemaTermsTest do
     end
   end
 
+  # The rule reads the first 16 levels of containers on the machine's stack and leaves deeper
+  # ones to its own walk (each `depth` below nests a map and a list: 7 is within, 8 past): a
+  # breach at any depth around that boundary is found, at its place, and a clean value of any
+  # of those depths passes.
+  test "a bad key or value is found at every depth, in maps and lists alike" do
+    for depth <- [0, 1, 6, 7, 8, 9, 16, 40], options <- [@d20, @d7] do
+      nest = fn inner -> Enum.reduce(1..depth//1, inner, fn _, acc -> %{"m" => [acc]} end) end
+      place = "$arguments.x" <> String.duplicate(".m[0]", depth)
+
+      assert check(%{"type" => "object"}, %{"x" => nest.(%{1 => "k"})}, options) ===
+               keys_not_strings(place),
+             "depth #{depth}"
+
+      assert check(%{"type" => "object"}, %{"x" => nest.(%{"a" => 1, a: 2})}, options) ===
+               duplicate_key(place),
+             "depth #{depth}"
+
+      assert check(%{"type" => "object"}, %{"x" => nest.(%{"k" => {:tuple}})}, options) ===
+               not_json_value(place <> ".k"),
+             "depth #{depth}"
+
+      clean = %{"x" => nest.(%{"k" => [1, "s", nil, %{"k" => true}], a: 1})}
+      assert check(%{"type" => "object"}, clean, options) === {:ok, clean}, "depth #{depth}"
+    end
+  end
+
   test "argument keys that are neither strings nor atoms are refused" do
     for options <- [@d20, @d7] do
       assert check(%{"type" => "object"}, %{1 => "x"}, options) ===
