@@ -68,13 +68,7 @@ impl StringCheck {
                         (StringRule::Pattern(pattern), Ok(text)) => {
                             pattern.found(text, walk.budget)?
                         }
-                        (StringRule::Format(format), Ok(text)) => {
-                            walk.budget.spend_bytes(text.len())?;
-                            match format.holds(text, walk.answers()) {
-                                Some(holds) => holds,
-                                None => walk.ask(format.name(), text)?,
-                            }
-                        }
+                        (StringRule::Format(format), Ok(text)) => format_holds(walk, format, text)?,
                         (StringRule::Content(_), Ok(_)) => true,
                     }
                 }
@@ -104,14 +98,24 @@ fn format_alone<'a, V: Value<'a>>(
     let Ok(Some(text)) = value.text() else {
         return Err(Halt::Failed);
     };
-    walk.budget.spend_bytes(text.len())?;
-    let holds = match format.holds(text, walk.answers()) {
-        Some(holds) => holds,
-        None => walk.ask(format.name(), text)?,
-    };
-    match holds {
+    match format_holds(walk, format, text)? {
         true => Ok(true),
         false => Err(Halt::Failed),
+    }
+}
+
+/// Whether `text` is of `format`, read at the price of its bytes; a custom format the host has
+/// not answered yet is asked (see `Walk::ask`).
+#[inline(always)]
+fn format_holds<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    format: &FormatCheck,
+    text: &str,
+) -> Result<bool, Halt> {
+    walk.budget.spend_bytes(text.len())?;
+    match format.holds(text, walk.answers()) {
+        Some(holds) => Ok(holds),
+        None => walk.ask(format.name(), text),
     }
 }
 
