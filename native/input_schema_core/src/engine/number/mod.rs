@@ -150,35 +150,42 @@ impl WordDecimal {
     }
 }
 
-/// A finite float's decimal as `decimal` reads it (its shortest text, `1.275e2`), written on
-/// the stack and read into a word; `None` where the text does not fit the buffer or its digits
-/// a word.
+/// A float's decimal in a word, where its digits fit one.
 fn word_decimal(float: f64) -> Option<WordDecimal> {
+    let (digits, exponent) = float_digits(float)?;
+    let mut mantissa: u64 = 0;
+    for &digit in digits.as_bytes() {
+        mantissa = mantissa
+            .checked_mul(10)?
+            .checked_add(u64::from(digit - b'0'))?;
+    }
+    Some(WordDecimal { mantissa, exponent })
+}
+
+/// A float's magnitude as the decimal it was written as: the digits of its shortest text
+/// (`1.275e2`), the point dropped, and the exponent of their last digit (`1275`, `-1`). Both
+/// on the stack; `None` for a text of another shape (no float a value holds has one).
+fn float_digits(float: f64) -> Option<(StackText, i64)> {
     let mut text = StackText::default();
     write!(text, "{:e}", float.abs()).ok()?;
-    let (digits, exponent) = text
+    let (mantissa, exponent) = text
         .as_bytes()
-        .split_at(text.as_bytes().iter().position(|&byte| byte == b'e')?);
-    let mut mantissa: u64 = 0;
+        .split_at_checked(text.as_bytes().iter().position(|&byte| byte == b'e')?)?;
+    let mut digits = StackText::default();
     let mut fraction_digits: i64 = 0;
     let mut in_fraction = false;
-    for &byte in digits {
+    for &byte in mantissa {
         match byte {
             b'.' => in_fraction = true,
             b'0'..=b'9' => {
-                mantissa = mantissa
-                    .checked_mul(10)?
-                    .checked_add(u64::from(byte - b'0'))?;
+                digits.push(byte)?;
                 fraction_digits += i64::from(in_fraction);
             }
             _ => return None,
         }
     }
     let exponent: i64 = std::str::from_utf8(exponent.get(1..)?).ok()?.parse().ok()?;
-    Some(WordDecimal {
-        mantissa,
-        exponent: exponent.checked_sub(fraction_digits)?,
-    })
+    Some((digits, exponent.checked_sub(fraction_digits)?))
 }
 
 /// A float's text, written without the heap: the longest `{:e}` of an `f64` takes 24 bytes.
@@ -191,6 +198,12 @@ struct StackText {
 impl StackText {
     fn as_bytes(&self) -> &[u8] {
         self.bytes.get(..self.len).unwrap_or_default()
+    }
+
+    fn push(&mut self, byte: u8) -> Option<()> {
+        *self.bytes.get_mut(self.len)? = byte;
+        self.len += 1;
+        Some(())
     }
 }
 
@@ -219,18 +232,16 @@ fn decimal(number: &Number) -> Decimal {
             ),
             exponent: 0,
         },
-        Number::Float(float) => {
-            // The shortest text that reads back as the float: the decimal it was written as.
-            let text = format!("{:e}", float.abs());
-            let (digits, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-            let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-            let exponent = exponent.parse::<i64>().unwrap_or(0) - fraction.len() as i64;
-            let digits = format!("{whole}{fraction}");
-            Decimal {
+        Number::Float(float) => match float_digits(*float) {
+            Some((digits, exponent)) => Decimal {
                 mantissa: BigUint::parse_bytes(digits.as_bytes(), 10).unwrap_or_default(),
                 exponent,
-            }
-        }
+            },
+            None => Decimal {
+                mantissa: BigUint::ZERO,
+                exponent: 0,
+            },
+        },
     }
 }
 
