@@ -683,7 +683,7 @@ impl<B: Builder> Reader<'_, '_, B> {
             return Err(malformed(self.at));
         }
         self.pay_bytes()?;
-        let value = self.values.pop().ok_or(malformed(self.at))?;
+        let value = self.values.pop().ok_or_else(|| malformed(self.at))?;
         match self.content_error.take() {
             Some(error) => Err(Stop::Invalid(error)),
             None => Ok(value),
@@ -933,7 +933,7 @@ impl<B: Builder> Reader<'_, '_, B> {
             let value = std::str::from_utf8(literal)
                 .ok()
                 .and_then(|literal| literal.parse::<f64>().ok())
-                .ok_or(malformed(start))?;
+                .ok_or_else(|| malformed(start))?;
             if !value.is_finite() {
                 return Ok(self.too_large());
             }
@@ -1090,7 +1090,7 @@ impl<B: Builder> Reader<'_, '_, B> {
             0xDC00..=0xDFFF => return Err(malformed(at)),
             _ => (unit, at + 6),
         };
-        let character = char::from_u32(code).ok_or(malformed(at))?;
+        let character = char::from_u32(code).ok_or_else(|| malformed(at))?;
         let mut buffer = [0_u8; 4];
         self.work
             .scratch
@@ -1104,7 +1104,7 @@ impl<B: Builder> Reader<'_, '_, B> {
                 .text
                 .get(offset)
                 .and_then(|byte| char::from(*byte).to_digit(16))
-                .ok_or(malformed(offset))?;
+                .ok_or_else(|| malformed(offset))?;
             Ok(value * 16 + digit)
         })
     }
