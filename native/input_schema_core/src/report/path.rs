@@ -250,6 +250,7 @@ impl<'p> WalkPath<'p> {
     }
 
     /// The segments the steps add to the argument path, outermost first.
+    #[inline(always)]
     fn argument_segments(&self) -> Inward<Segment<'p>> {
         let mut segments = Inward::new(Segment::Root);
         for segment in self.argument_segments_inward() {
@@ -360,6 +361,7 @@ impl<'p> WalkPath<'p> {
 
     /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
     /// start, a reference as its keyword.
+    #[inline(always)]
     fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Inward<Key<'p>>)> {
         // Most ways cross no reference: they are told apart before any token is gathered.
         let crosses = std::iter::successors(Some(self), |path| path.parent)
@@ -374,6 +376,7 @@ impl<'p> WalkPath<'p> {
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
     /// itself without one): the steps since the last start or reference target, then the
     /// keyword.
+    #[inline(always)]
     fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Inward<Key<'p>>) {
         let (location, tokens, _) = self.tokens(keyword, false);
         (location, tokens)
@@ -382,6 +385,7 @@ impl<'p> WalkPath<'p> {
     /// The tokens of keyword `keyword`'s pointer, outermost first, and where they start: back
     /// to the last start or reference target, or (`through` references) to the start, each
     /// reference crossed a token of its keyword; and whether one was crossed.
+    #[inline(always)]
     fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Inward<Key<'p>>, bool) {
         let mut tokens = Inward::new(Key::None);
         if let Some(keyword) = keyword {
@@ -426,6 +430,7 @@ struct Inward<T> {
 const INWARD_ON_STACK: usize = 8;
 
 impl<T: Copy> Inward<T> {
+    #[inline(always)]
     fn new(filler: T) -> Self {
         Inward {
             near: [filler; INWARD_ON_STACK],
