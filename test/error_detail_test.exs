@@ -612,6 +612,28 @@ defmodule InputSchema.ErrorDetailTest do
       assert text =~ "The tool call could not be checked (the tool was not run):\nschema: "
     end
 
+    test "two keys of a detail that read as one JSON key: the first in the map's order wins" do
+      # An atom sorts before a binary, and a newline before a backslash: the key "a\n" is
+      # written escaped, as the other key spells it.
+      detail = %{
+        :message => "tool argument has the wrong type",
+        "message" => "a forged message",
+        :path => "$arguments",
+        "a\n" => 1,
+        ~S(a\u000A) => 2
+      }
+
+      for answer <- [{:error, :validation, detail}, {:error, :validation, %{errors: [detail]}}] do
+        %{"structuredContent" => %{"errors" => [error]}} = InputSchema.tool_result(answer)
+
+        assert error == %{
+                 "message" => "tool argument has the wrong type",
+                 "path" => "$arguments",
+                 ~S(a\u000A) => 1
+               }
+      end
+    end
+
     test "a success is no error result: there is none to send in the tool's place" do
       {:ok, compiled} = InputSchema.compile(%{"required" => ["q"]}, dialect: :auto)
 

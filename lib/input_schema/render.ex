@@ -664,11 +664,20 @@ defmodule InputSchema.Render do
         else: Enum.take(map, @max_structured_errors)
 
     {pairs, budget} = json_pairs(pairs, depth - 1, budget - 2, [])
-    {:maps.from_list(pairs), budget}
+    {json_map(pairs), budget}
   end
 
   defp json_value(other, depth, budget),
     do: json_value(inspect(other, limit: 16, printable_limit: @max_string), depth, budget)
+
+  # The map of pairs that came back last first, where the first of two pairs of one key (two
+  # keys of one text) wins. Put back in key order (atom keys as text keep it), they reach
+  # `from_list` sorted, its cheapest case; where two keys met, as they came.
+  defp json_map(last_first) do
+    pairs = :lists.reverse(last_first)
+    map = :maps.from_list(pairs)
+    if map_size(map) == length(pairs), do: map, else: :maps.from_list(last_first)
+  end
 
   defp json_items([], _depth, budget, acc), do: {Enum.reverse(acc), budget}
   defp json_items(_items, _depth, budget, acc) when budget <= 0, do: {Enum.reverse(acc), 0}
