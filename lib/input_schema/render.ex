@@ -670,9 +670,9 @@ defmodule InputSchema.Render do
   defp json_value(other, depth, budget),
     do: json_value(inspect(other, limit: 16, printable_limit: @max_string), depth, budget)
 
-  # The map of pairs that came back last first, where the first of two pairs of one key (two
-  # keys of one text) wins. Put back in key order (atom keys as text keep it), they reach
-  # `from_list` sorted, its cheapest case; where two keys met, as they came.
+  # The map of pairs gathered last first, where of two pairs whose keys read as one text the
+  # first wins. Put back in key order (atom keys, as text, keep it), they reach `from_list`
+  # sorted, its cheapest case; where two keys met, they go as gathered.
   defp json_map(last_first) do
     pairs = :lists.reverse(last_first)
     map = :maps.from_list(pairs)
