@@ -114,9 +114,10 @@ pub enum JsonError {
     NumberTooLarge { location: Path, pointer: Path },
 }
 
-/// A place in a text, both ways `JsonError` names it.
+/// A place in a text, both ways `JsonError` names it (not the report's `Places`, an error's
+/// four places in one buffer).
 #[derive(Default)]
-struct Places {
+struct TextPlace {
     path: Path,
     pointer: Path,
 }
@@ -770,7 +771,7 @@ impl<B: Builder> Reader<'_, '_, B> {
         };
         if !added && self.content_error.is_none() {
             let key = Box::from(scanned.bytes(self.text, &self.work.scratch));
-            let Places { path, pointer } = self.location(false);
+            let TextPlace { path, pointer } = self.location(false);
             self.content_error = Some(JsonError::DuplicateKey {
                 location: path,
                 pointer,
@@ -792,22 +793,22 @@ impl<B: Builder> Reader<'_, '_, B> {
 
     /// Where the innermost open container is, with `child` the value being read in it: its
     /// path (`.a[1]`) and its JSON pointer (`/a/1`), both below the root.
-    fn location(&self, child: bool) -> Places {
-        let mut places = Places::default();
+    fn location(&self, child: bool) -> TextPlace {
+        let mut place = TextPlace::default();
         for pair in self.work.frames.windows(2) {
             if let [parent, inner] = pair {
-                self.push_segment(&mut places, parent, inner.start, inner.keys_base);
+                self.push_segment(&mut place, parent, inner.start, inner.keys_base);
             }
         }
         if let (true, Some(innermost)) = (child, self.work.frames.last()) {
             self.push_segment(
-                &mut places,
+                &mut place,
                 innermost,
                 self.values.len(),
                 self.work.keys.spans.len(),
             );
         }
-        places
+        place
     }
 
     /// `[i]` and `/i`, or `.key` and `/key` escaped: where the element starting at
@@ -815,7 +816,7 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// (`child_keys` keys were read then).
     fn push_segment(
         &self,
-        places: &mut Places,
+        place: &mut TextPlace,
         parent: &Frame,
         child_start: usize,
         child_keys: usize,
@@ -823,19 +824,19 @@ impl<B: Builder> Reader<'_, '_, B> {
         match parent.container {
             Container::List => {
                 let index = child_start.saturating_sub(parent.start);
-                places
+                place
                     .path
                     .extend_from_slice(format!("[{index}]").as_bytes());
-                places
+                place
                     .pointer
                     .extend_from_slice(format!("/{index}").as_bytes());
             }
             Container::Map { .. } => {
                 let key = self.work.keys.get(self.text, child_keys.saturating_sub(1));
-                places.path.push(b'.');
-                places.path.extend_from_slice(key);
-                places.pointer.push(b'/');
-                escape_token(key, |run| places.pointer.extend_from_slice(run));
+                place.path.push(b'.');
+                place.path.extend_from_slice(key);
+                place.pointer.push(b'/');
+                escape_token(key, |run| place.pointer.extend_from_slice(run));
             }
         }
     }
@@ -946,7 +947,7 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// Notes a number too large (see `content_error`) and stands `null` in for it.
     fn too_large(&mut self) -> B::Out {
         if self.content_error.is_none() {
-            let Places { path, pointer } = self.location(true);
+            let TextPlace { path, pointer } = self.location(true);
             self.content_error = Some(JsonError::NumberTooLarge {
                 location: path,
                 pointer,
