@@ -48,6 +48,15 @@ pub trait Builder {
     fn key(&mut self, bytes: &[u8]) -> Self::Out {
         self.string(bytes)
     }
+    /// A string written in the text without escapes, its bytes at offset `at` of the text:
+    /// as `string`, unless the builder keeps the text and needs no more than the place.
+    fn text_string(&mut self, bytes: &[u8], _at: usize) -> Self::Out {
+        self.string(bytes)
+    }
+    /// A key written in the text without escapes: as `key`, or as `text_string` is to `string`.
+    fn text_key(&mut self, bytes: &[u8], _at: usize) -> Self::Out {
+        self.key(bytes)
+    }
     fn list(&mut self, items: Drain<'_, Self::Out>) -> Self::Out;
     /// An object's members in text order; their keys are distinct.
     fn map(&mut self, entries: Entries<'_, Self::Out>) -> Self::Out;
@@ -779,9 +788,12 @@ impl<B: Builder> Reader<'_, '_, B> {
             });
         }
         self.budget.spend_built_value(self.value_units)?;
-        let key = self
-            .builder
-            .key(scanned.bytes(self.text, &self.work.scratch));
+        let key = match scanned {
+            Scanned::Raw(start, end) => self
+                .builder
+                .text_key(self.text.get(start..end).unwrap_or_default(), start),
+            Scanned::Escaped => self.builder.key(&self.work.scratch),
+        };
         self.values.push(key);
         self.skip_whitespace();
         if self.peek() != Some(b':') {
@@ -843,14 +855,12 @@ impl<B: Builder> Reader<'_, '_, B> {
 
     fn scalar(&mut self) -> Result<B::Out, Stop> {
         match self.peek() {
-            Some(b'"') => {
-                let scanned = self.scan_string()?;
-                let bytes = match scanned {
-                    Scanned::Raw(start, end) => self.text.get(start..end).unwrap_or_default(),
-                    Scanned::Escaped => &self.work.scratch,
-                };
-                Ok(self.builder.string(bytes))
-            }
+            Some(b'"') => Ok(match self.scan_string()? {
+                Scanned::Raw(start, end) => self
+                    .builder
+                    .text_string(self.text.get(start..end).unwrap_or_default(), start),
+                Scanned::Escaped => self.builder.string(&self.work.scratch),
+            }),
             Some(b't') => {
                 self.literal(b"true")?;
                 Ok(self.builder.boolean(true))

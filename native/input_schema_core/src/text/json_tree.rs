@@ -124,7 +124,10 @@ impl Tree {
         u32::try_from(text.len()).ok()?;
         self.parts.nodes.clear();
         self.parts.members.clear();
+        // The text's bytes in one copy: a string written without escapes is then a place in
+        // them (`text_string`), and only decoded strings are copied one by one.
         self.parts.bytes.clear();
+        self.parts.bytes.extend_from_slice(text);
         self.parts.big_integers.clear();
         self.parts.widest_map = 0;
         self.whole = false;
@@ -258,6 +261,17 @@ impl Builder for Planter<'_> {
 
     fn key(&mut self, bytes: &[u8]) -> u32 {
         let (start, len) = self.0.keep_bytes(bytes);
+        self.0.push(Node::Key { start, len })
+    }
+
+    // Places fit 32 bits, as the text's length does (`Tree::read`).
+    fn text_string(&mut self, bytes: &[u8], at: usize) -> u32 {
+        let (start, len) = (at as u32, bytes.len() as u32);
+        self.0.push(Node::String { start, len })
+    }
+
+    fn text_key(&mut self, bytes: &[u8], at: usize) -> u32 {
+        let (start, len) = (at as u32, bytes.len() as u32);
         self.0.push(Node::Key { start, len })
     }
 
@@ -529,6 +543,7 @@ mod tests {
     fn texts() -> Vec<String> {
         let mut texts: Vec<String> = [
             r#"{"path":"src/lib.rs","offset":10,"limit":20}"#,
+            r#"{"a\nb":"x","plain":"y\t","c\u00e9":{"d\"":"z"},"last":"\/"}"#,
             r#" { "a" : [ 1 , -2.5e3 , true , false , null , "x\"\\\u00e9\ud83d\ude00" ] } "#,
             r#"{"big":123456789012345678901234567890,"neg":-98765432109876543210,"f":1.0}"#,
             r#"{"empty":{},"none":[],"nested":[[[]],{"k":{}}]}"#,
