@@ -37,13 +37,12 @@
 
 use input_schema_core::json_schema::{Dialect, Options};
 use input_schema_core::serde::Json;
-use input_schema_core::text::json_text::{Builder, Entries};
+use input_schema_core::text::json_text::Nothing;
 use input_schema_core::text::json_tree::Tree;
-use input_schema_core::{no_documents, BigInt, Budget, Compiled, Mode, Profile};
+use input_schema_core::{no_documents, Budget, Compiled, Mode, Profile};
 use serde_json::Value;
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::vec::Drain;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -153,31 +152,6 @@ fn reference_call(name: &str, count: u64) {
     println!("{valid} of {count} valid");
 }
 
-/// Makes nothing from a tree, keeping its stack of values between texts as the NIF's builder
-/// does: what handing a tree over costs besides the host's values.
-struct Nothing(Vec<()>);
-
-impl Builder for Nothing {
-    type Out = ();
-
-    fn null(&mut self) {}
-    fn boolean(&mut self, _value: bool) {}
-    fn integer(&mut self, _value: i64) {}
-    fn big_integer(&mut self, _value: &BigInt) {}
-    fn float(&mut self, _value: f64) {}
-    fn string(&mut self, _bytes: &[u8]) {}
-    fn list(&mut self, _items: Drain<'_, ()>) {}
-    fn map(&mut self, _entries: Entries<'_, ()>) {}
-
-    fn value_stack(&mut self) -> Vec<()> {
-        std::mem::take(&mut self.0)
-    }
-
-    fn recycle(&mut self, stack: Vec<()>) {
-        self.0 = stack;
-    }
-}
-
 /// The valid reference calls' JSON texts, each read into a tree and, as `step` asks, walked
 /// against its tool's schema (the subset) and handed to a builder, `count` times over.
 fn text_steps(step: &str, count: u64) {
@@ -202,7 +176,6 @@ fn text_steps(step: &str, count: u64) {
         })
         .collect();
     let mut tree = Tree::new();
-    let mut nothing = Nothing(Vec::new());
     let mut valid = 0_u64;
     for _ in 0..count {
         for (compiled, text) in &texts {
@@ -214,7 +187,7 @@ fn text_steps(step: &str, count: u64) {
                 valid += u64::from(matches!(compiled.is_valid(root, &mut budget), Ok(true)));
             }
             if build {
-                black_box(tree.build(&mut nothing));
+                black_box(tree.build(&mut Nothing));
             }
         }
     }

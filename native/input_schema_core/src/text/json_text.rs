@@ -212,7 +212,7 @@ pub(crate) fn parse_in<B: Builder>(
     if budget.is_unlimited() && budget.remaining() < Budget::text_ceiling(text.len()) {
         budget.spend_bytes(text.len())?;
         let mut trial = budget.clone();
-        read_in(text, &mut Pricing, &mut trial, work)?;
+        read_in(text, &mut Nothing, &mut trial, work)?;
     }
     read_in(text, builder, budget, work)
 }
@@ -323,10 +323,11 @@ impl Workspace {
     }
 }
 
-/// Builds nothing: the reader's own pricing of a text, told before anything is made.
-struct Pricing;
+/// Builds nothing: the reader's own pricing of a text, told before anything is made, and a
+/// measure of what reading a text (or handing a tree over) costs besides the values made.
+pub struct Nothing;
 
-impl Builder for Pricing {
+impl Builder for Nothing {
     type Out = ();
 
     fn null(&mut self) {}
