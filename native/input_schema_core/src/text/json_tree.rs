@@ -494,6 +494,7 @@ impl<'t> Value<'t> for TreeValue<'t> {
 mod tests {
     use super::*;
     use crate::text::json_text::parse;
+    use proptest::prelude::*;
 
     /// Every call a builder gets, written down in order; a value is its call's number.
     #[derive(Default)]
@@ -575,6 +576,65 @@ mod tests {
             );
             assert_eq!(tree.build(&mut replayed), root.ok(), "{text}");
             assert_eq!(replayed.0, direct.0, "{text}");
+        }
+    }
+
+    /// Strings that JSON text writes plainly, with escapes, or with bytes past ASCII.
+    fn any_string() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just('a'),
+                Just('/'),
+                Just('"'),
+                Just('\\'),
+                Just('\n'),
+                Just('\u{1}'),
+                Just('\u{e9}'),
+                Just('\u{1f600}'),
+            ],
+            0..6,
+        )
+        .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    fn any_json() -> impl Strategy<Value = serde_json::Value> {
+        use serde_json::Value as Json;
+        let leaf = prop_oneof![
+            Just(Json::Null),
+            any::<bool>().prop_map(Json::Bool),
+            any::<i64>().prop_map(Json::from),
+            (-1e6_f64..1e6).prop_map(Json::from),
+            any_string().prop_map(Json::String),
+        ];
+        leaf.prop_recursive(4, 40, 5, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(Json::Array),
+                proptest::collection::vec((any_string(), inner), 0..5)
+                    .prop_map(|entries| Json::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// One kept tree after another, as a thread keeps it: each text's strings, plain ones
+        /// at their place in the text and decoded ones kept apart, come back as the reader
+        /// gave them.
+        #[test]
+        fn a_kept_tree_makes_the_calls_of_any_text(
+            values in proptest::collection::vec(any_json(), 1..4)
+        ) {
+            let mut tree = Tree::new();
+            for value in values {
+                let text = serde_json::to_string(&value).unwrap_or_default();
+                let mut direct = Recorder::default();
+                let root = parse(text.as_bytes(), &mut direct, &mut Budget::unlimited());
+                let read = tree.read(text.as_bytes(), &mut Budget::unlimited());
+                prop_assert_eq!(read, Some(Ok(())));
+                let mut replayed = Recorder::default();
+                prop_assert_eq!(tree.build(&mut replayed), root.ok());
+                prop_assert_eq!(replayed.0, direct.0);
+                tree.tidy();
+            }
         }
     }
 
