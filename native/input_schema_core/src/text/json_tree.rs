@@ -266,13 +266,17 @@ impl Builder for Planter<'_> {
 
     // Places fit 32 bits, as the text's length does (`Tree::read`).
     fn text_string(&mut self, bytes: &[u8], at: usize) -> u32 {
-        let (start, len) = (at as u32, bytes.len() as u32);
-        self.0.push(Node::String { start, len })
+        self.0.push(Node::String {
+            start: at as u32,
+            len: bytes.len() as u32,
+        })
     }
 
     fn text_key(&mut self, bytes: &[u8], at: usize) -> u32 {
-        let (start, len) = (at as u32, bytes.len() as u32);
-        self.0.push(Node::Key { start, len })
+        self.0.push(Node::Key {
+            start: at as u32,
+            len: bytes.len() as u32,
+        })
     }
 
     fn list(&mut self, items: Drain<'_, u32>) -> u32 {
