@@ -539,6 +539,38 @@ defmodule InputSchema.SchedulerTest do
     end
   end
 
+  describe "long calls whose answers hold large maps" do
+    # Each call below outlasts a dirty scheduler's slice. Made on a thread the VM did not
+    # start, a map of more than 128 keys crashes the VMs of OTP 25.1 and later until their
+    # fix, so these calls finish where they are: the VM must still be here to answer.
+    test "a JSON text of one wide object is read into its map" do
+      text = "{" <> Enum.map_join(1..200_000, ",", &~s("k#{&1}":#{&1})) <> "}"
+
+      assert {:ok, arguments} = InputSchema.validate_json(%{}, text)
+      assert map_size(arguments) == 200_000
+      assert arguments["k200000"] == 200_000
+    end
+
+    test "a compiled schema of many properties is made again from its source" do
+      schema = %{"properties" => Map.new(1..60_000, &{"p#{&1}", %{"minimum" => &1}})}
+
+      stored =
+        Task.await(
+          Task.async(fn ->
+            {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
+            :erlang.term_to_binary(compiled)
+          end)
+        )
+
+      :erlang.garbage_collect()
+      compiled = :erlang.binary_to_term(stored)
+      refute InputSchema.Native.compiled_alive(compiled.ref)
+
+      assert {:error, :validation, %{minimum: 60_000, path: "$arguments.p60000"}} =
+               InputSchema.validate(compiled, %{"p60000" => 1})
+    end
+  end
+
   defp collect_long_schedules(pid, acc) do
     receive do
       {:monitor, ^pid, :long_schedule, info} -> collect_long_schedules(pid, [info | acc])

@@ -707,9 +707,10 @@ macro_rules! raw_nif {
 }
 
 /// Each entry point is a pair of NIFs: a normal one that runs with a work budget and may answer
-/// `:budget_exhausted`, and its `_dirty` twin without a budget. `$dirty` tells the body which.
+/// `:budget_exhausted`, and its `_dirty` twin without a budget, run by `$long` (see
+/// `long_calls`). `$dirty` tells the body which.
 macro_rules! twin_nifs {
-    ($normal:literal, $twin:literal, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
+    ($normal:literal, $twin:literal, $long:path, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
         const _: () = {
             /// The NIF's answer on either scheduler, or on a long call's thread (`dirty`).
             fn body<'a>($env: Env<'a>, terms: &[Term<'a>], $dirty: bool) -> Option<Term<'a>> {
@@ -726,28 +727,28 @@ macro_rules! twin_nifs {
                 answer
             });
             raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
-                long_calls::dirty($env, &[$($arg),*], body)
+                $long($env, &[$($arg),*], body)
             });
         };
     };
 }
 
-twin_nifs!("validate", "validate_dirty", |env, schema, arguments, reading, call; dirty| {
+twin_nifs!("validate", "validate_dirty", long_calls::dirty, |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_validate(env, [schema, arguments], reading, call, dirty))
 });
 
-twin_nifs!("validate_text", "validate_text_dirty", |env, schema, text, reading, call; dirty| {
+twin_nifs!("validate_text", "validate_text_dirty", long_calls::dirty_here, |env, schema, text, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_validate_text(env, [schema, text], reading, call, dirty))
 });
 
-twin_nifs!("valid", "valid_dirty", |env, schema, arguments, reading, call; dirty| {
+twin_nifs!("valid", "valid_dirty", long_calls::dirty, |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_valid(env, [schema, arguments], reading, call, dirty))
 });
 
-twin_nifs!("check_schema", "check_schema_dirty", |env, schema, reading, locate, spent; dirty| {
+twin_nifs!("check_schema", "check_schema_dirty", long_calls::dirty, |env, schema, reading, locate, spent; dirty| {
     let Reading::Raw(raw) = Reading::read(reading)? else {
         return None;
     };
@@ -755,14 +756,14 @@ twin_nifs!("check_schema", "check_schema_dirty", |env, schema, reading, locate, 
     Some(run_check_schema(env, schema, raw, locate, spent, dirty))
 });
 
-twin_nifs!("compile", "compile_dirty", |env, schema, reading, spent; dirty| {
+twin_nifs!("compile", "compile_dirty", long_calls::dirty, |env, schema, reading, spent; dirty| {
     let Reading::Raw(raw) = Reading::read(reading)? else {
         return None;
     };
     run_compile(env, schema, raw, request::unsigned(spent)?, dirty)
 });
 
-twin_nifs!("decode_json", "decode_json_dirty", |env, text; dirty| Some(run_decode_json(
+twin_nifs!("decode_json", "decode_json_dirty", long_calls::dirty_here, |env, text; dirty| Some(run_decode_json(
     env, text, dirty
 )));
 
@@ -774,7 +775,7 @@ fn run_encode_source<'a>(env: Env<'a>, term: Term<'a>, dirty: bool) -> Term<'a> 
     }
 }
 
-twin_nifs!("encode_source", "encode_source_dirty", |env, term; dirty| Some(
+twin_nifs!("encode_source", "encode_source_dirty", long_calls::dirty, |env, term; dirty| Some(
     run_encode_source(env, term, dirty)
 ));
 
@@ -795,7 +796,7 @@ fn run_decode_source<'a>(
     }
 }
 
-twin_nifs!("decode_source", "decode_source_dirty", |env, binary, leaves; dirty| Some(
+twin_nifs!("decode_source", "decode_source_dirty", long_calls::dirty_here, |env, binary, leaves; dirty| Some(
     run_decode_source(env, binary, leaves, dirty)
 ));
 

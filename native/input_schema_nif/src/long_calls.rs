@@ -11,6 +11,11 @@
 //! answers `{:continuing, tag}` at once. A call whose arguments are too large to copy at little
 //! cost (`COPY_WORDS_MAX`, each use of a shared subterm counted), or that finds
 //! `THREADS_MAX` threads already running, goes on where it is, as every dirty call did before.
+//!
+//! A call whose answer holds maps made from its input (a JSON text read into terms, a compiled
+//! schema's source read back) never moves (`dirty_here`): from OTP 25.1 until its fix, a VM
+//! crashes when a thread it did not start makes a map of more than 128 keys (erlang/otp#8208),
+//! and the VM this package runs on may be one of those.
 
 use crate::atoms;
 use crate::big_integers;
@@ -92,6 +97,15 @@ pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a
     // No thread: the call goes on here, with the rest of the cap.
     let answer = body(env, terms, true);
     Some(past_work_cap(answer?, env))
+}
+
+/// A dirty NIF whose answer may hold maps of any size, made from its input: `body` here, with
+/// the whole of the cap, since only the VM's own threads may make a large map.
+pub fn dirty_here<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
+    let _reads_any_integer = big_integers::DirtyCall::enter();
+    let _caller = caller_watch::Watch::enter(env);
+    let answer = body(env, terms, true)?;
+    Some(past_work_cap(answer, env))
 }
 
 /// `{:continuing, tag}` once a thread has the call; `None` when it cannot take it.
