@@ -153,7 +153,9 @@ defmodule InputSchema.CompiledDistributionTest do
       schema = %{type: :object, description: {pid, make_ref(), fn -> :ok end, <<1::3>>}}
       {:ok, compiled} = InputSchema.compile(schema)
       {source, leaves} = compiled.source
-      assert {:ok, {read, %{}, :subset}} = InputSchema.Native.decode_source(source, leaves)
+      # A bitstring's size cannot be read before it is hashed: it is read on a dirty scheduler.
+      assert InputSchema.Native.decode_source(source, leaves) == :budget_exhausted
+      assert {:ok, {read, %{}, :subset}} = InputSchema.NativeCall.decode_source(source, leaves)
       %{description: {^pid, ref, nil, <<1::3>>}} = read
       assert is_reference(ref)
       assert read.type === :object

@@ -22,7 +22,7 @@
 
 use crate::atoms;
 use crate::big_integers;
-use crate::term::Arg;
+use crate::term::{tuple_arity, Arg};
 use input_schema_core::values::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
 use rustler::sys::{enif_hash, ErlNifHash};
@@ -90,7 +90,7 @@ pub fn encode<'a>(
     let Writer {
         mut bytes, leaves, ..
     } = writer;
-    budget.spend_bytes(bytes.len())?;
+    budget.spend_hash(bytes.len())?;
     let sum = checksum(&bytes, &leaves);
     bytes.extend_from_slice(&sum.to_le_bytes());
     Ok((bytes, leaves))
@@ -194,9 +194,14 @@ impl<'a> Writer<'a, '_> {
             self.length(external.len());
             self.bytes.extend_from_slice(external.as_slice());
         } else {
-            // Atoms, pids, ports, references, bitstrings that are no binaries: kept as terms.
+            // Atoms, pids, ports, references, bitstrings that are no binaries: kept as terms,
+            // each hashed into the checksum (a bitstring priced as large: its size is unread).
             let leaf = match term.get_type() {
                 TermType::Fun => atoms::nil().to_term(term.get_env()),
+                TermType::Binary => {
+                    self.budget.spend_unsized()?;
+                    term
+                }
                 _ => term,
             };
             self.bytes.push(LEAF);
@@ -208,6 +213,8 @@ impl<'a> Writer<'a, '_> {
 
     /// The parts of a compound term, in the order they are written.
     fn parts(&mut self, term: Term<'a>) -> Result<Parts<'a>, Exhausted> {
+        // The vectors of its parts and of their records.
+        self.budget.spend_copy(0)?;
         let arg = Arg::new(term);
         Ok(match term.get_type() {
             TermType::Map => {
@@ -220,9 +227,9 @@ impl<'a> Writer<'a, '_> {
                 Parts::Map(keys.into_iter().chain(values).collect())
             }
             TermType::Tuple => {
-                let elements = get_tuple(term).unwrap_or_default();
-                self.budget.spend(elements.len() as u64)?;
-                Parts::Tuple(elements)
+                // Priced before its elements are copied out.
+                self.budget.spend(tuple_arity(term).unwrap_or(0) as u64)?;
+                Parts::Tuple(get_tuple(term).unwrap_or_default())
             }
             _ => {
                 let mut parts = Vec::new();
@@ -303,13 +310,21 @@ pub fn decode<'a>(
     let mut leaf_terms = Vec::new();
     for element in Arg::new(leaves).list_elements() {
         budget.spend(1)?;
-        match element {
+        let leaf = match element {
             // More leaves than bytes is no source.
-            Element::Item(leaf) if leaf_terms.len() < bytes.len() => leaf_terms.push(leaf.term()),
+            Element::Item(leaf) if leaf_terms.len() < bytes.len() => leaf.term(),
+            _ => return Ok(None),
+        };
+        // Only what `encode` keeps as a leaf, each hashed below: a bitstring that is no
+        // binary, whose size cannot be read, is priced as large.
+        match leaf.get_type() {
+            TermType::Atom | TermType::Pid | TermType::Port | TermType::Ref => {}
+            TermType::Binary if !Arg::new(leaf).is_binary() => budget.spend_unsized()?,
             _ => return Ok(None),
         }
+        leaf_terms.push(leaf);
     }
-    budget.spend_bytes(bytes.len())?;
+    budget.spend_hash(bytes.len())?;
     if sum != checksum(records, &leaf_terms).to_le_bytes() {
         return Ok(None);
     }
@@ -375,8 +390,14 @@ impl<'s> Reader<'s> {
             },
             _ => 0,
         };
-        // Bytes copied or records referred to, priced before the work.
-        budget.spend_copy(length)?;
+        // Bytes copied, or records put together (each a prepend or a slot, and a map's keys
+        // hashed), priced before the work.
+        match tag {
+            LIST | TUPLE | MAP => budget
+                .spend_copy(0)
+                .and_then(|()| budget.spend(length as u64)),
+            _ => budget.spend_copy(length),
+        }?;
         Ok(match tag {
             INTEGER => self
                 .take(8)

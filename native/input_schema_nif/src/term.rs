@@ -205,6 +205,22 @@ fn map_size(map: Arg<'_>) -> Option<usize> {
     (unsafe { enif_get_map_size(map.env, map.term, &mut size) } != 0).then_some(size)
 }
 
+/// The arity of a tuple term, read without copying its elements; `None` for any other term.
+pub fn tuple_arity(tuple: Term<'_>) -> Option<usize> {
+    let mut arity = 0;
+    let mut elements = std::ptr::null();
+    // SAFETY: a term of its env; the arity is only read on success, the elements never.
+    let found = unsafe {
+        rustler::sys::enif_get_tuple(
+            tuple.get_env().as_c_arg(),
+            tuple.as_c_arg(),
+            &mut arity,
+            &mut elements,
+        )
+    };
+    (found != 0).then(|| usize::try_from(arity).unwrap_or(usize::MAX))
+}
+
 impl<'a> Value<'a> for Arg<'a> {
     type Entries = Entries<'a>;
     type Elements = Elements<'a>;

@@ -18,6 +18,11 @@ const WARM_BUILT_VALUE_UNITS: u64 = 2;
 pub const WARM_TEXT_BYTES: usize = 32 * 1024;
 /// Bytes of JSON text read for a unit (see `spend_text`).
 const TEXT_BYTES_PER_UNIT: u64 = 32;
+/// Bytes hashed for a unit (see `spend_hash`).
+const HASHED_BYTES_PER_UNIT: u64 = 16;
+/// Units charged for work on a value whose size cannot be read first (see `spend_unsized`): a
+/// normal scheduler's whole budget.
+const UNSIZED_UNITS: u64 = 10_000;
 
 /// How many bytes of host value one byte of a host's encoded key may stand for: in the VM's
 /// external format a list of small integers takes a byte an element, and a 16-byte cons cell
@@ -199,6 +204,20 @@ impl Budget {
     #[inline]
     pub fn spend_copy(&mut self, bytes: usize) -> Result<(), Exhausted> {
         self.spend(COPY_UNITS + (bytes as u64 >> 7))
+    }
+
+    /// Hashing `bytes` one byte at a time, each a multiply that waits for the one before: far
+    /// dearer a byte than a read or a copy.
+    #[inline]
+    pub fn spend_hash(&mut self, bytes: usize) -> Result<(), Exhausted> {
+        self.spend(1 + bytes as u64 / HASHED_BYTES_PER_UNIT)
+    }
+
+    /// Work on a value whose size cannot be read first, such as a bitstring that is no
+    /// binary: only a dirty scheduler does it.
+    #[inline]
+    pub fn spend_unsized(&mut self) -> Result<(), Exhausted> {
+        self.spend(UNSIZED_UNITS)
     }
 
     /// Writing an integer of `words` 64-bit words in decimal: each 19-digit chunk divides the
