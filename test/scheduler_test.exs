@@ -514,19 +514,8 @@ defmodule InputSchema.SchedulerTest do
     end
 
     test "a compiled schema made again from its source leaves the normal schedulers free" do
-      # 50,000 properties, compiled in a process that then exits: read back, the schema is
-      # made again from its source binary, off the normal schedulers.
-      schema = %{"properties" => Map.new(1..50_000, &{"p#{&1}", %{"minimum" => &1}})}
-
-      stored =
-        Task.await(
-          Task.async(fn ->
-            {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
-            :erlang.term_to_binary(compiled)
-          end)
-        )
-
-      :erlang.garbage_collect()
+      # Read back, the schema is made again from its source binary, off the normal schedulers.
+      stored = stored_compiled(50_000)
 
       {answers, long} =
         monitored(fn -> :erlang.binary_to_term(stored) end, fn compiled ->
@@ -552,23 +541,29 @@ defmodule InputSchema.SchedulerTest do
     end
 
     test "a compiled schema of many properties is made again from its source" do
-      schema = %{"properties" => Map.new(1..60_000, &{"p#{&1}", %{"minimum" => &1}})}
-
-      stored =
-        Task.await(
-          Task.async(fn ->
-            {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
-            :erlang.term_to_binary(compiled)
-          end)
-        )
-
-      :erlang.garbage_collect()
-      compiled = :erlang.binary_to_term(stored)
+      compiled = :erlang.binary_to_term(stored_compiled(60_000))
       refute InputSchema.Native.compiled_alive(compiled.ref)
 
       assert {:error, :validation, %{minimum: 60_000, path: "$arguments.p60000"}} =
                InputSchema.validate(compiled, %{"p60000" => 1})
     end
+  end
+
+  # A schema of `count` properties, compiled in a process that then exits, in the external
+  # format: read back, its resource is gone.
+  defp stored_compiled(count) do
+    schema = %{"properties" => Map.new(1..count, &{"p#{&1}", %{"minimum" => &1}})}
+
+    stored =
+      Task.await(
+        Task.async(fn ->
+          {:ok, compiled} = InputSchema.compile(schema, dialect: :draft7)
+          :erlang.term_to_binary(compiled)
+        end)
+      )
+
+    :erlang.garbage_collect()
+    stored
   end
 
   defp collect_long_schedules(pid, acc) do
