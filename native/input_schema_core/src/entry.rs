@@ -133,6 +133,11 @@ impl Compiled {
         self.profile.object_root()
     }
 
+    /// How many nodes and checks its program holds: what freeing it costs grows with them.
+    pub fn parts(&self) -> usize {
+        self.program.nodes.len() + self.program.checks.len()
+    }
+
     /// Validates `arguments`: the first error, or up to `mode`'s count of them. The quick
     /// walk first; when it does not accept, the walk that reports the errors.
     #[inline(always)]
