@@ -2,7 +2,7 @@ defmodule InputSchema.SchedulerTest do
   # A long validation never holds a normal scheduler. The margin cannot flake: a validation
   # taking over 200 ms overall must show no normal-scheduler stretch over 20 ms.
   use ExUnit.Case, async: false
-  alias InputSchema.Places
+  alias InputSchema.{Native, NativeCall, Places}
 
   @moduletag timeout: 300_000
 
@@ -64,7 +64,7 @@ defmodule InputSchema.SchedulerTest do
       {:ok, compiled} = InputSchema.compile(schema)
 
       for schema <- [schema, compiled] do
-        refute InputSchema.Native.validate(schema, call["arguments"], :subset, 0) ==
+        refute Native.validate(schema, call["arguments"], :subset, 0) ==
                  :budget_exhausted
       end
     end
@@ -83,7 +83,7 @@ defmodule InputSchema.SchedulerTest do
 
     for key <- [huge_integer, long_charlist] do
       arguments = %{key => 1}
-      assert InputSchema.Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
+      assert Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
 
       assert InputSchema.validate(schema, arguments) ===
                {:error, :validation,
@@ -96,7 +96,7 @@ defmodule InputSchema.SchedulerTest do
 
     # A name of the same kinds in a schema: compiling gives up too.
     for name <- [huge_integer, long_charlist] do
-      assert InputSchema.Native.compile(%{"properties" => %{name => %{}}}, :subset, 0) ===
+      assert Native.compile(%{"properties" => %{name => %{}}}, :subset, 0) ===
                :budget_exhausted
     end
 
@@ -104,14 +104,13 @@ defmodule InputSchema.SchedulerTest do
     # that is priced too, for it is many visits' work.
     floats = for i <- 1..3_000, do: 2 ** 49 + i + 0.25
     float_keys = Map.new(floats, &{&1, 1})
-    assert InputSchema.Native.check_schema(float_keys, :subset, false, 0) === :budget_exhausted
+    assert Native.check_schema(float_keys, :subset, false, 0) === :budget_exhausted
 
     assert {:error, :unsupported_capability, %{message: "schema keyword is unsupported"}} =
              InputSchema.validate_schema(float_keys)
 
     # Keys of a usual size are written where they are met.
-    assert {:error, :validation, _} =
-             InputSchema.Native.validate(schema, %{(10 ** 1_000) => 1}, :subset, 0)
+    assert {:error, :validation, _} = Native.validate(schema, %{(10 ** 1_000) => 1}, :subset, 0)
   end
 
   test "integers too large to read on a normal scheduler are read on a dirty one" do
@@ -122,9 +121,9 @@ defmodule InputSchema.SchedulerTest do
     {:ok, compiled} = InputSchema.compile(schema)
 
     for huge <- [limit, 1 <<< 20_000_000] do
-      assert InputSchema.Native.validate(schema, %{"a" => huge}, :subset, 0) === :budget_exhausted
+      assert Native.validate(schema, %{"a" => huge}, :subset, 0) === :budget_exhausted
 
-      assert InputSchema.Native.validate(compiled.ref, %{"a" => -huge}, :compiled, 0) ===
+      assert Native.validate(compiled.ref, %{"a" => -huge}, :compiled, 0) ===
                :budget_exhausted
 
       assert {:ok, _} = InputSchema.validate(schema, %{"a" => huge})
@@ -135,25 +134,25 @@ defmodule InputSchema.SchedulerTest do
 
       # In a schema: a minimum, an enum choice, an argument key's string form.
       bounded = %{"properties" => %{"a" => %{"type" => "integer", "minimum" => huge}}}
-      assert InputSchema.Native.check_schema(bounded, :subset, false, 0) === :budget_exhausted
-      assert InputSchema.Native.compile(bounded, :subset, 0) === :budget_exhausted
+      assert Native.check_schema(bounded, :subset, false, 0) === :budget_exhausted
+      assert Native.compile(bounded, :subset, 0) === :budget_exhausted
       assert InputSchema.validate_schema(bounded) === :ok
 
       assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
                InputSchema.validate(bounded, %{"a" => limit - 1})
 
       listed = %{"properties" => %{"a" => %{"type" => "integer", "enum" => [1]}}}
-      assert InputSchema.Native.validate(listed, %{"a" => huge}, :subset, 0) === :budget_exhausted
+      assert Native.validate(listed, %{"a" => huge}, :subset, 0) === :budget_exhausted
 
       closed = %{"additionalProperties" => false}
-      assert InputSchema.Native.validate(closed, %{huge => 1}, :subset, 0) === :budget_exhausted
+      assert Native.validate(closed, %{huge => 1}, :subset, 0) === :budget_exhausted
     end
 
     # One below the limit, positive or negative, is read where it is met.
-    assert :ok = InputSchema.Native.validate(schema, %{"a" => limit - 1}, :subset, 0)
+    assert :ok = Native.validate(schema, %{"a" => limit - 1}, :subset, 0)
 
     assert {:error, :validation, %{message: "tool argument is below the minimum"}} =
-             InputSchema.Native.validate(schema, %{"a" => 1 - limit}, :subset, 0)
+             Native.validate(schema, %{"a" => 1 - limit}, :subset, 0)
   end
 
   test "errors are priced by the bytes they copy" do
@@ -164,7 +163,7 @@ defmodule InputSchema.SchedulerTest do
     {:ok, compiled} = InputSchema.compile(schema)
     arguments = %{name => List.duplicate("x", 250)}
 
-    assert InputSchema.Native.validate(compiled.ref, arguments, :compiled, 1_000) ===
+    assert Native.validate(compiled.ref, arguments, :compiled, 1_000) ===
              :budget_exhausted
 
     assert {:error, :validation, %{errors: errors}} =
@@ -177,7 +176,7 @@ defmodule InputSchema.SchedulerTest do
     # Missing required names of 4 MB each are copied into their errors.
     names = for letter <- ?a..?h, do: :binary.copy(<<letter>>, 4_000_000)
     {:ok, compiled} = InputSchema.compile(%{"required" => names})
-    assert InputSchema.Native.validate(compiled.ref, %{}, :compiled, 100) === :budget_exhausted
+    assert Native.validate(compiled.ref, %{}, :compiled, 100) === :budget_exhausted
 
     assert {:error, :validation, %{errors: errors}} =
              InputSchema.validate(compiled, %{}, errors: :all)
@@ -191,7 +190,7 @@ defmodule InputSchema.SchedulerTest do
       }
     }
 
-    assert InputSchema.Native.validate(bounded, %{"n" => List.duplicate(0, 50)}, :subset, 100) ===
+    assert Native.validate(bounded, %{"n" => List.duplicate(0, 50)}, :subset, 100) ===
              :budget_exhausted
   end
 
@@ -203,8 +202,8 @@ defmodule InputSchema.SchedulerTest do
     schema = %{"properties" => %{name => %{"type" => "string"}}}
     refused = {:error, :validation, %{message: "schema property names must be strings or atoms"}}
 
-    assert InputSchema.Native.check_schema(schema, :subset, false, 0) === :ok
-    assert InputSchema.Native.validate(schema, %{}, :subset, 0) === refused
+    assert Native.check_schema(schema, :subset, false, 0) === :ok
+    assert Native.validate(schema, %{}, :subset, 0) === refused
 
     :erlang.system_monitor(self(), [{:long_schedule, 20}])
 
@@ -370,7 +369,7 @@ defmodule InputSchema.SchedulerTest do
       InputSchema.compile(root(array_of(%{"type" => "object", "required" => [name]})))
 
     arguments = %{"a" => List.duplicate(Map.put(large, name, 1), 200)}
-    assert InputSchema.Native.validate(by_name.ref, arguments, :compiled, 0) === :budget_exhausted
+    assert Native.validate(by_name.ref, arguments, :compiled, 0) === :budget_exhausted
     assert {:ok, ^arguments} = InputSchema.validate(by_name, arguments)
 
     # A 3,900-character list name, decoded for each of 550 objects.
@@ -379,7 +378,7 @@ defmodule InputSchema.SchedulerTest do
     schema = root(array_of(object))
     arguments = %{"a" => List.duplicate(%{}, 550) ++ [1]}
     _cached = InputSchema.validate(schema, arguments)
-    assert InputSchema.Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
+    assert Native.validate(schema, arguments, :subset, 0) === :budget_exhausted
 
     assert {:error, :validation, %{path: "$arguments.a[550]", type: "object"}} =
              InputSchema.validate(schema, arguments)
@@ -391,7 +390,7 @@ defmodule InputSchema.SchedulerTest do
     schema = root(array_of(%{"type" => "integer", "enum" => choices}))
     {:ok, by_choice} = InputSchema.compile(schema)
 
-    assert InputSchema.Native.validate(by_choice.ref, %{"a" => choices}, :compiled, 0) ===
+    assert Native.validate(by_choice.ref, %{"a" => choices}, :compiled, 0) ===
              :budget_exhausted
 
     assert {:ok, _} = InputSchema.validate(by_choice, %{"a" => choices})
@@ -521,7 +520,7 @@ defmodule InputSchema.SchedulerTest do
 
       {answers, long} =
         monitored(fn -> :erlang.binary_to_term(stored) end, fn compiled ->
-          false = InputSchema.Native.compiled_alive(compiled.ref)
+          false = Native.compiled_alive(compiled.ref)
           [InputSchema.validate(compiled, %{"p5" => 4}), InputSchema.validate_schema(compiled)]
         end)
 
@@ -532,19 +531,35 @@ defmodule InputSchema.SchedulerTest do
 
   describe "long calls whose answers hold large maps" do
     # Each call below outlasts a dirty scheduler's slice. Made on a thread the VM did not
-    # start, a map of more than 128 keys crashes the VMs of OTP 25.1 and later until their
-    # fix, so these calls finish where they are: the VM must still be here to answer.
+    # start, a large map crashes the VMs of OTP 25.1 and later until their fix: a long call's
+    # thread makes none, and answers `:needs_scheduler` instead; the call is then made again
+    # on a dirty scheduler, where it stays. The VM must still be here to answer.
     test "a JSON text of one wide object is read into its map" do
       text = "{" <> Enum.map_join(1..200_000, ",", &~s("k#{&1}":#{&1})) <> "}"
+
+      assert {:continuing, _tag} = moved = Native.validate_text_dirty(%{}, text, :subset, 0)
+      assert NativeCall.finished(moved) == :needs_scheduler
 
       assert {:ok, arguments} = InputSchema.validate_json(%{}, text)
       assert map_size(arguments) == 200_000
       assert arguments["k200000"] == 200_000
     end
 
+    test "a JSON text of many narrow objects is read on a thread of its own" do
+      object = "{" <> Enum.map_join(1..32, ",", &~s("k#{&1}":#{&1})) <> "}"
+      text = "[" <> Enum.map_join(1..12_000, ",", fn _ -> object end) <> "]"
+
+      assert {:continuing, _tag} = moved = Native.decode_json_dirty(text)
+      assert {:ok, objects} = NativeCall.finished(moved)
+      assert length(objects) == 12_000 and map_size(hd(objects)) == 32
+    end
+
     test "a compiled schema of many properties is made again from its source" do
       compiled = :erlang.binary_to_term(stored_compiled(60_000))
-      refute InputSchema.Native.compiled_alive(compiled.ref)
+      refute Native.compiled_alive(compiled.ref)
+      {binary, leaves} = compiled.source
+      assert {:continuing, _tag} = moved = Native.decode_source_dirty(binary, leaves)
+      assert NativeCall.finished(moved) == :needs_scheduler
 
       assert {:error, :validation, %{minimum: 60_000, path: "$arguments.p60000"}} =
                InputSchema.validate(compiled, %{"p60000" => 1})

@@ -17,20 +17,32 @@ defmodule InputSchema.NativeCall do
             when is_tuple(answer) and tuple_size(answer) > 2 and
                    elem(answer, 0) in [:need_documents, :need_formats]
 
-  # A macro, so that the hot path builds no closures.
+  # A macro, so that the hot path builds no closures. The dirty twin's `_here` variant
+  # (`Native.validate_dirty_here/4` for `Native.validate_dirty/4`) is called when a long call's
+  # thread could not answer it.
   defmacrop nif(normal, dirty) do
+    {{:., dot, [native, twin]}, meta, arguments} = dirty
+    here = {{:., dot, [native, :"#{twin}_here"]}, meta, arguments}
+
     quote do
       case unquote(normal) do
-        :budget_exhausted -> InputSchema.NativeCall.finished(unquote(dirty))
-        answer -> answer
+        :budget_exhausted ->
+          case InputSchema.NativeCall.finished(unquote(dirty)) do
+            :needs_scheduler -> unquote(here)
+            answer -> answer
+          end
+
+        answer ->
+          answer
       end
     end
   end
 
   @doc false
   # A dirty call's answer: the one it gave, or, for a long call moved to a thread of its own
-  # (`{:continuing, tag}`), the one the thread sends under `tag`. The thread always sends one,
-  # `:badarg` where the NIF would have raised.
+  # (`{:continuing, tag}`), the one the thread sends under `tag`. The thread always sends one:
+  # `:badarg` where the NIF would have raised, `:needs_scheduler` for a call that needs a map
+  # only the VM's own threads may make (made again by the twin's `_here` variant).
   def finished({:continuing, tag}) when is_reference(tag) do
     receive do
       {^tag, :badarg} -> :erlang.error(:badarg)

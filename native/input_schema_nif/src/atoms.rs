@@ -36,6 +36,7 @@ rustler::atoms! {
     need_formats,
     // A long call moved to a thread of its own, and its answer there if it could not run.
     continuing,
+    needs_scheduler,
     badarg,
     // What a message says, for the host's renderers (`messages`).
     whole_value,

@@ -47,7 +47,7 @@ const NORMAL_BUDGET: u64 = 10_000;
 fn budget(dirty: bool, spent: u64) -> Budget {
     if dirty {
         let left = long_calls::dirty_units(WORK_CAP_UNITS.saturating_sub(spent));
-        Budget::capped(left, caller_watch::alive)
+        Budget::capped(left, long_calls::goes_on)
     } else {
         Budget::new(NORMAL_BUDGET)
     }
@@ -707,10 +707,11 @@ macro_rules! raw_nif {
 }
 
 /// Each entry point is a pair of NIFs: a normal one that runs with a work budget and may answer
-/// `:budget_exhausted`, and its `_dirty` twin without a budget, run by `$long` (see
-/// `long_calls`). `$dirty` tells the body which.
+/// `:budget_exhausted`, and its `_dirty` twin without a budget, which a long call leaves for a
+/// thread of its own; and the twin's `_here` variant, which stays where it is, for a call that
+/// a thread answered `:needs_scheduler` (see `long_calls`). `$dirty` tells the body which.
 macro_rules! twin_nifs {
-    ($normal:literal, $twin:literal, $long:path, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
+    ($normal:literal, $twin:literal, $here:literal, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
         const _: () = {
             /// The NIF's answer on either scheduler, or on a long call's thread (`dirty`).
             fn body<'a>($env: Env<'a>, terms: &[Term<'a>], $dirty: bool) -> Option<Term<'a>> {
@@ -727,28 +728,31 @@ macro_rules! twin_nifs {
                 answer
             });
             raw_nif!($twin, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
-                $long($env, &[$($arg),*], body)
+                long_calls::dirty($env, &[$($arg),*], body)
+            });
+            raw_nif!($here, SchedulerFlags::DirtyCpu, |$env $(, $arg)*| {
+                long_calls::dirty_here($env, &[$($arg),*], body)
             });
         };
     };
 }
 
-twin_nifs!("validate", "validate_dirty", long_calls::dirty, |env, schema, arguments, reading, call; dirty| {
+twin_nifs!("validate", "validate_dirty", "validate_dirty_here", |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_validate(env, [schema, arguments], reading, call, dirty))
 });
 
-twin_nifs!("validate_text", "validate_text_dirty", long_calls::dirty_here, |env, schema, text, reading, call; dirty| {
+twin_nifs!("validate_text", "validate_text_dirty", "validate_text_dirty_here", |env, schema, text, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_validate_text(env, [schema, text], reading, call, dirty))
 });
 
-twin_nifs!("valid", "valid_dirty", long_calls::dirty, |env, schema, arguments, reading, call; dirty| {
+twin_nifs!("valid", "valid_dirty", "valid_dirty_here", |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
     Some(run_valid(env, [schema, arguments], reading, call, dirty))
 });
 
-twin_nifs!("check_schema", "check_schema_dirty", long_calls::dirty, |env, schema, reading, locate, spent; dirty| {
+twin_nifs!("check_schema", "check_schema_dirty", "check_schema_dirty_here", |env, schema, reading, locate, spent; dirty| {
     let Reading::Raw(raw) = Reading::read(reading)? else {
         return None;
     };
@@ -756,14 +760,14 @@ twin_nifs!("check_schema", "check_schema_dirty", long_calls::dirty, |env, schema
     Some(run_check_schema(env, schema, raw, locate, spent, dirty))
 });
 
-twin_nifs!("compile", "compile_dirty", long_calls::dirty, |env, schema, reading, spent; dirty| {
+twin_nifs!("compile", "compile_dirty", "compile_dirty_here", |env, schema, reading, spent; dirty| {
     let Reading::Raw(raw) = Reading::read(reading)? else {
         return None;
     };
     run_compile(env, schema, raw, request::unsigned(spent)?, dirty)
 });
 
-twin_nifs!("decode_json", "decode_json_dirty", long_calls::dirty_here, |env, text; dirty| Some(run_decode_json(
+twin_nifs!("decode_json", "decode_json_dirty", "decode_json_dirty_here", |env, text; dirty| Some(run_decode_json(
     env, text, dirty
 )));
 
@@ -775,7 +779,7 @@ fn run_encode_source<'a>(env: Env<'a>, term: Term<'a>, dirty: bool) -> Term<'a> 
     }
 }
 
-twin_nifs!("encode_source", "encode_source_dirty", long_calls::dirty, |env, term; dirty| Some(
+twin_nifs!("encode_source", "encode_source_dirty", "encode_source_dirty_here", |env, term; dirty| Some(
     run_encode_source(env, term, dirty)
 ));
 
@@ -796,7 +800,7 @@ fn run_decode_source<'a>(
     }
 }
 
-twin_nifs!("decode_source", "decode_source_dirty", long_calls::dirty_here, |env, binary, leaves; dirty| Some(
+twin_nifs!("decode_source", "decode_source_dirty", "decode_source_dirty_here", |env, binary, leaves; dirty| Some(
     run_decode_source(env, binary, leaves, dirty)
 ));
 

@@ -12,10 +12,12 @@
 //! cost (`COPY_WORDS_MAX`, each use of a shared subterm counted), or that finds
 //! `THREADS_MAX` threads already running, goes on where it is, as every dirty call did before.
 //!
-//! A call whose answer holds maps made from its input (a JSON text read into terms, a compiled
-//! schema's source read back) never moves (`dirty_here`): from OTP 25.1 until its fix, a VM
-//! crashes when a thread it did not start makes a map of more than 128 keys (erlang/otp#8208),
-//! and the VM this package runs on may be one of those.
+//! A thread the VM did not start makes no map of more than `THREAD_MAP_KEYS_MAX` keys: from
+//! OTP 25.1 until its fix, a VM crashes when such a thread makes a large map (erlang/otp#8208),
+//! and the VM this package runs on may be one of those. A call on a thread that needs one (a
+//! JSON text with a wide object, a large schema's source read back) stops and answers
+//! `:needs_scheduler`, and its caller makes it again on a dirty scheduler where it stays
+//! (`dirty_here`), with the whole of the cap.
 
 use crate::atoms;
 use crate::big_integers;
@@ -51,6 +53,30 @@ static RUNNING: AtomicUsize = AtomicUsize::new(0);
 thread_local! {
     /// On a dirty scheduler's first slice of a call, whether the call's budget was cut to it.
     static SLICE: Cell<Slice> = const { Cell::new(Slice::None) };
+    /// Whether this is a long call's thread, which the VM did not start.
+    static OWN_THREAD: Cell<bool> = const { Cell::new(false) };
+    /// Whether the call on this thread asked for a map only the VM's threads may make.
+    static MAP_REFUSED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The most keys of a map that a long call's thread makes: a larger map is a hash map, whose
+/// making sorts its keys in a way that needs the VM's own thread.
+const THREAD_MAP_KEYS_MAX: usize = 32;
+
+/// Whether a map of `keys` keys may be made here. When not, the call's answer is thrown away,
+/// the call stops within a slice (`goes_on`), and its caller makes it again where it may.
+pub fn may_make_map(keys: usize) -> bool {
+    if keys <= THREAD_MAP_KEYS_MAX || !OWN_THREAD.get() {
+        return true;
+    }
+    MAP_REFUSED.set(true);
+    false
+}
+
+/// Asked before each further slice of a dirty call's budget: whether its caller still waits
+/// for it and it has not asked for a map it may not make.
+pub fn goes_on() -> bool {
+    caller_watch::alive() && !MAP_REFUSED.get()
 }
 
 #[derive(Clone, Copy)]
@@ -99,8 +125,8 @@ pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a
     Some(past_work_cap(answer?, env))
 }
 
-/// A dirty NIF whose answer may hold maps of any size, made from its input: `body` here, with
-/// the whole of the cap, since only the VM's own threads may make a large map.
+/// A dirty NIF made again after a thread answered it `:needs_scheduler`: `body` here, with the
+/// whole of the cap, since only the VM's own threads may make a large map.
 pub fn dirty_here<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
     let _reads_any_integer = big_integers::DirtyCall::enter();
     let _caller = caller_watch::Watch::enter(env);
@@ -237,10 +263,12 @@ impl Job {
             .map(|term| unsafe { Term::new(env, *term) })
             .collect();
         let body = self.body;
+        OWN_THREAD.set(true);
         let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             body(env, &terms, true).map(|answer| past_work_cap(answer, env))
         }));
         let answer = match answer {
+            _ if MAP_REFUSED.replace(false) => atoms::needs_scheduler().encode(env),
             Ok(Some(answer)) => answer,
             _ => atoms::badarg().encode(env),
         };

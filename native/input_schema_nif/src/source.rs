@@ -22,10 +22,11 @@
 
 use crate::atoms;
 use crate::big_integers;
+use crate::built_terms::map_from_words;
 use crate::term::{tuple_arity, Arg};
 use input_schema_core::values::literal::IdentityHasher;
 use input_schema_core::{Budget, Element, Exhausted, Value};
-use rustler::sys::{enif_hash, ErlNifHash};
+use rustler::sys::{enif_hash, ErlNifHash, ErlNifTerm};
 use rustler::types::tuple::{get_tuple, make_tuple};
 use rustler::{Binary, Encoder, Env, NewBinary, Term, TermType};
 use std::collections::HashMap;
@@ -444,8 +445,11 @@ impl<'s> Reader<'s> {
     fn map<'a>(&mut self, env: Env<'a>, count: usize, table: &[Term<'a>]) -> Option<Term<'a>> {
         let keys = self.records(count, table)?;
         let values = self.records(count, table)?;
+        let words = |terms: Vec<Term<'a>>| terms.iter().map(|term| term.as_c_arg()).collect();
+        let (keys, values): (Vec<ErlNifTerm>, Vec<ErlNifTerm>) = (words(keys), words(values));
         // Fails on a key given twice, which no map written here has.
-        Term::map_from_term_arrays(env, &keys, &values).ok()
+        // SAFETY: the records are terms of `env`.
+        unsafe { map_from_words(env, &keys, &values) }
     }
 }
 
