@@ -7,6 +7,7 @@
 //! share an entry, so a cached answer is exactly the answer compiling again would give (zero
 //! floats aside, see `within_bytes`).
 
+use crate::long_calls;
 use crate::resource::CompiledSchema;
 use crate::term::{Arg, ATOM_NAME_MAX};
 use input_schema_core::Profile;
@@ -225,7 +226,10 @@ pub fn get(fingerprint: u64, schema: Term<'_>, profile: Profile) -> Option<Arc<E
 /// Keeps `compiled` for later calls with a schema identical to `schema`, in place of the
 /// oldest entry of its bucket; schemas over the size limit are not kept.
 pub fn put(fingerprint: u64, schema: Term<'_>, profile: Profile, compiled: CompiledSchema) {
-    if !within_bytes(schema, SCHEMA_BYTES_MAX) {
+    // A long call's thread keeps nothing: the copy is read back from the external format,
+    // which makes the schema's maps, and only the VM's own threads may make a large one (see
+    // `long_calls`). The call's first slice, on a dirty scheduler, has usually kept it.
+    if long_calls::on_own_thread() || !within_bytes(schema, SCHEMA_BYTES_MAX) {
         return;
     }
     let Some(entry) = Entry::new(fingerprint, schema, profile, compiled) else {

@@ -66,11 +66,16 @@ const THREAD_MAP_KEYS_MAX: usize = 32;
 /// Whether a map of `keys` keys may be made here. When not, the call's answer is thrown away,
 /// the call stops within a slice (`goes_on`), and its caller makes it again where it may.
 pub fn may_make_map(keys: usize) -> bool {
-    if keys <= THREAD_MAP_KEYS_MAX || !OWN_THREAD.get() {
+    if keys <= THREAD_MAP_KEYS_MAX || !on_own_thread() {
         return true;
     }
     MAP_REFUSED.set(true);
     false
+}
+
+/// Whether this is a long call's thread, which the VM did not start.
+pub fn on_own_thread() -> bool {
+    OWN_THREAD.get()
 }
 
 /// Asked before each further slice of a dirty call's budget: whether its caller still waits
