@@ -27,5 +27,7 @@ pub use report::error::{
 pub use report::path::{ANY_ROOT, ARGUMENTS, RESULT};
 pub use values::number::{BigInt, Number};
 pub use values::value::{AtomKind, Element, Kind, Value};
-pub use work::budget::{Budget, Exhausted, EXACT_KEY_EXPANSION, WARM_TEXT_BYTES, WORK_CAP_UNITS};
+pub use work::budget::{
+    Budget, Exhausted, EXACT_KEY_EXPANSION, NORMAL_CALL_UNITS, WARM_TEXT_BYTES, WORK_CAP_UNITS,
+};
 pub use work::stack::MAX_DEPTH;

@@ -30,17 +30,13 @@ use input_schema_core::text::json_text::{self, JsonError, Stop};
 use input_schema_core::text::json_tree::{with_tree, Tree};
 use input_schema_core::{
     said_messages, Asked, Budget, Error, Failure, FormatAnswers, Mode, Path, Said, Value, ANY_ROOT,
-    WARM_TEXT_BYTES, WORK_CAP_UNITS,
+    NORMAL_CALL_UNITS, WARM_TEXT_BYTES, WORK_CAP_UNITS,
 };
 use request::{CallTerms, Raw, Reading};
 use resource::CompiledSchema;
 use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
 use std::sync::Arc;
 use term::Arg;
-
-/// Work units (visited schema and argument nodes) a call may spend on a normal scheduler:
-/// well under a millisecond of work.
-const NORMAL_BUDGET: u64 = 10_000;
 
 /// A dirty call's budget is what is left of the work cap after the call's earlier rounds, and
 /// stops early once its caller has exited.
@@ -49,7 +45,7 @@ fn budget(dirty: bool, spent: u64) -> Budget {
         let left = long_calls::dirty_units(WORK_CAP_UNITS.saturating_sub(spent));
         Budget::capped(left, long_calls::goes_on)
     } else {
-        Budget::new(NORMAL_BUDGET)
+        Budget::new(NORMAL_CALL_UNITS)
     }
 }
 

@@ -20,9 +20,6 @@ pub const WARM_TEXT_BYTES: usize = 32 * 1024;
 const TEXT_BYTES_PER_UNIT: u64 = 32;
 /// Bytes hashed for a unit (see `spend_hash`).
 const HASHED_BYTES_PER_UNIT: u64 = 16;
-/// Units charged for work on a value whose size cannot be read first (see `spend_unsized`): a
-/// normal scheduler's whole budget.
-const UNSIZED_UNITS: u64 = 10_000;
 
 /// How many bytes of host value one byte of a host's encoded key may stand for: in the VM's
 /// external format a list of small integers takes a byte an element, and a 16-byte cons cell
@@ -30,9 +27,10 @@ const UNSIZED_UNITS: u64 = 10_000;
 pub const EXACT_KEY_EXPANSION: usize = 16;
 /// Units charged for writing a float's string form (see `spend_float_text`).
 const FLOAT_TEXT_UNITS: u64 = 32;
-/// Units charged for a fresh stack segment: a normal scheduler's whole budget (see
-/// `schema::with_stack`).
-const STACK_SEGMENT_UNITS: u64 = 10_000;
+/// Units a call may spend on a normal scheduler: well under a millisecond of work. Work that
+/// only a dirty scheduler should do (a fresh stack segment, a value whose size cannot be read
+/// first) is charged all of it.
+pub const NORMAL_CALL_UNITS: u64 = 10_000;
 
 /// Bytes a compiled schema may hold (see `keep`). A schema term can use one subterm many
 /// times over (`%{"a" => p, "b" => p}` nested 25 times is 400 words), and a copy of every use
@@ -195,7 +193,7 @@ impl Budget {
     /// Continuing on a fresh stack segment.
     #[inline]
     pub fn spend_stack_segment(&mut self) -> Result<(), Exhausted> {
-        self.spend(STACK_SEGMENT_UNITS)
+        self.spend(NORMAL_CALL_UNITS)
     }
 
     /// Copying `bytes` into a new allocation, which costs about as much as a few visits. A
@@ -217,7 +215,7 @@ impl Budget {
     /// binary: only a dirty scheduler does it.
     #[inline]
     pub fn spend_unsized(&mut self) -> Result<(), Exhausted> {
-        self.spend(UNSIZED_UNITS)
+        self.spend(NORMAL_CALL_UNITS)
     }
 
     /// Writing an integer of `words` 64-bit words in decimal: each 19-digit chunk divides the
