@@ -1,8 +1,9 @@
 defmodule InputSchema.Native do
   @moduledoc false
   # Stubs for the functions of the Rust NIF crate native/input_schema_nif, each an operation,
-  # its dirty twin and the twin's `_here` variant (see `InputSchema.NativeCall`). Loading the library replaces them; if
-  # it fails to load, @on_load returns the error and this module does not load at all.
+  # its dirty twin and the twin's `_here` variant (see `InputSchema.NativeCall`). Loading the
+  # library replaces them; if it fails to load, @on_load returns the error and this module
+  # does not load at all.
 
   @on_load :load_nif
 

@@ -113,8 +113,7 @@ pub type Body = for<'a> fn(Env<'a>, &[Term<'a>], bool) -> Option<Term<'a>>;
 /// here with the rest of the cap. A dirty answer is final: the budget spent is the work-limit
 /// error.
 pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
-    let _reads_any_integer = big_integers::DirtyCall::enter();
-    let _caller = caller_watch::Watch::enter(env);
+    let _call = dirty_call(env);
     SLICE.set(Slice::Dirty { cut: false });
     let answer = body(env, terms, true);
     let cut = matches!(SLICE.replace(Slice::None), Slice::Dirty { cut: true });
@@ -126,17 +125,28 @@ pub fn dirty<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a
         return Some(continuing);
     }
     // No thread: the call goes on here, with the rest of the cap.
-    let answer = body(env, terms, true);
-    Some(past_work_cap(answer?, env))
+    whole_here(env, terms, body)
+}
+
+/// What a dirty call holds while it runs: integers of any size are read, and its caller is
+/// watched.
+fn dirty_call(env: Env<'_>) -> (big_integers::DirtyCall, caller_watch::Watch) {
+    (
+        big_integers::DirtyCall::enter(),
+        caller_watch::Watch::enter(env),
+    )
+}
+
+/// `body` here with what is left of the cap; its answer final.
+fn whole_here<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
+    Some(past_work_cap(body(env, terms, true)?, env))
 }
 
 /// A dirty NIF made again after a thread answered it `:needs_scheduler`: `body` here, with the
 /// whole of the cap, since only the VM's own threads may make a large map.
 pub fn dirty_here<'a>(env: Env<'a>, terms: &[Term<'a>], body: Body) -> Option<Term<'a>> {
-    let _reads_any_integer = big_integers::DirtyCall::enter();
-    let _caller = caller_watch::Watch::enter(env);
-    let answer = body(env, terms, true)?;
-    Some(past_work_cap(answer, env))
+    let _call = dirty_call(env);
+    whole_here(env, terms, body)
 }
 
 /// `{:continuing, tag}` once a thread has the call; `None` when it cannot take it.
