@@ -1,6 +1,7 @@
 defmodule InputSchema.SchedulerTest do
-  # A long validation never holds a normal scheduler. The margin cannot flake: a validation
-  # taking over 200 ms overall must show no normal-scheduler stretch over 20 ms.
+  # A long validation never holds a normal scheduler: a validation taking over 200 ms overall
+  # must show no normal-scheduler stretch over 20 ms. The inputs are sized so that what the VM
+  # itself does beside the NIF (collecting a large term a call made) stays well under that.
   use ExUnit.Case, async: false
   alias InputSchema.{Native, NativeCall, Places}
 
@@ -527,6 +528,19 @@ defmodule InputSchema.SchedulerTest do
       assert [{:error, :validation, %{minimum: 5, path: "$arguments.p5"}}, :ok] = answers
       assert long == [], "long normal-scheduler stretches: #{inspect(long)}"
     end
+  end
+
+  test "a compiled schema's source is hashed only where its size allows" do
+    # 20,000 properties, about 1 MB of source: its checksum alone is past a normal call's
+    # budget, so a normal call gives up before reading it, even when one byte is wrong.
+    {binary, leaves} = :erlang.binary_to_term(stored_compiled(20_000)).source
+    at = div(byte_size(binary), 2)
+    <<head::binary-size(at), byte, tail::binary>> = binary
+    corrupted = <<head::binary, Bitwise.bxor(byte, 1), tail::binary>>
+
+    assert Native.decode_source(corrupted, leaves) == :budget_exhausted
+    assert NativeCall.decode_source(corrupted, leaves) == :error
+    assert {:ok, {_schema, %{}, _kept}} = NativeCall.decode_source(binary, leaves)
   end
 
   describe "long calls whose answers hold large maps" do
