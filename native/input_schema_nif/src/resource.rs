@@ -46,8 +46,8 @@ unsafe extern "C" fn destructor(_env: *mut ErlNifEnv, object: *mut c_void) {
 }
 
 /// The most nodes and checks a schema may hold to be freed where it is collected: freeing
-/// costs about 100 ns a part, so a larger one would hold a scheduler past a tenth of a
-/// millisecond (a schema of 50,000 properties, 10 ms).
+/// costs in proportion to them, and a larger one would hold the scheduler longer than a small
+/// call's whole run (figures in `docs/limits.md`).
 const FREED_HERE_PARTS_MAX: usize = 1024;
 
 /// The most threads freeing schemas at once; past it a schema is freed where it is.
