@@ -57,6 +57,11 @@ pub struct ObjectCheck {
     pub(crate) required_mask: u64,
     /// Required names past those, looked up after the walk.
     pub(crate) required_rest: Names,
+    /// Each required name's entry in the table, in `required`'s order.
+    pub(crate) required_entries: Box<[usize]>,
+    /// Whether no two of the table's names are the same: then each key of a map names at most
+    /// one entry, and the report may read a small map once instead of a lookup per name.
+    pub(crate) names_unique: bool,
 }
 
 /// An argument map this small is walked once even where only `properties` asks for it: a
@@ -90,6 +95,7 @@ impl ObjectCheck {
             .collect();
         let mut mask = 0_u64;
         let mut rest = Vec::new();
+        let mut entries = Vec::new();
         for name in self.required.iter().flat_map(|(names, _)| names.iter()) {
             let index = match names.iter().position(|(known, _)| **known == **name) {
                 Some(index) => index,
@@ -98,6 +104,7 @@ impl ObjectCheck {
                     names.len() - 1
                 }
             };
+            entries.push(index);
             match u32::try_from(index)
                 .ok()
                 .and_then(|bit| 1_u64.checked_shl(bit))
@@ -109,6 +116,8 @@ impl ObjectCheck {
         self.table = NameTable::new(names);
         self.required_mask = mask;
         self.required_rest = rest.into();
+        self.required_entries = entries.into();
+        self.names_unique = self.table.names.unique();
         self
     }
 
@@ -262,6 +271,7 @@ impl NameTable {
 mod tests {
     use crate::json_schema::testing::compile;
     use crate::json_schema::{Dialect, Options};
+    use crate::report::error::{Failure, Field, Mode};
     use crate::serde::Json;
     use crate::Budget;
     use serde_json::{json, Map, Value as JsonValue};
@@ -359,5 +369,65 @@ mod tests {
             ),
             (true, true)
         );
+    }
+
+    /// Each error of `value` against `schema` (every error), as its keyword and pointer.
+    fn reported(schema: &JsonValue, value: &JsonValue) -> Vec<String> {
+        let mut options = Options::new(Dialect::Draft2020_12);
+        options.any_root = true;
+        let compiled = compile(
+            Json::from(schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        let mode = Mode::All { max_errors: 100 };
+        let Err(Failure::Arguments(errors)) =
+            compiled.validate(Json::from(value), mode, &mut Budget::unlimited())
+        else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        for error in &errors {
+            let mut keyword = String::new();
+            let mut pointer = String::new();
+            error.each_field(|key, field| match (key, field) {
+                ("keyword", Field::Binary(bytes)) => {
+                    keyword = String::from_utf8_lossy(bytes).into_owned();
+                }
+                ("pointer", Field::Place(bytes)) => {
+                    pointer = String::from_utf8_lossy(bytes).into_owned();
+                }
+                _ => {}
+            });
+            said.push(format!("{keyword} {pointer}"));
+        }
+        said
+    }
+
+    #[test]
+    fn the_report_reads_a_small_map_once_and_a_large_one_by_name_with_the_same_errors() {
+        let properties: Map<String, JsonValue> = (0..40)
+            .map(|index| (format!("p{index:02}"), json!({"type": "string"})))
+            .collect();
+        let schema = json!({"properties": properties, "required": ["p05", "absent", "p01"]});
+        let mut value = json!({"p30": 1, "p03": 2, "p10": "ok", "p05": 3, "other": 4});
+        let expected = [
+            "required ",
+            "required ",
+            "type /p03",
+            "type /p05",
+            "type /p30",
+        ];
+        assert_eq!(reported(&schema, &value), expected);
+        // Past 32 entries, each name is looked up instead: the same errors.
+        for index in 0..40 {
+            value[format!("more{index}")] = json!(index);
+        }
+        assert_eq!(reported(&schema, &value), expected);
+        // No error where every required name and property holds.
+        let valid = json!({"p05": "a", "absent": 1, "p01": "b", "p39": "c"});
+        assert_eq!(reported(&schema, &valid), Vec::<String>::new());
     }
 }

@@ -240,8 +240,15 @@ impl ObjectCheck {
         at: &S::At<'_>,
     ) -> Flow {
         let mut valid = true;
+        let found = match self.reads_once(size) {
+            true => Some(NamedEntries::read(self, map, size, walk.budget)?),
+            false => None,
+        };
         if let Some((names, named)) = &self.required {
-            valid &= required::<S, V>(walk, map, names, *named, at)?;
+            valid &= match &found {
+                Some(found) => self.required_found::<S, V>(walk, found, names, *named, at)?,
+                None => required::<S, V>(walk, map, names, *named, at)?,
+            };
         }
         if let Some((dependent, named)) = &self.dependent_required {
             for (name, names) in dependent.iter() {
@@ -305,18 +312,33 @@ impl ObjectCheck {
             }
         }
         if let Some((properties, named)) = &self.properties {
-            for (name, node) in properties.iter() {
-                walk.budget.spend_lookup(name.len())?;
-                if let Some(item) = get_by_str(map, name) {
-                    let here = S::then(
-                        at,
-                        Step::Into {
-                            keyword: named.token,
-                            key: Key::Name(name),
-                            argument: Some(Segment::Property(name.as_bytes())),
-                        },
-                    );
-                    valid &= walk.visit_part::<S>(*node, item, &here)?;
+            let visit = |walk: &mut Walk<'_, '_, V>, name: &str, node: NodeId, item: V| {
+                let here = S::then(
+                    at,
+                    Step::Into {
+                        keyword: named.token,
+                        key: Key::Name(name),
+                        argument: Some(Segment::Property(name.as_bytes())),
+                    },
+                );
+                walk.visit_part::<S>(node, item, &here)
+            };
+            match &found {
+                // The properties the map has, in the schema's order: the table's first entries.
+                Some(found) => {
+                    for (index, item) in found.iter() {
+                        if let Some((name, node)) = properties.get(index) {
+                            valid &= visit(walk, name, *node, item)?;
+                        }
+                    }
+                }
+                None => {
+                    for (name, node) in properties.iter() {
+                        walk.budget.spend_lookup(name.len())?;
+                        if let Some(item) = get_by_str(map, name) {
+                            valid &= visit(walk, name, *node, item)?;
+                        }
+                    }
                 }
             }
         }
@@ -365,6 +387,110 @@ fn required<'a, S: Sink, V: Value<'a>>(
         }
     }
     Ok(valid)
+}
+
+impl ObjectCheck {
+    /// Whether the report reads a map of `size` entries once for its required names and
+    /// properties, rather than looking each name up: where the map is small and each of its
+    /// keys names at most one of the table's entries.
+    fn reads_once(&self, size: usize) -> bool {
+        let required_known = self
+            .required
+            .as_ref()
+            .is_none_or(|(names, _)| names.len() == self.required_entries.len());
+        self.names_unique
+            && required_known
+            && size <= WALK_MAX_ENTRIES
+            && (self.required.is_some() || self.properties.is_some())
+    }
+
+    /// `required` over the entries of a map read once: the names it lacks, each a failure.
+    fn required_found<'a, S: Sink, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        found: &NamedEntries<V>,
+        names: &[Arc<str>],
+        named: Named,
+        at: &S::At<'_>,
+    ) -> Flow {
+        let mut valid = true;
+        for (name, index) in names.iter().zip(self.required_entries.iter()) {
+            if found.get(*index).is_none() {
+                valid &= walk.fail::<S>(at, named, || Assertion::Required(name.clone()), None)?;
+            }
+        }
+        Ok(valid)
+    }
+}
+
+/// The entries of a small map whose keys the object's table names, read in one pass, each
+/// with its name's entry in the table, in the table's order: a string key before an atom key
+/// of the same name, of which only the first is kept, as a lookup by name finds it.
+struct NamedEntries<V> {
+    /// The table entry, twice, plus one for an atom key; and the value.
+    entries: [(usize, V); WALK_MAX_ENTRIES],
+    len: usize,
+}
+
+impl<'a, V: Value<'a>> NamedEntries<V> {
+    fn read(
+        check: &ObjectCheck,
+        map: V,
+        size: usize,
+        budget: &mut crate::work::budget::Budget,
+    ) -> Result<Self, Halt> {
+        let mut found = NamedEntries {
+            entries: [(usize::MAX, map); WALK_MAX_ENTRIES],
+            len: 0,
+        };
+        for (key, item) in map.map_entries_sized(size) {
+            budget.spend(1)?;
+            let (index, atom) = match key.binary() {
+                Some(name) => (check.table.find(name, budget)?, false),
+                None => {
+                    let index = with_key_name(key, |name| check.table.find(name, budget));
+                    (index.transpose()?.flatten(), true)
+                }
+            };
+            if let (Some(index), Some(slot)) = (index, found.entries.get_mut(found.len)) {
+                *slot = (index.saturating_mul(2) | usize::from(atom), item);
+                found.len += 1;
+            }
+        }
+        let read = found.entries.get_mut(..found.len).unwrap_or_default();
+        read.sort_unstable_by_key(|(order, _)| *order);
+        // Only the first of the keys of one name is kept: the string key, if any.
+        let mut kept = 0_usize;
+        for at in 0..read.len() {
+            let (Some(&(order, item)), previous) = (read.get(at), kept.checked_sub(1)) else {
+                continue;
+            };
+            let repeated = previous
+                .and_then(|previous| read.get(previous))
+                .is_some_and(|(before, _)| before >> 1 == order >> 1);
+            if let (false, Some(slot)) = (repeated, read.get_mut(kept)) {
+                *slot = (order, item);
+                kept += 1;
+            }
+        }
+        found.len = kept;
+        Ok(found)
+    }
+
+    /// The value under the table's entry `index`.
+    fn get(&self, index: usize) -> Option<V> {
+        let read = self.entries.get(..self.len).unwrap_or_default();
+        let at = read
+            .binary_search_by_key(&index, |(order, _)| order >> 1)
+            .ok()?;
+        read.get(at).map(|(_, item)| *item)
+    }
+
+    /// Each table entry the map has, with its value, in the table's order.
+    fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
+        let read = self.entries.get(..self.len).unwrap_or_default();
+        read.iter().map(|(order, item)| (order >> 1, *item))
+    }
 }
 
 /// The visits the quick walk of a map leaves until its entries are all read: those of schemas
