@@ -6,6 +6,8 @@ defmodule InputSchema.ErrorDetailTest do
   # name the option.
   use ExUnit.Case, async: true
 
+  import Bitwise
+
   alias InputSchema.JSONEncoder
 
   @d20 [dialect: :draft2020_12]
@@ -132,6 +134,121 @@ defmodule InputSchema.ErrorDetailTest do
       # Compiled, the same.
       {:ok, compiled} = InputSchema.compile(%{"properties" => %{"a" => subschema}}, @d20)
       assert InputSchema.validate(compiled, %{"a" => value}) === answer
+    end
+  end
+
+  # Details of the shapes the renderer knows by their keys, with values that must be escaped,
+  # cut or listed: each is rendered as the rules for any detail render it.
+  @known_shapes [
+    %{type: ["string", "null"], actual: "integer", keyword: "type"},
+    %{type: "str\u0000ing", actual: String.duplicate("é", 70), keyword: "type"},
+    %{type: nil, actual: 7, keyword: "type"},
+    %{property: "a\nb", keyword: "required"},
+    %{property: String.duplicate("p", 100), keyword: "required"},
+    %{property: :atom_name, keyword: "required"},
+    %{enum: Enum.to_list(1..70), keyword: "enum"},
+    %{enum: ["a", nil, 1.5, %{"k" => 1}, [1, 2]], keyword: "enum"},
+    %{minimum: 1, actual: 0, keyword: "minimum"},
+    %{maxLength: 1, actual: 2, keyword: "maxLength"},
+    %{maxItems: 1, actual: 1, keyword: "maxItems"},
+    %{exclusiveMaximum: 2.5, actual: "x\u2028y", keyword: "exclusiveMaximum"},
+    %{minProperties: <<255, 0>>, actual: nil, keyword: "minProperties"},
+    %{branches: [], matched: [], keyword: "oneOf"},
+    %{branches: [], matched: [0, 2, 5], keyword: "anyOf"},
+    %{branches: [], matched: [1], keyword: "oneOf"},
+    %{branches: [], matched: "x", keyword: "oneOf"}
+  ]
+
+  test "a detail of a shape the renderer knows by its keys renders as any detail does" do
+    places = [
+      %{path: "$arguments.a", pointer: "/a", schema_path: "/properties/a/x"},
+      %{path: "$arguments", pointer: "", schema_path: "/x"},
+      %{
+        path: "$arguments.b\u0007",
+        pointer: "/b\u0007/" <> String.duplicate("z", 80),
+        schema_path: ""
+      }
+    ]
+
+    for shape <- @known_shapes,
+        place <- places,
+        extra <- [%{}, %{evaluation_path: "/$ref/x"}, %{branch: 1, role: :output}] do
+      detail = shape |> Map.merge(place) |> Map.merge(extra) |> Map.put(:message, "bad\tvalue")
+      # A key the rules never read takes the detail off the known shapes.
+      unknown = Map.put(detail, :unread_key, 1)
+      line = InputSchema.format_error({:error, :validation, detail})
+      assert line == InputSchema.format_error({:error, :validation, unknown}), inspect(detail)
+
+      assert InputSchema.tool_result({:error, :validation, detail})["content"] ==
+               InputSchema.tool_result({:error, :validation, unknown})["content"]
+    end
+
+    for {subschema, value, _, _, _, line} <- @kinds do
+      {:error, :validation, detail} = validate_a(subschema, value)
+      unknown = Map.put(detail, :unread_key, 1)
+      assert InputSchema.format_error({:error, :validation, unknown}) == line
+    end
+
+    # Every error of an answer, with its branches, and the count of those not shown.
+    schema = %{
+      "properties" => %{
+        "n" => %{"type" => "integer", "minimum" => 3},
+        "o" => %{"items" => %{"oneOf" => [%{"type" => "string"}, %{"required" => ["k"]}]}}
+      },
+      "required" => ["r"]
+    }
+
+    for arguments <- [
+          %{"n" => 1, "o" => [%{}, 1]},
+          %{"n" => "x\ny", "o" => [[]]},
+          Map.new(1..30, &{"p#{&1}", &1}) |> Map.put("o", List.duplicate(1, 30))
+        ] do
+      answer = InputSchema.validate(schema, arguments, @d20 ++ [errors: :all])
+      {:error, :validation, detail} = answer
+      unread = &Map.put(&1, :unread_key, 1)
+
+      unknown =
+        Map.update!(detail, :errors, fn errors ->
+          Enum.map(errors, fn error ->
+            error |> unread.() |> Map.replace_lazy(:branches, &Enum.map(&1, unread))
+          end)
+        end)
+
+      assert InputSchema.format_error(answer) ==
+               InputSchema.format_error({:error, :validation, unknown})
+    end
+  end
+
+  test "a detail of a known shape costs the structured content's budget as any detail does" do
+    long = fn tag -> tag <> String.duplicate("x", 240) end
+
+    shapes = [
+      {%{type: long.("t"), actual: long.("a"), keyword: "type"}, :actual},
+      {%{property: long.("p"), keyword: "required"}, :property},
+      {%{minimum: 3, actual: 2.5, keyword: "minimum"}, :message},
+      {%{maxItems: -7, actual: 1 <<< 40, keyword: "maxItems"}, :message}
+    ]
+
+    for {shape, atom_key} <- shapes do
+      detail =
+        Map.merge(shape, %{
+          message: long.("m"),
+          path: long.("$arguments."),
+          pointer: long.("/"),
+          schema_path: long.("/s/")
+        })
+
+      # The same text as an atom: the same JSON and the same cost, but no known shape.
+      unknown = Map.update!(detail, atom_key, &String.to_atom/1)
+
+      structured = fn detail ->
+        answer = {:error, :validation, Map.put(detail, :errors, List.duplicate(detail, 99))}
+        InputSchema.tool_result(answer)["structuredContent"]
+      end
+
+      assert structured.(detail) == structured.(unknown), inspect(shape)
+      # The budget ran out within the errors.
+      assert "…" in structured.(detail)["errors"]
     end
   end
 

@@ -25,6 +25,23 @@ defmodule InputSchema.Render do
   # numbers counted, whatever terms a detail holds.
   @max_structured_bytes 64 * 1024
 
+  # Each bound's words, and for a count what it counts, one and many.
+  @bounds [
+    {:minimum, "at least", nil},
+    {:exclusiveMinimum, "more than", nil},
+    {:maximum, "at most", nil},
+    {:exclusiveMaximum, "less than", nil},
+    {:multipleOf, "a multiple of", nil},
+    {:minLength, "at least", {"character", "characters"}},
+    {:maxLength, "at most", {"character", "characters"}},
+    {:minItems, "at least", {"item", "items"}},
+    {:maxItems, "at most", {"item", "items"}},
+    {:minContains, "at least", {"matching item", "matching items"}},
+    {:maxContains, "at most", {"matching item", "matching items"}},
+    {:minProperties, "at least", {"property", "properties"}},
+    {:maxProperties, "at most", {"property", "properties"}}
+  ]
+
   # A detail map, as opposed to any other term an answer may hold (a struct included).
   defguardp is_detail(term) when is_map(term) and not is_struct(term)
 
@@ -47,7 +64,75 @@ defmodule InputSchema.Render do
   def format_error(answer, _options), do: text_of(answer)
 
   # The text is written as iodata, from the detail's data, and made a binary once.
-  defp text_of(answer), do: answer |> text_iodata() |> IO.iodata_to_binary()
+  defp text_of(answer) do
+    case known_text(answer) do
+      nil -> answer |> text_iodata() |> IO.iodata_to_binary()
+      text -> text
+    end
+  end
+
+  # The text of an answer whose every line is of a shape `known_said/3` knows: written with its
+  # strings as they are, then read once, as a whole, for anything escaping would change (see
+  # `raw/1`). `nil` where it holds any such thing or a line is too long to keep whole: the rules
+  # then write it line by line.
+  defp known_text({:error, _class, detail}) when is_detail(detail) do
+    {shown, left} = errors_of(detail, @max_text_errors)
+    more = if left == 0, do: [], else: [["(", Integer.to_string(left), " more errors)"]]
+
+    with [_ | _] = lines <- known_lines(shown, more) do
+      text = lines |> Enum.intersperse("\n") |> IO.iodata_to_binary()
+      # Escaping would keep each line as it is: the only newlines are those between lines.
+      if plain_lines(text, 0) == length(lines) - 1, do: text
+    end
+  end
+
+  defp known_text(_answer), do: nil
+
+  # How many newlines a text of printable ASCII and newlines holds; `nil` for any other text.
+  defp plain_lines(<<high::32, low::32, rest::binary>>, count)
+       when is_printable_ascii(high) and is_printable_ascii(low),
+       do: plain_lines(rest, count)
+
+  defp plain_lines(<<word::32, rest::binary>>, count) when is_printable_ascii(word),
+    do: plain_lines(rest, count)
+
+  defp plain_lines(<<?\n, rest::binary>>, count), do: plain_lines(rest, count + 1)
+
+  defp plain_lines(<<byte, rest::binary>>, count) when byte >= 0x20 and byte < 0x7F,
+    do: plain_lines(rest, count)
+
+  defp plain_lines(<<>>, count), do: count
+  defp plain_lines(_text, _count), do: nil
+
+  # The lines of `error_lines/2`, each of a known shape and short enough to keep whole, or nil.
+  defp known_lines([], more), do: more
+
+  defp known_lines([detail | rest], more) do
+    {branches, _left} = detail_maps(Map.get(detail, :branches), @max_branch_lines)
+
+    with {line, max} <- known_line(detail),
+         true <- IO.iodata_length(line) <= max,
+         lines when is_list(lines) <- known_branch_lines(branches, known_lines(rest, more)) do
+      [line | lines]
+    else
+      _ -> nil
+    end
+  end
+
+  defp known_branch_lines([], lines), do: lines
+  defp known_branch_lines(_branches, nil), do: nil
+
+  defp known_branch_lines([branch | rest], lines) do
+    with %{branch: index} when is_integer(index) <- branch,
+         {line, max} <- known_line(branch),
+         line = ["  branch ", Integer.to_string(index), ": " | line],
+         true <- IO.iodata_length(line) <= max,
+         lines when is_list(lines) <- known_branch_lines(rest, lines) do
+      [line | lines]
+    else
+      _ -> nil
+    end
+  end
 
   defp text_iodata({:error, _class, detail}) when is_detail(detail),
     do: detail |> errors_of(@max_text_errors) |> text_lines()
@@ -119,6 +204,89 @@ defmodule InputSchema.Render do
         [location(detail), ": ", text(Map.get(detail, :message)) | said(detail)],
         line_max(detail)
       )
+
+  # The line of a detail of one of the shapes the NIF gives most (a wrong type, a bound, a
+  # missing property, an enum, an anyOf/oneOf with its branches), told by its keyword and its
+  # exact keys and read in one match: what the rules below make of such a detail, without
+  # asking it for each key they know, with its strings unescaped, and the longest the line may
+  # be. Its `evaluation_path`, `role` and `branch`, which its line does not show, may be there
+  # too. `nil` for any other.
+  defp known_line(%{keyword: keyword, message: message, pointer: pointer} = detail)
+       when is_binary(keyword) and is_binary(message) and is_binary(pointer) do
+    case known_said(keyword, detail, map_size(detail) - unshown_keys(detail)) do
+      nil -> nil
+      {said, max} -> {[raw_location(pointer), ": ", raw(message) | said], max}
+    end
+  end
+
+  defp known_line(_detail), do: nil
+
+  # A known text is written with its strings as they are: where it is all printable ASCII,
+  # escaping each string would have kept it as it is, unless it is long enough to be cut. A
+  # longer string is cut and escaped as the rules do it (and its ellipsis sends the text back
+  # to them).
+  defp raw(binary) when byte_size(binary) <= @max_value, do: binary
+  defp raw(binary), do: printable_io(binary)
+
+  defp raw_location(""), do: "(root)"
+  defp raw_location(pointer), do: raw(pointer)
+
+  defp raw_value(value) when is_binary(value) and byte_size(value) <= @max_value,
+    do: [?", value | "\""]
+
+  defp raw_value(value), do: value(value)
+
+  defp raw_text(value) when is_binary(value) and byte_size(value) <= @max_value, do: value
+  defp raw_text(value), do: text(value)
+
+  defp unshown_keys(detail),
+    do:
+      count_key(detail, :evaluation_path) + count_key(detail, :role) + count_key(detail, :branch)
+
+  defp count_key(map, key) when is_map_key(map, key), do: 1
+  defp count_key(_map, _key), do: 0
+
+  # What such a detail expected and got, and the longest its line may be; `nil` for a detail
+  # of any other keys.
+  defp known_said("type", %{actual: actual, path: _, schema_path: _, type: type}, 7),
+    do: {[": expected ", type_words(type, &raw_text/1), ", got " | raw_text(actual)], @max_line}
+
+  defp known_said("required", %{path: _, property: property, schema_path: _}, 6),
+    do: {[": missing " | raw_value(property)], @max_line}
+
+  defp known_said("enum", %{enum: enum, path: _, schema_path: _}, 6) when is_list(enum),
+    do: {[": expected one of " | listing(enum, nil, &raw_value/1)], @max_listing_line}
+
+  for {key, words, counted} <- @bounds do
+    defp known_said(
+           unquote(Atom.to_string(key)),
+           %{unquote(key) => bound, actual: actual, path: _, schema_path: _},
+           7
+         ),
+         do:
+           {[
+              ": expected ",
+              phrase(unquote(words), unquote(Macro.escape(counted)), bound, &raw_value/1),
+              ", got " | raw_value(actual)
+            ], @max_line}
+  end
+
+  # Its branches have lines of their own.
+  defp known_said(keyword, %{branches: _, matched: matched, path: _, schema_path: _}, 7)
+       when keyword in ["anyOf", "oneOf"] do
+    case matched do
+      [] ->
+        {": no branch matched", @max_line}
+
+      [_, _ | _] ->
+        {[": branches ", joined(items(matched, 8), ", ", &raw_text/1) | " matched"], @max_line}
+
+      _other ->
+        {[], @max_line}
+    end
+  end
+
+  defp known_said(_keyword, _detail, _size), do: nil
 
   defp line_max(%{enum: enum}) when is_list(enum), do: @max_listing_line
   defp line_max(%{allowed: allowed}) when is_list(allowed), do: @max_listing_line
@@ -223,23 +391,6 @@ defmodule InputSchema.Render do
     end
   end
 
-  # Each bound's words, and for a count what it counts, one and many.
-  @bounds [
-    {:minimum, "at least", nil},
-    {:exclusiveMinimum, "more than", nil},
-    {:maximum, "at most", nil},
-    {:exclusiveMaximum, "less than", nil},
-    {:multipleOf, "a multiple of", nil},
-    {:minLength, "at least", {"character", "characters"}},
-    {:maxLength, "at most", {"character", "characters"}},
-    {:minItems, "at least", {"item", "items"}},
-    {:maxItems, "at most", {"item", "items"}},
-    {:minContains, "at least", {"matching item", "matching items"}},
-    {:maxContains, "at most", {"matching item", "matching items"}},
-    {:minProperties, "at least", {"property", "properties"}},
-    {:maxProperties, "at most", {"property", "properties"}}
-  ]
-
   # A failure with its reason says what it was asked for in `came/1`: nothing was expected.
   defp expected(%{reason: reason, format: _}) when not is_binary(reason), do: nil
 
@@ -287,9 +438,10 @@ defmodule InputSchema.Render do
 
   defp expected_value(_detail, _keyword), do: nil
 
-  defp phrase(words, nil, bound), do: [words, " " | value(bound)]
-  defp phrase(words, {one, _many}, 1), do: [words, " 1 " | one]
-  defp phrase(words, {_one, many}, bound), do: [words, " ", value(bound), " " | many]
+  defp phrase(words, counted, bound, write \\ &value/1)
+  defp phrase(words, nil, bound, write), do: [words, " " | write.(bound)]
+  defp phrase(words, {one, _many}, 1, _write), do: [words, " 1 " | one]
+  defp phrase(words, {_one, many}, bound, write), do: [words, " ", write.(bound), " " | many]
 
   defp came(%{option: option, reason: reason}) when is_binary(reason),
     do: [printable_io(inspect(option, limit: 8)), " " | printable_io(reason, @max_line)]
@@ -355,8 +507,8 @@ defmodule InputSchema.Render do
     do: [write.(item), separator | joined(rest, separator, write)]
 
   # Listed values, and how many more there are.
-  defp listing(values, unlisted) do
-    listed = joined(items(values, 64), ", ", &value/1)
+  defp listing(values, unlisted, write \\ &value/1) do
+    listed = joined(items(values, 64), ", ", write)
 
     case unlisted do
       count when is_integer(count) and count > 0 ->
@@ -384,8 +536,9 @@ defmodule InputSchema.Render do
 
   defp allowed_properties(_detail), do: "no property is allowed here"
 
-  defp type_words(types) when is_list(types), do: joined(items(types, 8), " or ", &text/1)
-  defp type_words(type), do: text(type)
+  defp type_words(types, write \\ &text/1)
+  defp type_words(types, write) when is_list(types), do: joined(items(types, 8), " or ", write)
+  defp type_words(type, write), do: write.(type)
 
   # A value as the text shows it: numbers and names plainly, strings quoted, each bounded and
   # with control characters and stray bytes escaped.
@@ -594,7 +747,7 @@ defmodule InputSchema.Render do
     %{
       "isError" => true,
       "content" => [
-        %{"type" => "text", "text" => IO.iodata_to_binary([heading, "\n" | text_iodata(answer)])}
+        %{"type" => "text", "text" => IO.iodata_to_binary([heading, "\n" | text_of(answer)])}
       ],
       "structuredContent" => %{
         "class" => json_string(text_binary(class)),
@@ -630,7 +783,146 @@ defmodule InputSchema.Render do
   # comes back): string keys, strings of valid UTF-8 (a stray byte becomes U+FFFD) no longer
   # than @max_string bytes, other terms written as text; once the budget is spent, a value is
   # `"…"` and a list or map holds no more.
-  defp json_detail(detail, budget), do: json_value(detail, 4, budget)
+  defp json_detail(detail, budget) do
+    case known_json(detail, budget) do
+      nil -> json_value(detail, 4, budget)
+      known -> known
+    end
+  end
+
+  # A detail of a shape the NIF gives most (a wrong type, a missing property, a bound), whose
+  # strings are valid UTF-8 no longer than a JSON string may be and whose numbers are small:
+  # its JSON map made at once, and what it costs of the budget as `json_value/3` counts it,
+  # where the budget cannot run out within it. `nil` for any other.
+  @known_json_budget 8 * 1024
+  @small_integer Bitwise.bsl(1, 59)
+
+  # A float, or an integer whose size in the budget's count is small.
+  defguardp is_small_number(number)
+            when is_float(number) or
+                   (is_integer(number) and number > -@small_integer and number < @small_integer)
+
+  # What a known shape's map, its keys and its keyword's string cost of the budget.
+  known_cost = fn keys, keyword ->
+    2 + Enum.reduce(keys, 0, &(byte_size(&1) + 3 + &2)) + byte_size(keyword) + 2
+  end
+
+  defp known_json(
+         %{
+           keyword: "type",
+           message: message,
+           path: path,
+           pointer: pointer,
+           schema_path: schema_path,
+           type: type,
+           actual: actual
+         } = detail,
+         budget
+       )
+       when map_size(detail) == 7 and budget > @known_json_budget do
+    with {:ok, cost} <- strings_cost([message, path, pointer, schema_path, type, actual]) do
+      json = %{
+        "actual" => actual,
+        "keyword" => "type",
+        "message" => message,
+        "path" => path,
+        "pointer" => pointer,
+        "schema_path" => schema_path,
+        "type" => type
+      }
+
+      {json,
+       budget -
+         unquote(known_cost.(~w(actual keyword message path pointer schema_path type), "type")) -
+         cost}
+    end
+  end
+
+  defp known_json(
+         %{
+           keyword: "required",
+           message: message,
+           path: path,
+           pointer: pointer,
+           schema_path: schema_path,
+           property: property
+         } = detail,
+         budget
+       )
+       when map_size(detail) == 6 and budget > @known_json_budget do
+    with {:ok, cost} <- strings_cost([message, path, pointer, schema_path, property]) do
+      json = %{
+        "keyword" => "required",
+        "message" => message,
+        "path" => path,
+        "pointer" => pointer,
+        "property" => property,
+        "schema_path" => schema_path
+      }
+
+      {json,
+       budget -
+         unquote(known_cost.(~w(keyword message path pointer property schema_path), "required")) -
+         cost}
+    end
+  end
+
+  for {key, _words, _counted} <- @bounds do
+    keyword = Atom.to_string(key)
+
+    keys_cost =
+      known_cost.([keyword | ~w(actual keyword message path pointer schema_path)], keyword)
+
+    defp known_json(
+           %{
+             unquote(key) => bound,
+             keyword: unquote(keyword),
+             message: message,
+             path: path,
+             pointer: pointer,
+             schema_path: schema_path,
+             actual: actual
+           } = detail,
+           budget
+         )
+         when map_size(detail) == 7 and budget > @known_json_budget and
+                is_small_number(bound) and is_small_number(actual) do
+      with {:ok, cost} <- strings_cost([message, path, pointer, schema_path]) do
+        json = %{
+          unquote(keyword) => bound,
+          "actual" => actual,
+          "keyword" => unquote(keyword),
+          "message" => message,
+          "path" => path,
+          "pointer" => pointer,
+          "schema_path" => schema_path
+        }
+
+        numbers = number_cost(bound) + number_cost(actual)
+        {json, budget - unquote(keys_cost) - cost - numbers}
+      end
+    end
+  end
+
+  defp known_json(_detail, _budget), do: nil
+
+  # What strings cost of the budget, each as `json_value/3` counts it, where every one is a
+  # binary of valid UTF-8 no longer than a JSON string may be: `json_string/1` keeps each as
+  # it is. Their bytes are checked in one pass, a NUL between two, which ends any character.
+  defp strings_cost(strings), do: strings_cost(strings, 0, [])
+
+  defp strings_cost([string | rest], cost, joined)
+       when is_binary(string) and byte_size(string) <= @max_string,
+       do: strings_cost(rest, cost + byte_size(string) + 2, [joined, 0 | string])
+
+  defp strings_cost([], cost, joined) do
+    if utf8?(IO.iodata_to_binary(joined)), do: {:ok, cost}, else: nil
+  end
+
+  defp strings_cost(_strings, _cost, _joined), do: nil
+
+  defp number_cost(integer) when is_integer(integer), do: 8 + div(bit_size_of(integer), 3)
+  defp number_cost(_float), do: 8
 
   defp json_value(_value, _depth, budget) when budget <= 0, do: {"…", 0}
 
