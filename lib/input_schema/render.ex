@@ -213,7 +213,11 @@ defmodule InputSchema.Render do
   # too. `nil` for any other.
   defp known_line(%{keyword: keyword, message: message, pointer: pointer} = detail)
        when is_binary(keyword) and is_binary(message) and is_binary(pointer) do
-    case known_said(keyword, detail, map_size(detail) - unshown_keys(detail)) do
+    size = map_size(detail)
+
+    # Most details have none of the keys no line shows: they are counted only for the others.
+    case known_said(keyword, detail, size) ||
+           known_said(keyword, detail, size - unshown_keys(detail)) do
       nil -> nil
       {said, max} -> {[raw_location(pointer), ": ", raw(message) | said], max}
     end
@@ -561,6 +565,13 @@ defmodule InputSchema.Render do
   # `text/1` as one binary, for a JSON string.
   defp text_binary(value), do: value |> text() |> IO.iodata_to_binary()
 
+  # An answer's class as a JSON string.
+  for class <- [:validation, :unsupported_capability, :execution_failure] do
+    defp class_text(unquote(class)), do: unquote(Atom.to_string(class))
+  end
+
+  defp class_text(class), do: class |> text_binary() |> json_string()
+
   defp text(value) when is_binary(value), do: printable_io(value)
   defp text(nil), do: ""
   defp text(value) when is_atom(value), do: Atom.to_string(value)
@@ -733,7 +744,7 @@ defmodule InputSchema.Render do
       "isError" => true,
       "content" => [%{"type" => "text", "text" => text}],
       "structuredContent" => %{
-        "class" => json_string(text_binary(class)),
+        "class" => class_text(class),
         "errors" => [],
         "errorCount" => 0
       }
@@ -750,7 +761,7 @@ defmodule InputSchema.Render do
         %{"type" => "text", "text" => IO.iodata_to_binary([heading, "\n" | text_of(answer)])}
       ],
       "structuredContent" => %{
-        "class" => json_string(text_binary(class)),
+        "class" => class_text(class),
         "errors" => json_errors,
         "errorCount" => length(errors) + left
       }
