@@ -225,6 +225,8 @@ defmodule InputSchema.ErrorDetailTest do
     shapes = [
       {%{type: long.("t"), actual: long.("a"), keyword: "type"}, :actual},
       {%{property: long.("p"), keyword: "required"}, :property},
+      {%{property: long.("p"), keyword: "required", branch: 3}, :property},
+      {%{type: long.("t"), actual: long.("a"), keyword: "type", branch: 1.5}, :message},
       {%{minimum: 3, actual: 2.5, keyword: "minimum"}, :message},
       {%{maxItems: -7, actual: 1 <<< 40, keyword: "maxItems"}, :message}
     ]
@@ -241,14 +243,25 @@ defmodule InputSchema.ErrorDetailTest do
       # The same text as an atom: the same JSON and the same cost, but no known shape.
       unknown = Map.update!(detail, atom_key, &String.to_atom/1)
 
-      structured = fn detail ->
-        answer = {:error, :validation, Map.put(detail, :errors, List.duplicate(detail, 99))}
-        InputSchema.tool_result(answer)["structuredContent"]
+      # After `count` of them, an error of a hundred small entries: the budget runs out within
+      # it for some count, and how many of its entries it keeps shows what was left of it.
+      probe = Map.new(1..100, &{"k#{&1}", String.duplicate("v", 20)})
+
+      structured = fn detail, count ->
+        errors = List.duplicate(detail, count) ++ [probe]
+        answer = {:error, :validation, Map.put(detail, :errors, errors)}
+        InputSchema.tool_result(answer)["structuredContent"]["errors"]
       end
 
-      assert structured.(detail) == structured.(unknown), inspect(shape)
-      # The budget ran out within the errors.
-      assert "…" in structured.(detail)["errors"]
+      kept =
+        for count <- 1..98 do
+          errors = structured.(detail, count)
+          assert errors == structured.(unknown, count), "#{inspect(shape)} #{count}"
+          probed = List.last(errors)
+          if is_map(probed), do: map_size(probed), else: 0
+        end
+
+      assert Enum.any?(kept, &(&1 in 1..99)), inspect(shape)
     end
   end
 

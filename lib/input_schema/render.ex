@@ -794,17 +794,13 @@ defmodule InputSchema.Render do
   # comes back): string keys, strings of valid UTF-8 (a stray byte becomes U+FFFD) no longer
   # than @max_string bytes, other terms written as text; once the budget is spent, a value is
   # `"…"` and a list or map holds no more.
-  defp json_detail(detail, budget) do
-    case known_json(detail, budget) do
-      nil -> json_value(detail, 4, budget)
-      known -> known
-    end
-  end
+  defp json_detail(detail, budget), do: json_value(detail, 4, budget)
 
-  # A detail of a shape the NIF gives most (a wrong type, a missing property, a bound), whose
-  # strings are valid UTF-8 no longer than a JSON string may be and whose numbers are small:
-  # its JSON map made at once, and what it costs of the budget as `json_value/3` counts it,
-  # where the budget cannot run out within it. `nil` for any other.
+  # A detail of a shape the NIF gives most (a wrong type, a missing property, a bound; a branch
+  # error's too, which carries its branch), whose strings are valid UTF-8 no longer than a JSON
+  # string may be and whose numbers are small: its JSON map made at once, and what it costs of
+  # the budget as `json_value/3` counts it, where the budget cannot run out within it. `nil`
+  # for any other.
   @known_json_budget 8 * 1024
   @small_integer Bitwise.bsl(1, 59)
 
@@ -816,6 +812,14 @@ defmodule InputSchema.Render do
   # What a known shape's map, its keys and its keyword's string cost of the budget.
   known_cost = fn keys, keyword ->
     2 + Enum.reduce(keys, 0, &(byte_size(&1) + 3 + &2)) + byte_size(keyword) + 2
+  end
+
+  defp known_json(%{branch: branch} = detail, budget)
+       when is_small_number(branch) and budget > @known_json_budget do
+    case known_json(Map.delete(detail, :branch), budget) do
+      nil -> nil
+      {json, budget} -> {Map.put(json, "branch", branch), budget - 9 - number_cost(branch)}
+    end
   end
 
   defp known_json(
@@ -961,13 +965,19 @@ defmodule InputSchema.Render do
   end
 
   defp json_value(map, depth, budget) when is_map(map) and not is_struct(map) and depth > 0 do
-    pairs =
-      if map_size(map) <= @max_structured_errors,
-        do: :maps.to_list(map),
-        else: Enum.take(map, @max_structured_errors)
+    case known_json(map, budget) do
+      nil ->
+        pairs =
+          if map_size(map) <= @max_structured_errors,
+            do: :maps.to_list(map),
+            else: Enum.take(map, @max_structured_errors)
 
-    {pairs, budget} = json_pairs(pairs, depth - 1, budget - 2, [])
-    {json_map(pairs), budget}
+        {pairs, budget} = json_pairs(pairs, depth - 1, budget - 2, [])
+        {json_map(pairs), budget}
+
+      known ->
+        known
+    end
   end
 
   defp json_value(other, depth, budget),
