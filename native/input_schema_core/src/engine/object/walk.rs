@@ -13,6 +13,7 @@ use crate::report::error::{Actual, Assertion};
 use crate::report::path::{Key, Segment, Step};
 use crate::values::literal::{get_by_str, with_key_name};
 use crate::values::value::Value;
+use crate::work::budget::Budget;
 use crate::work::halt::{Flow, Halt};
 use std::sync::Arc;
 
@@ -427,20 +428,15 @@ impl ObjectCheck {
 /// with its name's entry in the table, in the table's order: a string key before an atom key
 /// of the same name, of which only the first is kept, as a lookup by name finds it.
 struct NamedEntries<V> {
-    /// The table entry, twice, plus one for an atom key; and the value.
-    entries: [(usize, V); WALK_MAX_ENTRIES],
+    /// The table entry, whether the key is an atom, and the value.
+    entries: [(usize, bool, V); WALK_MAX_ENTRIES],
     len: usize,
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
-    fn read(
-        check: &ObjectCheck,
-        map: V,
-        size: usize,
-        budget: &mut crate::work::budget::Budget,
-    ) -> Result<Self, Halt> {
+    fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
         let mut found = NamedEntries {
-            entries: [(usize::MAX, map); WALK_MAX_ENTRIES],
+            entries: [(0, false, map); WALK_MAX_ENTRIES],
             len: 0,
         };
         for (key, item) in map.map_entries_sized(size) {
@@ -453,23 +449,24 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                 }
             };
             if let (Some(index), Some(slot)) = (index, found.entries.get_mut(found.len)) {
-                *slot = (index.saturating_mul(2) | usize::from(atom), item);
+                *slot = (index, atom, item);
                 found.len += 1;
             }
         }
         let read = found.entries.get_mut(..found.len).unwrap_or_default();
-        read.sort_unstable_by_key(|(order, _)| *order);
+        read.sort_unstable_by_key(|(index, atom, _)| (*index, *atom));
         // Only the first of the keys of one name is kept: the string key, if any.
         let mut kept = 0_usize;
         for at in 0..read.len() {
-            let (Some(&(order, item)), previous) = (read.get(at), kept.checked_sub(1)) else {
+            let Some(&entry) = read.get(at) else {
                 continue;
             };
-            let repeated = previous
-                .and_then(|previous| read.get(previous))
-                .is_some_and(|(before, _)| before >> 1 == order >> 1);
+            let repeated = kept
+                .checked_sub(1)
+                .and_then(|last| read.get(last))
+                .is_some_and(|(index, _, _)| *index == entry.0);
             if let (false, Some(slot)) = (repeated, read.get_mut(kept)) {
-                *slot = (order, item);
+                *slot = entry;
                 kept += 1;
             }
         }
@@ -481,15 +478,15 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
     fn get(&self, index: usize) -> Option<V> {
         let read = self.entries.get(..self.len).unwrap_or_default();
         let at = read
-            .binary_search_by_key(&index, |(order, _)| order >> 1)
+            .binary_search_by_key(&index, |(entry, _, _)| *entry)
             .ok()?;
-        read.get(at).map(|(_, item)| *item)
+        read.get(at).map(|(_, _, item)| *item)
     }
 
     /// Each table entry the map has, with its value, in the table's order.
     fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
         let read = self.entries.get(..self.len).unwrap_or_default();
-        read.iter().map(|(order, item)| (order >> 1, *item))
+        read.iter().map(|(index, _, item)| (*index, *item))
     }
 }
 
