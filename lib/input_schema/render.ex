@@ -63,10 +63,11 @@ defmodule InputSchema.Render do
   @doc false
   def format_error(answer, _options), do: text_of(answer)
 
-  # The text is written as iodata, from the detail's data, and made a binary once.
-  defp text_of(answer) do
-    case known_text(answer) do
-      nil -> answer |> text_iodata() |> IO.iodata_to_binary()
+  # The text is written as iodata, from the detail's data, and made a binary once, after
+  # `heading` (a binary, with its own line's end) where one is given.
+  defp text_of(answer, heading \\ "") do
+    case known_text(answer, heading) do
+      nil -> IO.iodata_to_binary([heading | text_iodata(answer)])
       text -> text
     end
   end
@@ -75,18 +76,19 @@ defmodule InputSchema.Render do
   # strings as they are, then read once, as a whole, for anything escaping would change (see
   # `raw/1`). `nil` where it holds any such thing or a line is too long to keep whole: the rules
   # then write it line by line.
-  defp known_text({:error, _class, detail}) when is_detail(detail) do
+  defp known_text({:error, _class, detail}, heading) when is_detail(detail) do
     {shown, left} = errors_of(detail, @max_text_errors)
     more = if left == 0, do: [], else: [["(", Integer.to_string(left), " more errors)"]]
 
     with [_ | _] = lines <- known_lines(shown, more) do
-      text = lines |> Enum.intersperse("\n") |> IO.iodata_to_binary()
+      text = IO.iodata_to_binary([heading | Enum.intersperse(lines, "\n")])
+      <<_heading::binary-size(byte_size(heading)), lines_text::binary>> = text
       # Escaping would keep each line as it is: the only newlines are those between lines.
-      if plain_lines(text, 0) == length(lines) - 1, do: text
+      if plain_lines(lines_text, 0) == length(lines) - 1, do: text
     end
   end
 
-  defp known_text(_answer), do: nil
+  defp known_text(_answer, _heading), do: nil
 
   # How many newlines a text of printable ASCII and newlines holds; `nil` for any other text.
   defp plain_lines(<<high::32, low::32, rest::binary>>, count)
@@ -671,19 +673,19 @@ defmodule InputSchema.Render do
         unchecked(class, role)
 
       class == :validation and argument_error?(detail) and role == :output ->
-        rendered(answer, "The tool's result does not match its output schema:")
+        rendered(answer, "The tool's result does not match its output schema:\n")
 
       class == :validation and argument_error?(detail) ->
         rendered(
           answer,
-          "The tool call's arguments are invalid; correct them and call the tool again:"
+          "The tool call's arguments are invalid; correct them and call the tool again:\n"
         )
 
       role == :output ->
-        rendered(answer, "The tool's result could not be checked against its output schema:")
+        rendered(answer, "The tool's result could not be checked against its output schema:\n")
 
       true ->
-        rendered(answer, "The tool call could not be checked (the tool was not run):")
+        rendered(answer, "The tool call could not be checked (the tool was not run):\n")
     end
   end
 
@@ -696,7 +698,7 @@ defmodule InputSchema.Render do
     rendered(
       answer,
       "The tool has already run (whatever it does has been done), but its result does not " <>
-        "match its output schema:"
+        "match its output schema:\n"
     )
   end
 
@@ -751,15 +753,16 @@ defmodule InputSchema.Render do
     }
   end
 
+  # `heading` ends its line.
   defp rendered({:error, class, detail} = answer, heading) do
     {errors, left} = errors_of(detail, @max_structured_errors)
     {json_errors, _budget} = Enum.map_reduce(errors, @max_structured_bytes, &json_detail/2)
 
+    # Each map is made at once, its keys all given: a constant value in it (`true`, `"text"`)
+    # would have the compiler make it a literal map, then add the other keys one by one.
     %{
-      "isError" => true,
-      "content" => [
-        %{"type" => "text", "text" => IO.iodata_to_binary([heading, "\n" | text_of(answer)])}
-      ],
+      "isError" => error_flag(),
+      "content" => [%{"type" => text_type(), "text" => text_of(answer, heading)}],
       "structuredContent" => %{
         "class" => class_text(class),
         "errors" => json_errors,
@@ -767,6 +770,9 @@ defmodule InputSchema.Render do
       }
     }
   end
+
+  defp error_flag, do: true
+  defp text_type, do: "text"
 
   # A problem of the operator's: a loader or a format function failed, the options were
   # refused, a compiled schema was forged. Its internals are for the log, never for the model.
