@@ -77,14 +77,24 @@ defmodule InputSchema.Render do
   # `raw/1`). `nil` where it holds any such thing or a line is too long to keep whole: the rules
   # then write it line by line.
   defp known_text({:error, _class, detail}, heading) when is_detail(detail) do
-    {shown, left} = errors_of(detail, @max_text_errors)
-    more = if left == 0, do: [], else: [["(", Integer.to_string(left), " more errors)"]]
+    case errors_of(detail, @max_text_errors) do
+      # One error without branches: its line alone, bounded once it is a binary.
+      {[only], 0} when not is_map_key(only, :branches) ->
+        with {line, max} <- known_line(only) do
+          text = IO.iodata_to_binary([heading | line])
+          lines_text = binary_part(text, byte_size(heading), byte_size(text) - byte_size(heading))
+          if byte_size(lines_text) <= max and plain_lines(lines_text, 0) == 0, do: text
+        end
 
-    with [_ | _] = lines <- known_lines(shown, more) do
-      text = IO.iodata_to_binary([heading | Enum.intersperse(lines, "\n")])
-      <<_heading::binary-size(byte_size(heading)), lines_text::binary>> = text
-      # Escaping would keep each line as it is: the only newlines are those between lines.
-      if plain_lines(lines_text, 0) == length(lines) - 1, do: text
+      {shown, left} ->
+        more = if left == 0, do: [], else: [["(", Integer.to_string(left), " more errors)"]]
+
+        with [_ | _] = lines <- known_lines(shown, more) do
+          text = IO.iodata_to_binary([heading | Enum.intersperse(lines, "\n")])
+          lines_text = binary_part(text, byte_size(heading), byte_size(text) - byte_size(heading))
+          # Escaping would keep each line as it is: the only newlines are those between lines.
+          if plain_lines(lines_text, 0) == length(lines) - 1, do: text
+        end
     end
   end
 
