@@ -143,6 +143,8 @@ defmodule InputSchema.ErrorDetailTest do
     %{type: ["string", "null"], actual: "integer", keyword: "type"},
     %{type: "str\u0000ing", actual: String.duplicate("é", 70), keyword: "type"},
     %{type: nil, actual: 7, keyword: "type"},
+    # A line of short strings longer than a line may be.
+    %{type: List.duplicate(String.duplicate("t", 60), 8), actual: "integer", keyword: "type"},
     %{property: "a\nb", keyword: "required"},
     %{property: String.duplicate("p", 100), keyword: "required"},
     %{property: :atom_name, keyword: "required"},
@@ -172,8 +174,9 @@ defmodule InputSchema.ErrorDetailTest do
 
     for shape <- @known_shapes,
         place <- places,
-        extra <- [%{}, %{evaluation_path: "/$ref/x"}, %{branch: 1, role: :output}] do
-      detail = shape |> Map.merge(place) |> Map.merge(extra) |> Map.put(:message, "bad\tvalue")
+        extra <- [%{}, %{evaluation_path: "/$ref/x"}, %{branch: 1, role: :output}],
+        message <- ["bad value", "bad\tvalue"] do
+      detail = shape |> Map.merge(place) |> Map.merge(extra) |> Map.put(:message, message)
       # A key the rules never read takes the detail off the known shapes.
       unknown = Map.put(detail, :unread_key, 1)
       line = InputSchema.format_error({:error, :validation, detail})
