@@ -825,10 +825,13 @@ defmodule InputSchema.Render do
             when is_float(number) or
                    (is_integer(number) and number > -@small_integer and number < @small_integer)
 
-  # What a known shape's map, its keys and its keyword's string cost of the budget.
-  known_cost = fn keys, keyword ->
-    2 + Enum.reduce(keys, 0, &(byte_size(&1) + 3 + &2)) + byte_size(keyword) + 2
-  end
+  # The shapes whose JSON map is made at once: each keyword, and its own keys, each a string or
+  # a number (beside its message, path, pointer and schema path, all strings).
+  @known_json_shapes [{"type", type: :string, actual: :string}, {"required", property: :string}] ++
+                       for(
+                         {key, _words, _counted} <- @bounds,
+                         do: {Atom.to_string(key), [{key, :number}, actual: :number]}
+                       )
 
   defp known_json(%{branch: branch} = detail, budget)
        when is_small_number(branch) and budget > @known_json_budget do
@@ -838,99 +841,40 @@ defmodule InputSchema.Render do
     end
   end
 
-  defp known_json(
-         %{
-           keyword: "type",
-           message: message,
-           path: path,
-           pointer: pointer,
-           schema_path: schema_path,
-           type: type,
-           actual: actual
-         } = detail,
-         budget
-       )
-       when map_size(detail) == 7 and budget > @known_json_budget do
-    with {:ok, cost} <- strings_cost([message, path, pointer, schema_path, type, actual]) do
-      json = %{
-        "actual" => actual,
-        "keyword" => "type",
-        "message" => message,
-        "path" => path,
-        "pointer" => pointer,
-        "schema_path" => schema_path,
-        "type" => type
-      }
+  for {keyword, own} <- @known_json_shapes do
+    keys = [:message, :path, :pointer, :schema_path | Keyword.keys(own)]
+    var = &Macro.var(&1, nil)
+    strings = for key <- keys, Keyword.get(own, key, :string) == :string, do: var.(key)
+    numbers = for {key, :number} <- own, do: var.(key)
+    texts = ["keyword" | Enum.map(keys, &Atom.to_string/1)]
 
-      {json,
-       budget -
-         unquote(known_cost.(~w(actual keyword message path pointer schema_path type), "type")) -
-         cost}
-    end
-  end
+    small_numbers =
+      Enum.reduce(numbers, true, fn number, guard ->
+        quote(do: unquote(guard) and is_small_number(unquote(number)))
+      end)
 
-  defp known_json(
-         %{
-           keyword: "required",
-           message: message,
-           path: path,
-           pointer: pointer,
-           schema_path: schema_path,
-           property: property
-         } = detail,
-         budget
-       )
-       when map_size(detail) == 6 and budget > @known_json_budget do
-    with {:ok, cost} <- strings_cost([message, path, pointer, schema_path, property]) do
-      json = %{
-        "keyword" => "required",
-        "message" => message,
-        "path" => path,
-        "pointer" => pointer,
-        "property" => property,
-        "schema_path" => schema_path
-      }
+    numbers_cost =
+      Enum.reduce(numbers, 0, fn number, sum ->
+        quote(do: unquote(sum) + number_cost(unquote(number)))
+      end)
 
-      {json,
-       budget -
-         unquote(known_cost.(~w(keyword message path pointer property schema_path), "required")) -
-         cost}
-    end
-  end
-
-  for {key, _words, _counted} <- @bounds do
-    keyword = Atom.to_string(key)
-
-    keys_cost =
-      known_cost.([keyword | ~w(actual keyword message path pointer schema_path)], keyword)
+    # What its map, its keys and its keyword's string cost of the budget.
+    fixed_cost = 2 + Enum.reduce(texts, 0, &(byte_size(&1) + 3 + &2)) + byte_size(keyword) + 2
 
     defp known_json(
-           %{
-             unquote(key) => bound,
-             keyword: unquote(keyword),
-             message: message,
-             path: path,
-             pointer: pointer,
-             schema_path: schema_path,
-             actual: actual
-           } = detail,
+           %{unquote_splicing([{:keyword, keyword} | Enum.map(keys, &{&1, var.(&1)})])} = detail,
            budget
          )
-         when map_size(detail) == 7 and budget > @known_json_budget and
-                is_small_number(bound) and is_small_number(actual) do
-      with {:ok, cost} <- strings_cost([message, path, pointer, schema_path]) do
+         when map_size(detail) == unquote(length(keys) + 1) and budget > @known_json_budget and
+                unquote(small_numbers) do
+      with {:ok, cost} <- strings_cost(unquote(strings)) do
         json = %{
-          unquote(keyword) => bound,
-          "actual" => actual,
-          "keyword" => unquote(keyword),
-          "message" => message,
-          "path" => path,
-          "pointer" => pointer,
-          "schema_path" => schema_path
+          unquote_splicing([
+            {"keyword", keyword} | Enum.map(keys, &{Atom.to_string(&1), var.(&1)})
+          ])
         }
 
-        numbers = number_cost(bound) + number_cost(actual)
-        {json, budget - unquote(keys_cost) - cost - numbers}
+        {json, budget - unquote(fixed_cost) - cost - unquote(numbers_cost)}
       end
     end
   end
