@@ -229,23 +229,12 @@ impl Program {
 mod tests {
     use super::Shortcut;
     use crate::engine::both_walks::answers;
-    use crate::json_schema::testing::compile;
-    use crate::json_schema::{Dialect, Options};
-    use crate::serde::Json;
-    use crate::Budget;
+    use crate::json_schema::testing::compile_any_root;
     use serde_json::{json, Value as JsonValue};
 
     /// The root's shortcut of `schema`, read with no tool boundary.
     fn root_shortcut(schema: &JsonValue) -> Shortcut {
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let compiled = compile(
-            Json::from(schema),
-            &|_| None,
-            options,
-            &mut Budget::unlimited(),
-        );
-        compiled.unwrap().program.root_shortcut
+        compile_any_root(schema).program.root_shortcut
     }
 
     /// Each schema's root shortcut is the one named, and its quick answer is its reporting

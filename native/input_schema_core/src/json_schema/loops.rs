@@ -133,8 +133,8 @@ fn open(
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
-    use super::super::testing::compile;
-    use super::super::{Dialect, Options};
+    use super::super::testing::{any_root, compile};
+    use super::super::Dialect;
     use crate::engine::program::Check;
     use crate::report::error::Error;
     use crate::report::error::{Failure, Mode};
@@ -147,8 +147,7 @@ mod tests {
         schema: &serde_json::Value,
         dialect: Dialect,
     ) -> Result<Compiled, Failure<Json<'_>>> {
-        let mut options = Options::new(dialect);
-        options.any_root = true;
+        let options = any_root(dialect);
         compile(
             Json::from(schema),
             &|_| None,

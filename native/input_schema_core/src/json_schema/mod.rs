@@ -134,8 +134,9 @@ impl ProfileRules for Options {
 /// The tests' way to compile in a JSON mode, as the entry does.
 #[cfg(all(test, feature = "serde_json"))]
 pub(crate) mod testing {
-    use super::Options;
+    use super::{Dialect, Options};
     use crate::report::error::Failure;
+    use crate::serde::Json;
     use crate::values::value::Value;
     use crate::work::budget::Budget;
     use crate::{Compiled, Profile};
@@ -147,5 +148,26 @@ pub(crate) mod testing {
         budget: &mut Budget,
     ) -> Result<Compiled, Failure<V>> {
         Profile::Json(options).compile(schema, lookup, budget)
+    }
+
+    /// The options of `dialect` with no tool boundary: any value at the root.
+    pub fn any_root(dialect: Dialect) -> Options {
+        let mut options = Options::new(dialect);
+        options.any_root = true;
+        options
+    }
+
+    /// `schema` compiled in Draft 2020-12 with no tool boundary, and no documents beside it; a
+    /// refusal fails the test.
+    #[allow(clippy::unwrap_used)]
+    pub fn compile_any_root(schema: &serde_json::Value) -> Compiled {
+        let options = any_root(Dialect::Draft2020_12);
+        compile(
+            Json::from(schema),
+            &|_| None,
+            options,
+            &mut Budget::unlimited(),
+        )
+        .unwrap()
     }
 }

@@ -258,10 +258,7 @@ impl Conditional {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use crate::engine::program::Check;
-    use crate::json_schema::testing::compile;
-    use crate::json_schema::{Dialect, Options};
-    use crate::serde::Json;
-    use crate::Budget;
+    use crate::json_schema::testing::compile_any_root;
     use serde_json::{json, Value as JsonValue};
 
     #[test]
@@ -318,10 +315,7 @@ mod tests {
     #[test]
     fn branches_pinned_to_strings_are_told_apart_by_their_tag() {
         let schema = schema("oneOf");
-        let mut budget = Budget::unlimited();
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let compiled = compile(Json::from(&schema), &|_| None, options, &mut budget).unwrap();
+        let compiled = compile_any_root(&schema);
         let tag = compiled
             .program
             .checks

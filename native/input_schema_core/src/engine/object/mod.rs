@@ -269,8 +269,7 @@ impl NameTable {
 #[cfg(all(test, feature = "serde_json"))]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use crate::json_schema::testing::compile;
-    use crate::json_schema::{Dialect, Options};
+    use crate::json_schema::testing::compile_any_root;
     use crate::report::error::{Failure, Field, Mode};
     use crate::serde::Json;
     use crate::Budget;
@@ -314,15 +313,7 @@ mod tests {
             let tag = if level % 2 == 0 { "a" } else { "b" };
             value = json!({"content": value, "tag": tag});
         }
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let compiled = compile(
-            Json::from(&schema),
-            &|_| None,
-            options,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
+        let compiled = compile_any_root(&schema);
         // About a hundred units a level; 2^40 node visits otherwise.
         let mut budget = Budget::new(20_000);
         assert_eq!(
@@ -373,15 +364,7 @@ mod tests {
 
     /// Each error of `value` against `schema` (every error), as its keyword and pointer.
     fn reported(schema: &JsonValue, value: &JsonValue) -> Vec<String> {
-        let mut options = Options::new(Dialect::Draft2020_12);
-        options.any_root = true;
-        let compiled = compile(
-            Json::from(schema),
-            &|_| None,
-            options,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
+        let compiled = compile_any_root(schema);
         let mode = Mode::All { max_errors: 100 };
         let Err(Failure::Arguments(errors)) =
             compiled.validate(Json::from(value), mode, &mut Budget::unlimited())
