@@ -166,6 +166,15 @@ impl ObjectCheck {
         if self.declares(name, budget)? {
             return Ok(false);
         }
+        self.matches_no_pattern(name, budget)
+    }
+
+    /// Whether no pattern of `patternProperties` matches `name`.
+    pub(crate) fn matches_no_pattern(
+        &self,
+        name: &[u8],
+        budget: &mut Budget,
+    ) -> Result<bool, Halt> {
         if let Some((patterns, _)) = &self.patterns {
             for (pattern, _) in patterns.iter() {
                 if pattern.found_in_name(name, budget)? {
@@ -412,5 +421,21 @@ mod tests {
         // No error where every required name and property holds.
         let valid = json!({"p05": "a", "absent": 1, "p01": "b", "p39": "c"});
         assert_eq!(reported(&schema, &valid), Vec::<String>::new());
+
+        // With `additionalProperties`, which takes the keys no property declares and no
+        // pattern matches: a required name that is no property among them.
+        let closed = json!({
+            "properties": properties,
+            "required": ["absent"],
+            "patternProperties": {"^x": {"type": "string"}},
+            "additionalProperties": {"type": "integer"}
+        });
+        let mut value = json!({"p03": 2, "absent": "a", "x1": 5, "other": "b", "b": 1});
+        let expected = ["type /absent", "type /other", "type /p03", "type /x1"];
+        assert_eq!(reported(&closed, &value), expected);
+        for index in 0..40 {
+            value[format!("x_more{index}")] = json!("ok");
+        }
+        assert_eq!(reported(&closed, &value), expected);
     }
 }

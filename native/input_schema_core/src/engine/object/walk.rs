@@ -290,26 +290,42 @@ impl ObjectCheck {
                 .program
                 .node(node)
                 .is_some_and(|node| node.has(Node::FALSE));
-            for (key, item) in map.map_entries_sized(size) {
-                let covered = with_key_name(key, |name| self.left_to_additional(name, walk.budget))
-                    .unwrap_or(Ok(true))?;
-                if !covered {
-                    continue;
-                }
+            let additional = |walk: &mut Walk<'_, '_, V>, key: V, item: V| {
                 if refused {
-                    valid &= walk.fail::<S>(
-                        at,
-                        named,
-                        || Assertion::AdditionalProperty(Some(Box::new(self.allowed()))),
-                        Some(key),
-                    )?;
-                    continue;
+                    let allowed = || Assertion::AdditionalProperty(Some(Box::new(self.allowed())));
+                    return walk.fail::<S>(at, named, allowed, Some(key));
                 }
-                valid &= with_key_name(key, |name| {
+                with_key_name(key, |name| {
                     let here = S::then(at, Step::entry(named.token, name));
                     walk.visit_part::<S>(node, item, &here)
                 })
-                .unwrap_or(Ok(true))?;
+                .unwrap_or(Ok(true))
+            };
+            match &found {
+                // The map read once already tells which keys a property declares.
+                Some(found) => {
+                    for (key, item, index) in found.in_map_order() {
+                        let declared = index.is_some_and(|index| self.table.node(index).is_some());
+                        let covered = !declared
+                            && with_key_name(key, |name| {
+                                self.matches_no_pattern(name, walk.budget)
+                            })
+                            .unwrap_or(Ok(true))?;
+                        if covered {
+                            valid &= additional(walk, key, item)?;
+                        }
+                    }
+                }
+                None => {
+                    for (key, item) in map.map_entries_sized(size) {
+                        let covered =
+                            with_key_name(key, |name| self.left_to_additional(name, walk.budget))
+                                .unwrap_or(Ok(true))?;
+                        if covered {
+                            valid &= additional(walk, key, item)?;
+                        }
+                    }
+                }
             }
         }
         if let Some((properties, named)) = &self.properties {
@@ -424,20 +440,26 @@ impl ObjectCheck {
     }
 }
 
-/// The entries of a small map whose keys the object's table names, read in one pass, each
-/// with its name's entry in the table, in the table's order: a string key before an atom key
-/// of the same name, of which only the first is kept, as a lookup by name finds it.
+/// The entries of a small map, read in one pass, each with the entry of the object's table
+/// its key names: in the map's order, and those that name one in the table's order too (a
+/// string key before an atom key of the same name, of which only the first is kept, as a
+/// lookup by name finds it).
 struct NamedEntries<V> {
-    /// The table entry, whether the key is an atom, and the value.
-    entries: [(usize, bool, V); WALK_MAX_ENTRIES],
+    /// Each entry's key and value, the table entry its name names, and whether it is an atom.
+    entries: [(V, V, Option<usize>, bool); WALK_MAX_ENTRIES],
     len: usize,
+    /// The positions of the entries that name a table entry, in the table's order.
+    named: [usize; WALK_MAX_ENTRIES],
+    named_len: usize,
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
     fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
         let mut found = NamedEntries {
-            entries: [(0, false, map); WALK_MAX_ENTRIES],
+            entries: [(map, map, None, false); WALK_MAX_ENTRIES],
             len: 0,
+            named: [0; WALK_MAX_ENTRIES],
+            named_len: 0,
         };
         for (key, item) in map.map_entries_sized(size) {
             budget.spend(1)?;
@@ -448,45 +470,75 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                     (index.transpose()?.flatten(), true)
                 }
             };
-            if let (Some(index), Some(slot)) = (index, found.entries.get_mut(found.len)) {
-                *slot = (index, atom, item);
+            let at = found.len;
+            if let (Some(slot), Some(position)) = (
+                found.entries.get_mut(at),
+                found.named.get_mut(found.named_len),
+            ) {
+                *slot = (key, item, index, atom);
                 found.len += 1;
+                if index.is_some() {
+                    *position = at;
+                    found.named_len += 1;
+                }
             }
         }
-        let read = found.entries.get_mut(..found.len).unwrap_or_default();
-        read.sort_unstable_by_key(|(index, atom, _)| (*index, *atom));
+        let entries = &found.entries;
+        let order = |position: &usize| {
+            let (_, _, index, atom) = entries.get(*position).copied().unwrap_or(entries[0]);
+            (index, atom)
+        };
+        let named = found.named.get_mut(..found.named_len).unwrap_or_default();
+        named.sort_unstable_by_key(order);
         // Only the first of the keys of one name is kept: the string key, if any.
         let mut kept = 0_usize;
-        for at in 0..read.len() {
-            let Some(&entry) = read.get(at) else {
+        for at in 0..named.len() {
+            let Some(&position) = named.get(at) else {
                 continue;
             };
             let repeated = kept
                 .checked_sub(1)
-                .and_then(|last| read.get(last))
-                .is_some_and(|(index, _, _)| *index == entry.0);
-            if let (false, Some(slot)) = (repeated, read.get_mut(kept)) {
-                *slot = entry;
+                .and_then(|last| named.get(last))
+                .is_some_and(|last| order(last).0 == order(&position).0);
+            if let (false, Some(slot)) = (repeated, named.get_mut(kept)) {
+                *slot = position;
                 kept += 1;
             }
         }
-        found.len = kept;
+        found.named_len = kept;
         Ok(found)
+    }
+
+    /// The table entry and value of the entry at `position`.
+    fn named_at(&self, position: usize) -> Option<(usize, V)> {
+        let (_, item, index, _) = self.entries.get(position)?;
+        Some(((*index)?, *item))
     }
 
     /// The value under the table's entry `index`.
     fn get(&self, index: usize) -> Option<V> {
-        let read = self.entries.get(..self.len).unwrap_or_default();
-        let at = read
-            .binary_search_by_key(&index, |(entry, _, _)| *entry)
+        let named = self.named.get(..self.named_len).unwrap_or_default();
+        let at = named
+            .binary_search_by_key(&Some(index), |position| {
+                self.named_at(*position).map(|(index, _)| index)
+            })
             .ok()?;
-        read.get(at).map(|(_, _, item)| *item)
+        let position = named.get(at)?;
+        self.named_at(*position).map(|(_, item)| item)
     }
 
     /// Each table entry the map has, with its value, in the table's order.
     fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
-        let read = self.entries.get(..self.len).unwrap_or_default();
-        read.iter().map(|(index, _, item)| (*index, *item))
+        let named = self.named.get(..self.named_len).unwrap_or_default();
+        named.iter().filter_map(|position| self.named_at(*position))
+    }
+
+    /// Each entry's key, value and the table entry its name names, in the map's order.
+    fn in_map_order(&self) -> impl Iterator<Item = (V, V, Option<usize>)> + '_ {
+        let entries = self.entries.get(..self.len).unwrap_or_default();
+        entries
+            .iter()
+            .map(|(key, item, index, _)| (*key, *item, *index))
     }
 }
 
