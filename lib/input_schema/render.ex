@@ -82,7 +82,7 @@ defmodule InputSchema.Render do
       {[only], 0} when not is_map_key(only, :branches) ->
         with {line, max} <- known_line(only) do
           text = IO.iodata_to_binary([heading | line])
-          lines_text = binary_part(text, byte_size(heading), byte_size(text) - byte_size(heading))
+          lines_text = after_heading(text, heading)
           if byte_size(lines_text) <= max and plain_lines(lines_text, 0) == 0, do: text
         end
 
@@ -91,14 +91,16 @@ defmodule InputSchema.Render do
 
         with [_ | _] = lines <- known_lines(shown, more) do
           text = IO.iodata_to_binary([heading | Enum.intersperse(lines, "\n")])
-          lines_text = binary_part(text, byte_size(heading), byte_size(text) - byte_size(heading))
           # Escaping would keep each line as it is: the only newlines are those between lines.
-          if plain_lines(lines_text, 0) == length(lines) - 1, do: text
+          if plain_lines(after_heading(text, heading), 0) == length(lines) - 1, do: text
         end
     end
   end
 
   defp known_text(_answer, _heading), do: nil
+
+  defp after_heading(text, heading),
+    do: binary_part(text, byte_size(heading), byte_size(text) - byte_size(heading))
 
   # How many newlines a text of printable ASCII and newlines holds; `nil` for any other text.
   defp plain_lines(<<high::32, low::32, rest::binary>>, count)
