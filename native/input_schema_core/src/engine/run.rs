@@ -118,7 +118,7 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
-    let mut walk = Walk::new(program, Mode::First, root, budget).answering(answers);
+    let mut walk = Walk::new(program, Mode::First, root, budget, answers);
     let decided = decide_root(&mut walk, value, size);
     if let Some(asked) = walk.take_asked() {
         return Err(Failure::Unanswered(asked));
@@ -168,7 +168,7 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
-    let mut walk = Walk::new(program, mode, root, budget).answering(answers);
+    let mut walk = Walk::new(program, mode, root, budget, answers);
     let decided = decide_root(&mut walk, value, size);
     if let Some(asked) = walk.take_asked() {
         return Err(Failure::Unanswered(asked));
@@ -234,7 +234,7 @@ fn report<'a, V: Value<'a>>(
     answers: Option<&dyn FormatAnswers>,
     budget: &mut Budget,
 ) -> Result<(), Failure<V>> {
-    let mut walk = Walk::new(program, mode, root, budget).answering(answers);
+    let mut walk = Walk::new(program, mode, root, budget, answers);
     let start = WalkPath::start(program.location(program.root));
     let reported = walk.visit::<Report>(program.root, value, &start);
     if let Some(asked) = walk.take_asked() {
@@ -267,7 +267,7 @@ fn unreported<'a, V: Value<'a>>(
     root: &'static [u8],
     budget: &mut Budget,
 ) -> Failure<V> {
-    let mut walk = Walk::new(program, Mode::First, root, budget);
+    let mut walk = Walk::new(program, Mode::First, root, budget, None);
     let failed = match walk.refusing_check(program.root, value) {
         Ok(failed) => failed,
         Err(halt) => return walk.halted(halt),
@@ -317,7 +317,7 @@ pub fn quick_answer<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root).ok()?;
     let root = argument_root(object_root);
-    let mut walk = Walk::new(program, Mode::First, root, budget);
+    let mut walk = Walk::new(program, Mode::First, root, budget, None);
     match decide_root(&mut walk, value, size) {
         Ok(true) if left_unread::<R, V>(&walk) => keys_hold(rules, value, root, walk.budget).ok(),
         Ok(valid) => Some(valid),

@@ -20,6 +20,7 @@ use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::work::halt::{broken, Flow, Halt};
 use crate::work::stack::Levels;
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 /// Schemas applied to one value in a row, through references and in-place applicators, before
@@ -81,8 +82,9 @@ pub struct Walk<'p, 'b, V> {
     pub budget: &'b mut Budget,
     mode: Mode,
     /// The errors, the dynamic scope and the host's pending questions: most calls need none
-    /// of them, and a walk without them is dropped with one test.
-    kept: Option<Box<Kept<V>>>,
+    /// of them, and a walk without them is dropped with one test (see `Drop`), where the
+    /// compiler's own drop of the box is a call on every walk.
+    kept: ManuallyDrop<Option<Box<Kept<V>>>>,
     /// What the host answered so far of its custom format functions, for this call.
     answers: Option<&'p dyn FormatAnswers>,
     /// What the errors take, against `ERRORS_MAX_BYTES`.
@@ -141,19 +143,36 @@ impl Found {
     }
 }
 
+impl<V> Drop for Walk<'_, '_, V> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.kept.is_some() {
+            drop_kept(&mut self.kept);
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn drop_kept<V>(kept: &mut ManuallyDrop<Option<Box<Kept<V>>>>) {
+    drop(std::mem::take(&mut **kept));
+}
+
 impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
+    /// A walk of `program`, reading the host's answers of its custom format functions.
     pub fn new(
         program: &'p Program,
         mode: Mode,
         root: &'static [u8],
         budget: &'b mut Budget,
+        answers: Option<&'p dyn FormatAnswers>,
     ) -> Self {
         Walk {
             program,
             budget,
             mode,
-            kept: None,
-            answers: None,
+            kept: ManuallyDrop::new(None),
+            answers,
             error_bytes: 0,
             root,
             depth: 0,
@@ -187,12 +206,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             .map_or_else(Vec::new, |kept| std::mem::take(&mut kept.errors))
     }
 
-    /// This walk, reading the host's answers of its custom format functions.
-    pub fn answering(mut self, answers: Option<&'p dyn FormatAnswers>) -> Self {
-        self.answers = answers;
-        self
-    }
-
     /// The host's answers this walk reads.
     pub fn answers(&self) -> Option<&'p dyn FormatAnswers> {
         self.answers
@@ -222,7 +235,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// A walk of another value (a `contentSchema` document) on this one's budget, reading
     /// the same answers.
     pub fn inner<W: Value<'a>>(&mut self) -> Walk<'p, '_, W> {
-        Walk::new(self.program, Mode::First, self.root, self.budget).answering(self.answers)
+        Walk::new(
+            self.program,
+            Mode::First,
+            self.root,
+            self.budget,
+            self.answers,
+        )
     }
 
     /// Whether `value` is valid against node `id`: a quick question, which a reporting walk

@@ -160,8 +160,9 @@ impl Content {
         };
         let mut inner = walk.inner::<LiteralView<'_>>();
         let valid = inner.valid(node, LiteralView::Value(&document));
-        // Taken apart from `inner`'s fields, which borrow the walk's budget.
+        // Taken out of `inner`, which borrows the walk's budget until it is dropped.
         let (loop_at, asked) = (inner.loop_at, inner.take_asked());
+        drop(inner);
         walk.loop_at = loop_at;
         if let Some(asked) = asked {
             walk.note_asked(asked);
