@@ -113,6 +113,16 @@ pub enum Shortcut {
     /// The same for arrays, with array keywords that read no item: a list the host knows to be
     /// proper is checked in place.
     Arrays { check: u32, cost: u8 },
+    /// It accepts objects or arrays (`family`), or any value, and checks nothing but their
+    /// size (`minProperties`/`maxProperties`, `minItems`/`maxItems`): a map, or a list the host
+    /// knows to be proper, is decided in place at its `cost` by its size alone; any other
+    /// value enters it.
+    Sizes {
+        family: u8,
+        min: u64,
+        max: u64,
+        cost: u8,
+    },
     /// It accepts any value and checks nothing but a `$ref` to `target`: in a program walked
     /// unguarded, the target is decided in place.
     Ref { target: NodeId, cost: u8 },
@@ -126,6 +136,16 @@ pub enum Shortcut {
     /// a list's cells are read once, each item decided as it is met, and the list is not
     /// counted first; a node of any type reads so only a list the host knows to be proper.
     Items { check: u32, cost: u8 },
+}
+
+/// A size's bounds, when there is one: an absent bound is `0` or `u64::MAX`.
+pub fn size_bounds(min: Option<(u64, Named)>, max: Option<(u64, Named)>) -> Option<(u64, u64)> {
+    (min.is_some() || max.is_some()).then(|| {
+        (
+            min.map_or(0, |(min, _)| min),
+            max.map_or(u64::MAX, |(max, _)| max),
+        )
+    })
 }
 
 /// A keyword as an error reports it: its registry name, and its key as the schema spells it

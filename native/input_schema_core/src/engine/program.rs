@@ -137,8 +137,8 @@ impl Program {
             return Shortcut::Visit;
         };
         // A leaf whose types are one family's, or any: its check decides that family's values.
-        let leaf_of =
-            |family: u8| node.has(Node::LEAF) && (node.types == family || node.types == types::ANY);
+        let of_family = |family: u8| node.types == family || node.types == types::ANY;
+        let leaf_of = |family: u8| node.has(Node::LEAF) && of_family(family);
         match self.checks_of(node) {
             [] => Shortcut::Types(node.types),
             [Check::Number(number)] if node.types & types::OF_INTEGER != 0 => {
@@ -163,23 +163,39 @@ impl Program {
                 check: node.first,
                 cost: node.cost,
             },
-            [Check::Array(array)]
-                if (node.types == types::ARRAY || node.types == types::ANY)
-                    && array.items_alone().is_some() =>
-            {
-                Shortcut::Items {
+            [Check::Array(array)] if of_family(types::ARRAY) => match array.sizes_alone() {
+                Some((min, max)) => Shortcut::Sizes {
+                    family: types::ARRAY,
+                    min,
+                    max,
+                    cost: node.cost,
+                },
+                None if array.items_alone().is_some() => Shortcut::Items {
                     check: node.first,
                     cost: node.cost,
-                }
-            }
-            [Check::Object(_) | Check::ExactKeyObject(_)]
-                if node.types == types::OBJECT || node.types == types::ANY =>
-            {
-                Shortcut::Object {
+                },
+                None if leaf_of(types::ARRAY) => Shortcut::Arrays {
                     check: node.first,
                     cost: node.cost,
-                }
-            }
+                },
+                None => Shortcut::Visit,
+            },
+            [Check::Object(object)] if of_family(types::OBJECT) => match object.sizes_alone() {
+                Some((min, max)) => Shortcut::Sizes {
+                    family: types::OBJECT,
+                    min,
+                    max,
+                    cost: node.cost,
+                },
+                None => Shortcut::Object {
+                    check: node.first,
+                    cost: node.cost,
+                },
+            },
+            [Check::ExactKeyObject(_)] if of_family(types::OBJECT) => Shortcut::Object {
+                check: node.first,
+                cost: node.cost,
+            },
             [Check::AnyOf(_) | Check::OneOf(_)] if node.types == types::ANY => Shortcut::Branches {
                 check: node.first,
                 cost: node.cost,
@@ -207,10 +223,6 @@ impl Program {
                 cost: node.cost,
             },
             [Check::Number(_)] if leaf_of(types::NUMBER) => Shortcut::Numbers {
-                check: node.first,
-                cost: node.cost,
-            },
-            [Check::Array(_)] if leaf_of(types::ARRAY) => Shortcut::Arrays {
                 check: node.first,
                 cost: node.cost,
             },
@@ -277,9 +289,16 @@ mod tests {
             ),
             (json!({"multipleOf": 2}), "Numbers"),
             (json!({"minimum": 1.5}), "Numbers"),
-            (json!({"maxItems": 1}), "Arrays"),
+            (json!({"maxItems": 1}), "Sizes"),
+            (
+                json!({"type": "array", "minItems": 1, "maxItems": 2}),
+                "Sizes",
+            ),
             (json!({"uniqueItems": true}), "Arrays"),
-            (json!({"minProperties": 1}), "Object"),
+            (json!({"maxItems": 2, "uniqueItems": true}), "Arrays"),
+            (json!({"minProperties": 1}), "Sizes"),
+            (json!({"type": "object", "maxProperties": 1}), "Sizes"),
+            (json!({"minProperties": 1, "required": ["a"]}), "Object"),
             (json!({"required": ["a"]}), "Object"),
             (json!({"enum": [1, "a", [1], {"a": 1}]}), "Choices"),
             (json!({"const": {"a": 1}}), "Choices"),
@@ -297,8 +316,10 @@ mod tests {
             json!([1]),
             json!([1, 1]),
             json!([1, "x"]),
+            json!([1, 2, 3]),
             json!({}),
             json!({"a": 1}),
+            json!({"a": 1, "b": 2}),
             json!(null),
             json!(true),
         ];

@@ -415,6 +415,27 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 self.budget.spend(u64::from(cost))?;
                 number.check::<Quick, V>(self, value, found, &())
             }
+            Shortcut::Sizes {
+                family,
+                min,
+                max,
+                cost,
+            } => {
+                let size = match family {
+                    types::OBJECT => value.map_size(),
+                    _ => value.proper_list_len(),
+                };
+                let Some(size) = size else {
+                    return self.visit_part::<Quick>(id, value, &());
+                };
+                self.budget.spend(u64::from(cost))?;
+                // Nothing of the container is read: the rule for keys reads it in its walk.
+                self.unread |= !V::KEYS_ARE_STRINGS;
+                match (min..=max).contains(&(size as u64)) {
+                    true => Ok(true),
+                    false => Err(Halt::Failed),
+                }
+            }
             Shortcut::Arrays { check, cost } => match value.proper_list_len() {
                 Some(length) => self.decide_array(id, check, cost, value, length),
                 None => self.visit_part::<Quick>(id, value, &()),

@@ -5,7 +5,7 @@
 
 mod walk;
 
-use super::node::{Named, NodeId, Shortcut};
+use super::node::{size_bounds, Named, NodeId, Shortcut};
 use crate::names::keywords::name;
 use crate::values::choice_index::{hash, Equality, Limit};
 use crate::values::literal::{values_equal, Literal};
@@ -31,6 +31,24 @@ pub struct ArrayCheck {
 }
 
 impl ArrayCheck {
+    /// The bounds of the list's length, when the check reads nothing else (no item, no
+    /// `uniqueItems`): an absent bound is `0` or `u64::MAX`.
+    pub fn sizes_alone(&self) -> Option<(u64, u64)> {
+        let ArrayCheck {
+            min_items,
+            max_items,
+            unique: None,
+            prefix: None,
+            items: None,
+            contains: None,
+            item_shortcut: _,
+        } = self
+        else {
+            return None;
+        };
+        size_bounds(*min_items, *max_items)
+    }
+
     /// The node that reads every item and how a quick walk decides it, when the check reads
     /// nothing else: no count, no `uniqueItems`, no `prefixItems` or `contains`.
     pub fn items_alone(&self) -> Option<(NodeId, Shortcut)> {

@@ -10,7 +10,7 @@
 
 mod walk;
 
-use super::node::{Named, NodeId, Shortcut};
+use super::node::{size_bounds, Named, NodeId, Shortcut};
 use super::string::Pattern;
 use crate::names::name_index::NameIndex;
 use crate::report::error::{Allowed, Listing};
@@ -83,6 +83,28 @@ impl ObjectCheck {
                 Listing::strings(patterns.iter().map(|(pattern, _)| &*pattern.source))
             }),
         }
+    }
+
+    /// The bounds of the map's size, when the check reads nothing else (no key, no entry):
+    /// an absent bound is `0` or `u64::MAX`.
+    pub fn sizes_alone(&self) -> Option<(u64, u64)> {
+        let ObjectCheck {
+            required: None,
+            dependent_required: None,
+            min_properties,
+            max_properties,
+            property_names: None,
+            additional: None,
+            properties: None,
+            patterns: None,
+            dependent_schemas: None,
+            dependencies: None,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        size_bounds(*min_properties, *max_properties)
     }
 
     /// Builds the lookup table once the keywords are set.
