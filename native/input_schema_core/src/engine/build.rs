@@ -218,6 +218,7 @@ fn learn_shortcuts(program: &mut Program, order: &[usize]) -> Vec<Shortcut> {
             if let Some(Check::Array(array)) = program.checks.get_mut(position) {
                 array.item_shortcut =
                     Some(shortcut).filter(|shortcut| !matches!(shortcut, Shortcut::Visit));
+                array.alone = array.items_alone();
             }
         }
         if let (Some(slot), Ok(id)) = (learned.get_mut(index), NodeId::try_from(index)) {

@@ -123,6 +123,10 @@ pub enum Shortcut {
         max: u64,
         cost: u8,
     },
+    /// A leaf that accepts strings, or any value, and checks nothing but their length in
+    /// characters (`minLength`, `maxLength`): a string is decided in place at its `cost`; any
+    /// other value enters it.
+    Lengths { min: u64, max: u64, cost: u8 },
     /// It accepts any value and checks nothing but a `$ref` to `target`: in a program walked
     /// unguarded, the target is decided in place.
     Ref { target: NodeId, cost: u8 },

@@ -218,9 +218,16 @@ impl Program {
                     cost: node.cost,
                 }
             }
-            [Check::String(_)] if leaf_of(types::STRING) => Shortcut::Strings {
-                check: node.first,
-                cost: node.cost,
+            [Check::String(string)] if leaf_of(types::STRING) => match string.lengths_alone() {
+                Some((min, max)) => Shortcut::Lengths {
+                    min,
+                    max,
+                    cost: node.cost,
+                },
+                None => Shortcut::Strings {
+                    check: node.first,
+                    cost: node.cost,
+                },
             },
             [Check::Number(_)] if leaf_of(types::NUMBER) => Shortcut::Numbers {
                 check: node.first,
@@ -282,7 +289,11 @@ mod tests {
     #[test]
     fn a_leaf_of_one_family_or_of_any_type_is_decided_in_place_as_its_visit_decides() {
         let schemas = [
-            (json!({"maxLength": 3}), "Strings"),
+            (json!({"maxLength": 3}), "Lengths"),
+            (
+                json!({"type": "string", "minLength": 2, "maxLength": 3}),
+                "Lengths",
+            ),
             (
                 json!({"type": "string", "minLength": 2, "pattern": "b"}),
                 "Strings",
@@ -308,6 +319,9 @@ mod tests {
             json!("abc"),
             json!("abcd"),
             json!("a"),
+            json!("é"),
+            json!("😀😀"),
+            json!("a😀😀"),
             json!(1),
             json!(2),
             json!(2.5),

@@ -9,7 +9,7 @@ use crate::engine::array::length;
 use crate::engine::enums::Enum;
 use crate::engine::node::{types, Named, Node, NodeId, ResourceId, Shortcut};
 use crate::engine::program::{Check, Program, Voice};
-use crate::engine::string::FormatAnswers;
+use crate::engine::string::{self, FormatAnswers};
 use crate::names::keywords::type_name;
 use crate::report::error::{
     listed_value, Actual, Asked, Assertion, BranchError, Error, Failed, Failure, KeywordFailure,
@@ -292,13 +292,23 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         self.decide_in_place(id, value)
     }
 
-    /// `quick_visit` in an unguarded program. Apart from it, so that a guarded walk, which
-    /// recurses through `quick_visit` as deep as the value, keeps `decide`'s locals out of each
-    /// level's frame: a deep value takes fresh stack segments, which the budget prices.
-    #[inline(never)]
+    /// `quick_visit` in an unguarded program. A node that checks its types alone (an item's,
+    /// a property's, most often) is decided here; any other apart from it (`decide_apart`).
+    #[inline(always)]
     fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
-        let shortcut = self.program.shortcuts.get(id as usize).copied();
-        self.decide(id, shortcut.unwrap_or_default(), value)
+        match self.program.shortcuts.get(id as usize).copied() {
+            Some(Shortcut::Types(wanted)) => self.types_decided(wanted, value),
+            shortcut => self.decide_apart(id, shortcut.unwrap_or_default(), value),
+        }
+    }
+
+    /// `decide`, out of line: so that a guarded walk, which recurses through `quick_visit` as
+    /// deep as the value, keeps `decide`'s locals out of each level's frame (a deep value takes
+    /// fresh stack segments, which the budget prices), and so that the callers of
+    /// `decide_in_place` stay small.
+    #[inline(never)]
+    fn decide_apart(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
+        self.decide(id, shortcut, value)
     }
 
     /// `visit`, by the shortcut of `quick_visit` in a quick walk.
@@ -320,8 +330,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         }
         // A node that checks its types alone is decided here.
         if node.count == 0 && !S::REPORTS {
-            self.budget.spend(1)?;
-            return self.types_alone(node.types, value);
+            return self.types_decided(node.types, value);
         }
         self.run::<S>(id, node, value, at)
     }
@@ -331,10 +340,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     #[inline(always)]
     pub fn decide(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
         match shortcut {
-            Shortcut::Types(wanted) => {
-                self.budget.spend(1)?;
-                self.types_alone(wanted, value)
-            }
+            Shortcut::Types(wanted) => self.types_decided(wanted, value),
             Shortcut::Integers { min, max, cost } => match value.small_integer() {
                 Some(integer) => {
                     self.budget.spend(u64::from(cost))?;
@@ -390,6 +396,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Shortcut::Items { check, cost } if !self.program.guarded => {
                 self.decide_items(id, check, cost, value)
             }
+            Shortcut::Lengths { min, max, cost } if value.is_binary() => {
+                self.budget.spend(u64::from(cost))?;
+                string::lengths_hold(self, value, min, max)
+            }
+            Shortcut::Lengths { .. } => self.visit_part::<Quick>(id, value, &()),
             Shortcut::Strings { check, cost } if value.is_binary() => {
                 let Some(Check::String(string)) = self.program.checks.get(check as usize) else {
                     return Err(broken());
@@ -535,7 +546,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         ) else {
             return self.visit_part::<Quick>(id, value, &());
         };
-        let Some((item_node, shortcut)) = array.items_alone() else {
+        let Some((item_node, shortcut)) = array.alone else {
             return self.visit_part::<Quick>(id, value, &());
         };
         // Any value is a node of any type's: an improper list is accepted there, not failed.
@@ -583,10 +594,16 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     #[inline(always)]
     pub fn decide_part(&mut self, id: NodeId, shortcut: Shortcut, part: V) -> Flow {
         if let Shortcut::Types(wanted) = shortcut {
-            self.budget.spend(1)?;
-            return self.types_alone(wanted, part);
+            return self.types_decided(wanted, part);
         }
         self.decide(id, shortcut, part)
+    }
+
+    /// A node that checks its types alone, decided: its unit, then its types.
+    #[inline(always)]
+    fn types_decided(&mut self, wanted: u8, value: V) -> Flow {
+        self.budget.spend(1)?;
+        self.types_alone(wanted, value)
     }
 
     /// The quick answer of a node that checks its types alone, accepting `wanted`.

@@ -28,6 +28,8 @@ pub struct ArrayCheck {
     /// When every item is read by one node (and nothing else reads the items) that a quick
     /// walk decides in place: how, for each item.
     pub item_shortcut: Option<Shortcut>,
+    /// `items_alone`, kept when the shortcuts are learned: the quick walk of a list asks it.
+    pub alone: Option<(NodeId, Shortcut)>,
 }
 
 impl ArrayCheck {
@@ -42,6 +44,7 @@ impl ArrayCheck {
             items: None,
             contains: None,
             item_shortcut: _,
+            alone: _,
         } = self
         else {
             return None;

@@ -5,6 +5,8 @@
 
 mod walk;
 
+pub use walk::lengths_hold;
+
 use super::node::{Named, NodeId};
 use crate::names::keywords::name;
 use crate::report::error::Assertion;
@@ -31,6 +33,20 @@ pub enum StringRule {
 }
 
 impl StringCheck {
+    /// The bounds of the string's length in characters, when the check has no other rule: an
+    /// absent bound is `0` or `u64::MAX`.
+    pub fn lengths_alone(&self) -> Option<(u64, u64)> {
+        let (mut min, mut max) = (None, None);
+        for (rule, _) in &self.rules {
+            match rule {
+                StringRule::MinLength(limit) => min = Some(*limit),
+                StringRule::MaxLength(limit) => max = Some(*limit),
+                _ => return None,
+            }
+        }
+        (min.is_some() || max.is_some()).then(|| (min.unwrap_or(0), max.unwrap_or(u64::MAX)))
+    }
+
     pub fn children(&self, each: impl FnMut(NodeId)) {
         self.rules
             .iter()

@@ -88,6 +88,39 @@ impl StringCheck {
     }
 }
 
+/// The quick answer of a string check that has nothing but `minLength` and `maxLength`
+/// (`Shortcut::Lengths`, an absent bound `0` or `u64::MAX`): the rules' part of the loop above.
+pub fn lengths_hold<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    value: V,
+    min: u64,
+    max: u64,
+) -> Flow {
+    let Some(bytes) = value.binary() else {
+        return Err(Halt::Broken);
+    };
+    walk.budget.spend_bytes(bytes.len())?;
+    // A character takes 1 to 4 bytes: the byte count often tells the answer alone.
+    let size = bytes.len() as u64;
+    if size < min || size.div_ceil(4) > max {
+        return Err(Halt::Failed);
+    }
+    let Ok(Some(text)) = value.text() else {
+        return Err(Halt::Failed);
+    };
+    let count = match (size / 4 >= min, size <= max) {
+        (true, true) => return Ok(true),
+        _ => {
+            walk.budget.spend_bytes(text.len())?;
+            text.chars().count() as u64
+        }
+    };
+    match (min..=max).contains(&count) {
+        true => Ok(true),
+        false => Err(Halt::Failed),
+    }
+}
+
 /// The quick answer of a string check whose one rule is `format`: the rule's part of the loop
 /// above, without the loop's state.
 fn format_alone<'a, V: Value<'a>>(
