@@ -3,6 +3,7 @@
 //! only the reporting walk and the dynamic scope read of a node.
 
 use crate::report::error::TypeLabel;
+use crate::text::format::Format;
 use crate::values::literal::Literal;
 use std::sync::Arc;
 
@@ -127,6 +128,9 @@ pub enum Shortcut {
     /// characters (`minLength`, `maxLength`): a string is decided in place at its `cost`; any
     /// other value enters it.
     Lengths { min: u64, max: u64, cost: u8 },
+    /// A leaf that accepts strings, or any value, and checks nothing but a `format` the dialect
+    /// defines: a string is decided in place at its `cost`; any other value enters it.
+    Format { format: Format, cost: u8 },
     /// It accepts any value and checks nothing but a `$ref` to `target`: in a program walked
     /// unguarded, the target is decided in place.
     Ref { target: NodeId, cost: u8 },

@@ -218,17 +218,23 @@ impl Program {
                     cost: node.cost,
                 }
             }
-            [Check::String(string)] if leaf_of(types::STRING) => match string.lengths_alone() {
-                Some((min, max)) => Shortcut::Lengths {
-                    min,
-                    max,
-                    cost: node.cost,
-                },
-                None => Shortcut::Strings {
-                    check: node.first,
-                    cost: node.cost,
-                },
-            },
+            [Check::String(string)] if leaf_of(types::STRING) => {
+                match (string.lengths_alone(), string.format_alone()) {
+                    (Some((min, max)), _) => Shortcut::Lengths {
+                        min,
+                        max,
+                        cost: node.cost,
+                    },
+                    (None, Some(format)) => Shortcut::Format {
+                        format,
+                        cost: node.cost,
+                    },
+                    (None, None) => Shortcut::Strings {
+                        check: node.first,
+                        cost: node.cost,
+                    },
+                }
+            }
             [Check::Number(_)] if leaf_of(types::NUMBER) => Shortcut::Numbers {
                 check: node.first,
                 cost: node.cost,

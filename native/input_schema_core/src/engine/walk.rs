@@ -401,6 +401,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 string::lengths_hold(self, value, min, max)
             }
             Shortcut::Lengths { .. } => self.visit_part::<Quick>(id, value, &()),
+            Shortcut::Format { format, cost } if value.is_binary() => {
+                self.budget.spend(u64::from(cost))?;
+                string::dialect_format_holds(self, value, format)
+            }
+            Shortcut::Format { .. } => self.visit_part::<Quick>(id, value, &()),
             Shortcut::Strings { check, cost } if value.is_binary() => {
                 let Some(Check::String(string)) = self.program.checks.get(check as usize) else {
                     return Err(broken());

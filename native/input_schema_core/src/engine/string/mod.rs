@@ -5,7 +5,7 @@
 
 mod walk;
 
-pub use walk::lengths_hold;
+pub use walk::{dialect_format_holds, lengths_hold};
 
 use super::node::{Named, NodeId};
 use crate::names::keywords::name;
@@ -33,6 +33,20 @@ pub enum StringRule {
 }
 
 impl StringCheck {
+    /// The format the dialect defines, when it is the check's one rule.
+    pub fn format_alone(&self) -> Option<Format> {
+        match &self.rules[..] {
+            [(
+                StringRule::Format(FormatCheck {
+                    format: Defined::Dialect(format),
+                    ..
+                }),
+                _,
+            )] => Some(*format),
+            _ => None,
+        }
+    }
+
     /// The bounds of the string's length in characters, when the check has no other rule: an
     /// absent bound is `0` or `u64::MAX`.
     pub fn lengths_alone(&self) -> Option<(u64, u64)> {
@@ -169,8 +183,7 @@ impl FormatCheck {
     /// holds what it answered so far).
     pub(crate) fn holds(&self, text: &str, answers: Option<&dyn FormatAnswers>) -> Option<bool> {
         Some(match &self.format {
-            Defined::Dialect(Format::Regex) => ecma_regex::is_valid_syntax(text),
-            Defined::Dialect(format) => format.is_valid(text),
+            Defined::Dialect(format) => dialect_holds(*format, text),
             Defined::Pattern(regex) => regex.is_match(text),
             Defined::Host => return answers?.answer(&self.name, text.as_bytes()),
         })
@@ -178,6 +191,15 @@ impl FormatCheck {
 
     pub(crate) fn name(&self) -> &str {
         &self.name
+    }
+}
+
+/// Whether `text` has `format`, one the dialect defines.
+#[inline]
+pub fn dialect_holds(format: Format, text: &str) -> bool {
+    match format {
+        Format::Regex => ecma_regex::is_valid_syntax(text),
+        format => format.is_valid(text),
     }
 }
 
@@ -246,6 +268,70 @@ mod tests {
                 assert_eq!(both, (at_most, at_most), "{text} {limit}");
                 let both = answers(&json!({"minLength": limit, "maxLength": limit}), &value);
                 assert_eq!(both, (count == limit, count == limit), "{text} {limit}");
+            }
+        }
+    }
+
+    /// A schema of one asserted format is decided in place, and the quick walk answers as the
+    /// reporting walk does, at the root and as an array's items.
+    #[test]
+    fn a_format_alone_is_decided_in_place_as_the_report_decides() {
+        use crate::engine::node::Shortcut;
+        use crate::json_schema::testing::{any_root, compile};
+        use crate::json_schema::Dialect;
+        use crate::serde::Json;
+        use crate::{Budget, Mode};
+
+        let formats = [
+            "date",
+            "ipv4",
+            "hostname",
+            "regex",
+            "uri-reference",
+            "email",
+        ];
+        let texts = [
+            "1963-06-19",
+            "06/19/1963",
+            "192.168.0.1",
+            "256.1.1.1",
+            "www.example.com",
+            "not_a_host",
+            "^a+$",
+            "(",
+            "#frag\\ment",
+            "http://a/b?c#d",
+            "joe@example.com",
+            "",
+        ];
+        let mut options = any_root(Dialect::Draft7);
+        options.format_assertion = true;
+        for format in formats {
+            for document in [
+                json!({"format": format}),
+                json!({"items": {"format": format}}),
+            ] {
+                let compiled = compile(
+                    Json::from(&document),
+                    &|_| None,
+                    options,
+                    &mut Budget::unlimited(),
+                )
+                .unwrap();
+                if document.get("format").is_some() {
+                    let shortcut = compiled.program.root_shortcut;
+                    assert!(matches!(shortcut, Shortcut::Format { .. }), "{format}");
+                }
+                for text in texts {
+                    for value in [json!(text), json!([text, 1]), json!(7)] {
+                        let mut budget = Budget::unlimited();
+                        let quick = compiled.is_valid(Json::from(&value), &mut budget).unwrap();
+                        let reported = compiled
+                            .validate_fully(Json::from(&value), Mode::First, &mut budget)
+                            .is_ok();
+                        assert_eq!(quick, reported, "{document} {value}");
+                    }
+                }
             }
         }
     }

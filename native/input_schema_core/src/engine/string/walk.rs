@@ -1,9 +1,10 @@
 //! The walk of the string check: the bytes read once, each rule in the report order; the
 //! content keywords' document walked against `contentSchema`.
 
-use crate::engine::string::{Content, FormatCheck, StringCheck, StringRule};
+use crate::engine::string::{dialect_holds, Content, FormatCheck, StringCheck, StringRule};
 use crate::engine::walk::{Sink, Walk};
 use crate::report::error::{Actual, Assertion, Failed};
+use crate::text::format::Format;
 use crate::values::literal::{parse_json, LiteralView};
 use crate::values::value::Value;
 use crate::work::halt::{Flow, Halt};
@@ -116,6 +117,27 @@ pub fn lengths_hold<'a, V: Value<'a>>(
         }
     };
     match (min..=max).contains(&count) {
+        true => Ok(true),
+        false => Err(Halt::Failed),
+    }
+}
+
+/// The quick answer of a string check whose one rule is `format`, one the dialect defines
+/// (`Shortcut::Format`): the rule's part of the check, at the same price.
+pub fn dialect_format_holds<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    value: V,
+    format: Format,
+) -> Flow {
+    let Some(bytes) = value.binary() else {
+        return Err(Halt::Broken);
+    };
+    walk.budget.spend_bytes(bytes.len())?;
+    let Ok(Some(text)) = value.text() else {
+        return Err(Halt::Failed);
+    };
+    walk.budget.spend_bytes(text.len())?;
+    match dialect_holds(format, text) {
         true => Ok(true),
         false => Err(Halt::Failed),
     }
