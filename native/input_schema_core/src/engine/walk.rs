@@ -82,8 +82,8 @@ pub struct Walk<'p, 'b, V> {
     pub budget: &'b mut Budget,
     mode: Mode,
     /// The errors, the dynamic scope and the host's pending questions: most calls need none
-    /// of them, and a walk without them is dropped with one test (see `Drop`), where the
-    /// compiler's own drop of the box is a call on every walk.
+    /// of them, and a walk without them is dropped with one test (`Walk`'s `Drop`): the
+    /// compiler's own drop of the box would be a call on every walk.
     kept: ManuallyDrop<Option<Box<Kept<V>>>>,
     /// What the host answered so far of its custom format functions, for this call.
     answers: Option<&'p dyn FormatAnswers>,
@@ -292,23 +292,15 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         self.decide_in_place(id, value)
     }
 
-    /// `quick_visit` in an unguarded program. A node that checks its types alone (an item's,
-    /// a property's, most often) is decided here; any other apart from it (`decide_apart`).
-    #[inline(always)]
-    fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
-        match self.program.shortcuts.get(id as usize).copied() {
-            Some(Shortcut::Types(wanted)) => self.types_decided(wanted, value),
-            shortcut => self.decide_apart(id, shortcut.unwrap_or_default(), value),
-        }
-    }
-
-    /// `decide`, out of line: so that a guarded walk, which recurses through `quick_visit` as
-    /// deep as the value, keeps `decide`'s locals out of each level's frame (a deep value takes
-    /// fresh stack segments, which the budget prices), and so that the callers of
-    /// `decide_in_place` stay small.
+    /// `quick_visit` in an unguarded program. Apart from it, so that a guarded walk, which
+    /// recurses through `quick_visit` as deep as the value, keeps `decide`'s locals out of each
+    /// level's frame: a deep value takes fresh stack segments, which the budget prices. (A
+    /// types-only node decided in line here, before `decide`, saves calls but puts those
+    /// locals back into every level of the test profile's frames: `tests/stack.rs` overflows.)
     #[inline(never)]
-    fn decide_apart(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
-        self.decide(id, shortcut, value)
+    fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
+        let shortcut = self.program.shortcuts.get(id as usize).copied();
+        self.decide(id, shortcut.unwrap_or_default(), value)
     }
 
     /// `visit`, by the shortcut of `quick_visit` in a quick walk.
@@ -396,16 +388,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Shortcut::Items { check, cost } if !self.program.guarded => {
                 self.decide_items(id, check, cost, value)
             }
-            Shortcut::Lengths { min, max, cost } if value.is_binary() => {
-                self.budget.spend(u64::from(cost))?;
-                string::lengths_hold(self, value, min, max)
-            }
-            Shortcut::Lengths { .. } => self.visit_part::<Quick>(id, value, &()),
-            Shortcut::Format { format, cost } if value.is_binary() => {
-                self.budget.spend(u64::from(cost))?;
-                string::dialect_format_holds(self, value, format)
-            }
-            Shortcut::Format { .. } => self.visit_part::<Quick>(id, value, &()),
             Shortcut::Strings { check, cost } if value.is_binary() => {
                 let Some(Check::String(string)) = self.program.checks.get(check as usize) else {
                     return Err(broken());
@@ -431,26 +413,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 self.budget.spend(u64::from(cost))?;
                 number.check::<Quick, V>(self, value, found, &())
             }
-            Shortcut::Sizes {
-                family,
-                min,
-                max,
-                cost,
-            } => {
-                let size = match family {
-                    types::OBJECT => value.map_size(),
-                    _ => value.proper_list_len(),
-                };
-                let Some(size) = size else {
-                    return self.visit_part::<Quick>(id, value, &());
-                };
-                self.budget.spend(u64::from(cost))?;
-                // Nothing of the container is read: the rule for keys reads it in its walk.
-                self.unread |= !V::KEYS_ARE_STRINGS;
-                match (min..=max).contains(&(size as u64)) {
-                    true => Ok(true),
-                    false => Err(Halt::Failed),
-                }
+            Shortcut::Sizes { .. } => self.decide_size(id, shortcut, value),
+            Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
+                self.decide_string(id, shortcut, value)
             }
             Shortcut::Arrays { check, cost } => match value.proper_list_len() {
                 Some(length) => self.decide_array(id, check, cost, value, length),
@@ -489,6 +454,53 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             | Shortcut::Ref { .. }
             | Shortcut::AllOf { .. }
             | Shortcut::Not { .. } => self.visit_part::<Quick>(id, value, &()),
+        }
+    }
+
+    /// `decide` of a node that checks nothing but a container's size (`Shortcut::Sizes`). Out
+    /// of line, as `decide_string`: in `decide`, their locals would widen the frame that every
+    /// level of a deep walk takes (`tests/stack.rs`).
+    #[inline(never)]
+    fn decide_size(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
+        let Shortcut::Sizes {
+            family,
+            min,
+            max,
+            cost,
+        } = shortcut
+        else {
+            return self.visit_part::<Quick>(id, value, &());
+        };
+        let size = match family {
+            types::OBJECT => value.map_size(),
+            _ => value.proper_list_len(),
+        };
+        let Some(size) = size else {
+            return self.visit_part::<Quick>(id, value, &());
+        };
+        self.budget.spend(u64::from(cost))?;
+        // Nothing of the container is read: the rule for keys reads it in its walk.
+        self.unread |= !V::KEYS_ARE_STRINGS;
+        match (min..=max).contains(&(size as u64)) {
+            true => Ok(true),
+            false => Err(Halt::Failed),
+        }
+    }
+
+    /// `decide` of a leaf that checks nothing but a string's length or a format
+    /// (`Shortcut::Lengths`, `Format`).
+    #[inline(never)]
+    fn decide_string(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
+        match shortcut {
+            Shortcut::Lengths { min, max, cost } if value.is_binary() => {
+                self.budget.spend(u64::from(cost))?;
+                string::lengths_hold(self, value, min, max)
+            }
+            Shortcut::Format { format, cost } if value.is_binary() => {
+                self.budget.spend(u64::from(cost))?;
+                string::dialect_format_holds(self, value, format)
+            }
+            _ => self.visit_part::<Quick>(id, value, &()),
         }
     }
 
