@@ -139,6 +139,12 @@ impl Program {
         // A leaf whose types are one family's, or any: its check decides that family's values.
         let of_family = |family: u8| node.types == family || node.types == types::ANY;
         let leaf_of = |family: u8| node.has(Node::LEAF) && of_family(family);
+        let sizes = |family: u8, (min, max): (u64, u64)| Shortcut::Sizes {
+            family,
+            min,
+            max,
+            cost: node.cost,
+        };
         match self.checks_of(node) {
             [] => Shortcut::Types(node.types),
             [Check::Number(number)] if node.types & types::OF_INTEGER != 0 => {
@@ -164,12 +170,7 @@ impl Program {
                 cost: node.cost,
             },
             [Check::Array(array)] if of_family(types::ARRAY) => match array.sizes_alone() {
-                Some((min, max)) => Shortcut::Sizes {
-                    family: types::ARRAY,
-                    min,
-                    max,
-                    cost: node.cost,
-                },
+                Some(bounds) => sizes(types::ARRAY, bounds),
                 None if array.items_alone().is_some() => Shortcut::Items {
                     check: node.first,
                     cost: node.cost,
@@ -181,12 +182,7 @@ impl Program {
                 None => Shortcut::Visit,
             },
             [Check::Object(object)] if of_family(types::OBJECT) => match object.sizes_alone() {
-                Some((min, max)) => Shortcut::Sizes {
-                    family: types::OBJECT,
-                    min,
-                    max,
-                    cost: node.cost,
-                },
+                Some(bounds) => sizes(types::OBJECT, bounds),
                 None => Shortcut::Object {
                     check: node.first,
                     cost: node.cost,

@@ -18,12 +18,7 @@ impl StringCheck {
         value: V,
         at: &S::At<'_>,
     ) -> Flow {
-        // A string the host cannot read refuses the call rather than pass every rule.
-        let Some(bytes) = value.binary() else {
-            return Err(Halt::Broken);
-        };
-        // The UTF-8 check reads every byte, once for all the keywords.
-        walk.budget.spend_bytes(bytes.len())?;
+        let bytes = paid_bytes(walk, value)?;
         if let (false, [(StringRule::Format(format), _)]) = (S::REPORTS, &self.rules[..]) {
             return format_alone(walk, value, format);
         }
@@ -89,6 +84,17 @@ impl StringCheck {
     }
 }
 
+/// A string's bytes, paid for: the UTF-8 check reads each once, for all the keywords. A string
+/// the host cannot read refuses the call rather than pass every rule.
+#[inline(always)]
+fn paid_bytes<'a, V: Value<'a>>(walk: &mut Walk<'_, '_, V>, value: V) -> Result<&'a [u8], Halt> {
+    let Some(bytes) = value.binary() else {
+        return Err(Halt::Broken);
+    };
+    walk.budget.spend_bytes(bytes.len())?;
+    Ok(bytes)
+}
+
 /// The quick answer of a string check that has nothing but `minLength` and `maxLength`
 /// (`Shortcut::Lengths`, an absent bound `0` or `u64::MAX`): the rules' part of the loop above.
 pub fn lengths_hold<'a, V: Value<'a>>(
@@ -97,10 +103,7 @@ pub fn lengths_hold<'a, V: Value<'a>>(
     min: u64,
     max: u64,
 ) -> Flow {
-    let Some(bytes) = value.binary() else {
-        return Err(Halt::Broken);
-    };
-    walk.budget.spend_bytes(bytes.len())?;
+    let bytes = paid_bytes(walk, value)?;
     // A character takes 1 to 4 bytes: the byte count often tells the answer alone.
     let size = bytes.len() as u64;
     if size < min || size.div_ceil(4) > max {
@@ -129,10 +132,7 @@ pub fn dialect_format_holds<'a, V: Value<'a>>(
     value: V,
     format: Format,
 ) -> Flow {
-    let Some(bytes) = value.binary() else {
-        return Err(Halt::Broken);
-    };
-    walk.budget.spend_bytes(bytes.len())?;
+    paid_bytes(walk, value)?;
     let Ok(Some(text)) = value.text() else {
         return Err(Halt::Failed);
     };
