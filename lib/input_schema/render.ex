@@ -25,6 +25,13 @@ defmodule InputSchema.Render do
   # numbers counted, whatever terms a detail holds.
   @max_structured_bytes 64 * 1024
 
+  # The keywords whose details the renderer reads by name, each spelled once here.
+  @type_keyword "type"
+  @enum_keyword "enum"
+  @required_keyword "required"
+  @required_keywords [@required_keyword, "dependentRequired", "dependencies"]
+  @branch_keywords ["anyOf", "oneOf"]
+
   # Each bound's words, and for a count what it counts, one and many.
   @bounds [
     {:minimum, "at least", nil},
@@ -266,13 +273,13 @@ defmodule InputSchema.Render do
 
   # What such a detail expected and got, and the longest its line may be; `nil` for a detail
   # of any other keys.
-  defp known_said("type", %{actual: actual, path: _, schema_path: _, type: type}, 7),
+  defp known_said(@type_keyword, %{actual: actual, path: _, schema_path: _, type: type}, 7),
     do: {[": expected ", type_words(type, &raw_text/1), ", got " | raw_text(actual)], @max_line}
 
-  defp known_said("required", %{path: _, property: property, schema_path: _}, 6),
+  defp known_said(@required_keyword, %{path: _, property: property, schema_path: _}, 6),
     do: {[": missing " | raw_value(property)], @max_line}
 
-  defp known_said("enum", %{enum: enum, path: _, schema_path: _}, 6) when is_list(enum),
+  defp known_said(@enum_keyword, %{enum: enum, path: _, schema_path: _}, 6) when is_list(enum),
     do: {[": expected one of " | listing(enum, nil, &raw_value/1)], @max_listing_line}
 
   for {key, words, counted} <- @bounds do
@@ -291,7 +298,7 @@ defmodule InputSchema.Render do
 
   # Its branches have lines of their own.
   defp known_said(keyword, %{branches: _, matched: matched, path: _, schema_path: _}, 7)
-       when keyword in ["anyOf", "oneOf"] do
+       when keyword in @branch_keywords do
     case matched do
       [] ->
         {": no branch matched", @max_line}
@@ -433,7 +440,7 @@ defmodule InputSchema.Render do
 
   # An anyOf/oneOf whose branches a tag property tells apart.
   defp expected_value(%{allowed: allowed} = detail, keyword)
-       when keyword in ["anyOf", "oneOf"] and is_list(allowed),
+       when keyword in @branch_keywords and is_list(allowed),
        do: [
          value(Map.get(detail, :property)),
          " to be one of " | listing(allowed, Map.get(detail, :unlisted))
@@ -478,7 +485,7 @@ defmodule InputSchema.Render do
   defp came(%{matched: []}), do: "no branch matched"
 
   defp came(%{keyword: keyword, property: property})
-       when keyword in ["required", "dependentRequired", "dependencies"],
+       when keyword in @required_keywords,
        do: ["missing " | value(property)]
 
   # The subset's missing property, which names no keyword: its message says so.
@@ -494,7 +501,7 @@ defmodule InputSchema.Render do
 
   # A tag that matches no branch: the tag given, when it is listed (none when it is missing).
   defp came_otherwise(%{keyword: keyword, allowed: allowed} = detail)
-       when keyword in ["anyOf", "oneOf"] and is_list(allowed) do
+       when keyword in @branch_keywords and is_list(allowed) do
     case detail do
       %{actual: actual} -> value(actual)
       _no_tag -> nil
@@ -505,7 +512,7 @@ defmodule InputSchema.Render do
     do: [value(property), " (", allowed_properties(detail) | ")"]
 
   defp came_otherwise(%{property: property}), do: value(property)
-  defp came_otherwise(%{keyword: "type", actual: actual}), do: text(actual)
+  defp came_otherwise(%{keyword: @type_keyword, actual: actual}), do: text(actual)
   defp came_otherwise(%{actual: actual}), do: value(actual)
 
   defp came_otherwise(%{keywords: keywords}) when is_list(keywords),
@@ -829,7 +836,10 @@ defmodule InputSchema.Render do
 
   # The shapes whose JSON map is made at once: each keyword, and its own keys, each a string or
   # a number (beside its message, path, pointer and schema path, all strings).
-  @known_json_shapes [{"type", type: :string, actual: :string}, {"required", property: :string}] ++
+  @known_json_shapes [
+                       {@type_keyword, type: :string, actual: :string},
+                       {@required_keyword, property: :string}
+                     ] ++
                        for(
                          {key, _words, _counted} <- @bounds,
                          do: {Atom.to_string(key), [{key, :number}, actual: :number]}
