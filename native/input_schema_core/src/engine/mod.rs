@@ -28,7 +28,7 @@ pub(crate) mod both_walks {
     use crate::json_schema::testing::compile;
     use crate::json_schema::{Dialect, Options};
     use crate::serde::Json;
-    use crate::{Budget, Mode};
+    use crate::{Budget, Compiled, Mode};
 
     /// The quick walk's answer and the reporting walk's alone for `value` against `schema` (Draft
     /// 2020-12), at the tool boundary when `tool` is set, else with none.
@@ -42,6 +42,13 @@ pub(crate) mod both_walks {
         options.any_root = !tool;
         let mut budget = Budget::unlimited();
         let compiled = compile(Json::from(schema), &|_| None, options, &mut budget).unwrap();
+        compiled_answers(&compiled, value)
+    }
+
+    /// Both walks' answers for `value` against a schema compiled already.
+    #[allow(clippy::unwrap_used)]
+    pub fn compiled_answers(compiled: &Compiled, value: &serde_json::Value) -> (bool, bool) {
+        let mut budget = Budget::unlimited();
         let quick = compiled.is_valid(Json::from(value), &mut budget).unwrap();
         // The reporting walk alone: `validate` asks the quick walk first, and so would agree
         // with it whatever the reporting walk found.

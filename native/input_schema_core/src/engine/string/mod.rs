@@ -276,11 +276,12 @@ mod tests {
     /// reporting walk does, at the root and as an array's items.
     #[test]
     fn a_format_alone_is_decided_in_place_as_the_report_decides() {
+        use crate::engine::both_walks::compiled_answers;
         use crate::engine::node::Shortcut;
         use crate::json_schema::testing::{any_root, compile};
         use crate::json_schema::Dialect;
         use crate::serde::Json;
-        use crate::{Budget, Mode};
+        use crate::Budget;
 
         let formats = [
             "date",
@@ -324,11 +325,7 @@ mod tests {
                 }
                 for text in texts {
                     for value in [json!(text), json!([text, 1]), json!(7)] {
-                        let mut budget = Budget::unlimited();
-                        let quick = compiled.is_valid(Json::from(&value), &mut budget).unwrap();
-                        let reported = compiled
-                            .validate_fully(Json::from(&value), Mode::First, &mut budget)
-                            .is_ok();
+                        let (quick, reported) = compiled_answers(&compiled, &value);
                         assert_eq!(quick, reported, "{document} {value}");
                     }
                 }
