@@ -454,13 +454,20 @@ struct NamedEntries<V> {
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
-    fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
-        let mut found = NamedEntries {
+    /// On the heap: the report holds the entries while it recurses into them, and in its frame
+    /// they would take a part of every level of a deep walk's stack.
+    fn read(
+        check: &ObjectCheck,
+        map: V,
+        size: usize,
+        budget: &mut Budget,
+    ) -> Result<Box<Self>, Halt> {
+        let mut found = Box::new(NamedEntries {
             entries: [(map, map, None, false); WALK_MAX_ENTRIES],
             len: 0,
             named: [0; WALK_MAX_ENTRIES],
             named_len: 0,
-        };
+        });
         for (key, item) in map.map_entries_sized(size) {
             budget.spend(1)?;
             let (index, atom) = match key.binary() {
