@@ -525,35 +525,43 @@ fn run_validate_text<'a>(
         return round.failure(&gate_failure(Error::JsonTextNotBinary), report, false);
     };
     let text = text.as_slice();
-    with_tree(|tree| {
-        let for_walk = compiled.is_some();
-        let tree_read = match read_json(tree, text, object_root, for_walk, &mut round.budget, dirty)
-        {
-            Ok(tree_read) => tree_read,
-            Err(failure) => return round.failure(&failure, report, false),
+    // The tree's answer leaves the thread-local borrow as a bare word: a `Term` carries its
+    // env's kind byte, and copying that shape out through `LocalKey::with` stalls the loads
+    // that read it back.
+    let answer = with_tree(|tree| {
+        let answer: Term<'a> = 'answer: {
+            let for_walk = compiled.is_some();
+            let tree_read =
+                match read_json(tree, text, object_root, for_walk, &mut round.budget, dirty) {
+                    Ok(tree_read) => tree_read,
+                    Err(failure) => break 'answer round.failure(&failure, report, false),
+                };
+            let walked = match tree_read {
+                true => tree_walked(tree, compiled, &call, &mut round.budget),
+                false => TreeWalk::Undecided,
+            };
+            if let TreeWalk::Spent = walked {
+                break 'answer round.failure(&Failure::Exhausted, report, false);
+            }
+            let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
+            let arguments = match terms {
+                Some(arguments) => arguments,
+                None => match read_json_terms(env, text, object_root, &mut round.budget) {
+                    Ok(arguments) => arguments,
+                    Err(failure) => break 'answer round.failure(&failure, report, false),
+                },
+            };
+            if let TreeWalk::Accepted = walked {
+                break 'answer (atoms::ok(), arguments).encode(env);
+            }
+            validated(&mut round, [schema, arguments], reading, call, || {
+                (atoms::ok(), arguments).encode(env)
+            })
         };
-        let walked = match tree_read {
-            true => tree_walked(tree, compiled, &call, &mut round.budget),
-            false => TreeWalk::Undecided,
-        };
-        if let TreeWalk::Spent = walked {
-            return round.failure(&Failure::Exhausted, report, false);
-        }
-        let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
-        let arguments = match terms {
-            Some(arguments) => arguments,
-            None => match read_json_terms(env, text, object_root, &mut round.budget) {
-                Ok(arguments) => arguments,
-                Err(failure) => return round.failure(&failure, report, false),
-            },
-        };
-        if let TreeWalk::Accepted = walked {
-            return (atoms::ok(), arguments).encode(env);
-        }
-        validated(&mut round, [schema, arguments], reading, call, || {
-            (atoms::ok(), arguments).encode(env)
-        })
-    })
+        answer.as_c_arg()
+    });
+    // SAFETY: a term made in this call's env just above.
+    unsafe { Term::new(env, answer) }
 }
 
 /// `valid?/3`: `true` or `false` from the quick walk alone (`Compiled::is_valid`); any failure

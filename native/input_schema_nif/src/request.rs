@@ -31,12 +31,20 @@ pub struct Raw<'a> {
 impl<'a> Reading<'a> {
     /// `:compiled`, `:subset`, or a JSON mode's
     /// `{:json, dialect, strict, format_assertion, content_assertion, any_root, may_load,
-    /// formats, registry}`; `None` for any other term.
+    /// formats, registry}`; `None` for any other term. A compiled schema's call, the usual
+    /// one, is told in line: the answer stays in registers rather than going through memory.
+    #[inline(always)]
     pub fn read(term: Term<'a>) -> Option<Self> {
+        if term == atoms::compiled().to_term(term.get_env()) {
+            return Some(Reading::Compiled);
+        }
+        Self::read_raw(term)
+    }
+
+    #[inline(never)]
+    fn read_raw(term: Term<'a>) -> Option<Self> {
         if term.get_type() == TermType::Atom {
-            return if term == atoms::compiled().to_term(term.get_env()) {
-                Some(Reading::Compiled)
-            } else if term == atoms::subset().to_term(term.get_env()) {
+            return if term == atoms::subset().to_term(term.get_env()) {
                 Some(Reading::Raw(Raw {
                     profile: Profile::Subset,
                     formats: None,
@@ -150,6 +158,8 @@ pub struct CallTerms<'a> {
 }
 
 impl<'a> CallTerms<'a> {
+    /// A bare error cap, the usual call, is read in line, as `Reading::read` tells `:compiled`.
+    #[inline(always)]
     pub fn read(term: Term<'a>) -> Option<Self> {
         if let Some(max_errors) = unsigned(term) {
             return Some(CallTerms {
@@ -159,6 +169,11 @@ impl<'a> CallTerms<'a> {
                 role: Role::Input,
             });
         }
+        Self::read_tuple(term)
+    }
+
+    #[inline(never)]
+    fn read_tuple(term: Term<'a>) -> Option<Self> {
         let (max_errors, answers, spent, role): (Term<'a>, Term<'a>, Term<'a>, Atom) =
             term.decode().ok()?;
         let role = match role {
