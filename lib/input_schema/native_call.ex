@@ -57,8 +57,7 @@ defmodule InputSchema.NativeCall do
   # own) the error cap, or the cap and the role, and the parsed options for a raw one.
   def validate(%Compiled{} = compiled, arguments, cap) do
     ref = Map.get(compiled, :ref)
-    {max_errors, role} = cap(cap)
-    terms = first_terms(max_errors, role)
+    terms = cap_terms(cap)
 
     case nif(
            Native.validate(ref, arguments, :compiled, terms),
@@ -72,6 +71,7 @@ defmodule InputSchema.NativeCall do
         error
 
       answer ->
+        {max_errors, role} = cap(cap)
         host = HostFunctions.new(nil, Compiled.functions(compiled))
         call = %{schema: ref, reading: :compiled, max_errors: max_errors, role: role, host: host}
         validated(answer, call, arguments, compiled)
@@ -126,8 +126,7 @@ defmodule InputSchema.NativeCall do
   # `validate_json/3`: `{:ok, decoded}` or an error.
   def validate_text(%Compiled{} = compiled, text, cap) do
     ref = Map.get(compiled, :ref)
-    {max_errors, role} = cap(cap)
-    terms = first_terms(max_errors, role)
+    terms = cap_terms(cap)
 
     case nif(
            Native.validate_text(ref, text, :compiled, terms),
@@ -140,6 +139,7 @@ defmodule InputSchema.NativeCall do
         error
 
       answer ->
+        {max_errors, role} = cap(cap)
         host = HostFunctions.new(nil, Compiled.functions(compiled))
         call = %{schema: ref, reading: :compiled, max_errors: max_errors, role: role, host: host}
         text_validated(answer, call, text, compiled)
@@ -355,6 +355,11 @@ defmodule InputSchema.NativeCall do
   # A first round's: the bare error cap for arguments, the usual call.
   defp first_terms(max_errors, :input), do: max_errors
   defp first_terms(max_errors, role), do: {max_errors, nil, 0, role}
+
+  # A compiled schema's cap: its first round's terms, read without building the pair (the
+  # usual call), and the pair the later rounds carry.
+  defp cap_terms(max_errors) when is_integer(max_errors), do: max_errors
+  defp cap_terms({max_errors, role}), do: first_terms(max_errors, role)
 
   defp cap(max_errors) when is_integer(max_errors), do: {max_errors, :input}
   defp cap({_max_errors, _role} = cap), do: cap
