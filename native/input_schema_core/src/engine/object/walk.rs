@@ -443,32 +443,22 @@ impl ObjectCheck {
 /// The entries of a small map, read in one pass, each with the entry of the object's table
 /// its key names: in the map's order, and those that name one in the table's order too (a
 /// string key before an atom key of the same name, of which only the first is kept, as a
-/// lookup by name finds it).
+/// lookup by name finds it). On the heap, sized to the map: the report holds the entries while
+/// it recurses into them, and in its frame they would take a part of every level of a deep
+/// walk's stack; sized, they take a few cached blocks rather than one that the allocator
+/// serves slowly.
 struct NamedEntries<V> {
     /// Each entry's key and value, the table entry its name names, and whether it is an atom.
-    entries: [(V, V, Option<usize>, bool); WALK_MAX_ENTRIES],
-    len: usize,
+    entries: Vec<(V, V, Option<usize>, bool)>,
     /// The positions of the entries that name a table entry, in the table's order.
-    named: [usize; WALK_MAX_ENTRIES],
-    named_len: usize,
+    named: Vec<usize>,
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
-    /// On the heap: the report holds the entries while it recurses into them, and in its frame
-    /// they would take a part of every level of a deep walk's stack.
-    fn read(
-        check: &ObjectCheck,
-        map: V,
-        size: usize,
-        budget: &mut Budget,
-    ) -> Result<Box<Self>, Halt> {
-        let mut found = Box::new(NamedEntries {
-            entries: [(map, map, None, false); WALK_MAX_ENTRIES],
-            len: 0,
-            named: [0; WALK_MAX_ENTRIES],
-            named_len: 0,
-        });
-        for (key, item) in map.map_entries_sized(size) {
+    fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
+        let mut entries = Vec::with_capacity(size);
+        let mut named = Vec::with_capacity(size);
+        for (key, item) in map.map_entries_sized(size).take(WALK_MAX_ENTRIES) {
             budget.spend(1)?;
             let (index, atom) = match key.binary() {
                 Some(name) => (check.table.find(name, budget)?, false),
@@ -477,25 +467,18 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                     (index.transpose()?.flatten(), true)
                 }
             };
-            let at = found.len;
-            if let (Some(slot), Some(position)) = (
-                found.entries.get_mut(at),
-                found.named.get_mut(found.named_len),
-            ) {
-                *slot = (key, item, index, atom);
-                found.len += 1;
-                if index.is_some() {
-                    *position = at;
-                    found.named_len += 1;
-                }
+            if index.is_some() {
+                named.push(entries.len());
             }
+            entries.push((key, item, index, atom));
         }
-        let entries = &found.entries;
         let order = |position: &usize| {
-            let (_, _, index, atom) = entries.get(*position).copied().unwrap_or(entries[0]);
+            let (_, _, index, atom) = entries
+                .get(*position)
+                .copied()
+                .unwrap_or((map, map, None, false));
             (index, atom)
         };
-        let named = found.named.get_mut(..found.named_len).unwrap_or_default();
         named.sort_unstable_by_key(order);
         // Only the first of the keys of one name is kept: the string key, if any.
         let mut kept = 0_usize;
@@ -512,8 +495,8 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                 kept += 1;
             }
         }
-        found.named_len = kept;
-        Ok(found)
+        named.truncate(kept);
+        Ok(NamedEntries { entries, named })
     }
 
     /// The table entry and value of the entry at `position`.
@@ -524,7 +507,7 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
 
     /// The value under the table's entry `index`.
     fn get(&self, index: usize) -> Option<V> {
-        let named = self.named.get(..self.named_len).unwrap_or_default();
+        let named = &self.named;
         let at = named
             .binary_search_by_key(&Some(index), |position| {
                 self.named_at(*position).map(|(index, _)| index)
@@ -536,14 +519,14 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
 
     /// Each table entry the map has, with its value, in the table's order.
     fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
-        let named = self.named.get(..self.named_len).unwrap_or_default();
-        named.iter().filter_map(|position| self.named_at(*position))
+        self.named
+            .iter()
+            .filter_map(|position| self.named_at(*position))
     }
 
     /// Each entry's key, value and the table entry its name names, in the map's order.
     fn in_map_order(&self) -> impl Iterator<Item = (V, V, Option<usize>)> + '_ {
-        let entries = self.entries.get(..self.len).unwrap_or_default();
-        entries
+        self.entries
             .iter()
             .map(|(key, item, index, _)| (*key, *item, *index))
     }
