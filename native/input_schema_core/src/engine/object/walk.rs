@@ -443,21 +443,26 @@ impl ObjectCheck {
 /// The entries of a small map, read in one pass, each with the entry of the object's table
 /// its key names: in the map's order, and those that name one in the table's order too (a
 /// string key before an atom key of the same name, of which only the first is kept, as a
-/// lookup by name finds it). On the heap, sized to the map: the report holds the entries while
-/// it recurses into them, and in its frame they would take a part of every level of a deep
-/// walk's stack; sized, they take a few cached blocks rather than one that the allocator
+/// lookup by name finds it). The entries are on the heap, sized to the map: the report holds
+/// them while it recurses into them, and in its frame they would take a part of every level of
+/// a deep walk's stack; sized, they take one cached block rather than one that the allocator
 /// serves slowly.
 struct NamedEntries<V> {
     /// Each entry's key and value, the table entry its name names, and whether it is an atom.
     entries: Vec<(V, V, Option<usize>, bool)>,
-    /// The positions of the entries that name a table entry, in the table's order.
-    named: Vec<usize>,
+    /// The positions of the entries that name a table entry, in the table's order (a map read
+    /// once has at most `WALK_MAX_ENTRIES`, each position one byte).
+    named: [u8; WALK_MAX_ENTRIES],
+    named_len: usize,
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
     fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
-        let mut entries = Vec::with_capacity(size);
-        let mut named = Vec::with_capacity(size);
+        let mut found = NamedEntries {
+            entries: Vec::with_capacity(size.min(WALK_MAX_ENTRIES)),
+            named: [0; WALK_MAX_ENTRIES],
+            named_len: 0,
+        };
         for (key, item) in map.map_entries_sized(size).take(WALK_MAX_ENTRIES) {
             budget.spend(1)?;
             let (index, atom) = match key.binary() {
@@ -467,18 +472,25 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                     (index.transpose()?.flatten(), true)
                 }
             };
-            if index.is_some() {
-                named.push(entries.len());
+            if let (Some(_), Some(slot), Ok(position)) = (
+                index,
+                found.named.get_mut(found.named_len),
+                u8::try_from(found.entries.len()),
+            ) {
+                *slot = position;
+                found.named_len += 1;
             }
-            entries.push((key, item, index, atom));
+            found.entries.push((key, item, index, atom));
         }
-        let order = |position: &usize| {
+        let entries = &found.entries;
+        let order = |position: &u8| {
             let (_, _, index, atom) = entries
-                .get(*position)
+                .get(usize::from(*position))
                 .copied()
                 .unwrap_or((map, map, None, false));
             (index, atom)
         };
+        let named = found.named.get_mut(..found.named_len).unwrap_or_default();
         named.sort_unstable_by_key(order);
         // Only the first of the keys of one name is kept: the string key, if any.
         let mut kept = 0_usize;
@@ -495,19 +507,24 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
                 kept += 1;
             }
         }
-        named.truncate(kept);
-        Ok(NamedEntries { entries, named })
+        found.named_len = kept;
+        Ok(found)
+    }
+
+    /// The positions of the entries that name a table entry, in the table's order.
+    fn named(&self) -> &[u8] {
+        self.named.get(..self.named_len).unwrap_or_default()
     }
 
     /// The table entry and value of the entry at `position`.
-    fn named_at(&self, position: usize) -> Option<(usize, V)> {
-        let (_, item, index, _) = self.entries.get(position)?;
+    fn named_at(&self, position: u8) -> Option<(usize, V)> {
+        let (_, item, index, _) = self.entries.get(usize::from(position))?;
         Some(((*index)?, *item))
     }
 
     /// The value under the table's entry `index`.
     fn get(&self, index: usize) -> Option<V> {
-        let named = &self.named;
+        let named = self.named();
         let at = named
             .binary_search_by_key(&Some(index), |position| {
                 self.named_at(*position).map(|(index, _)| index)
@@ -519,7 +536,7 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
 
     /// Each table entry the map has, with its value, in the table's order.
     fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
-        self.named
+        self.named()
             .iter()
             .filter_map(|position| self.named_at(*position))
     }
