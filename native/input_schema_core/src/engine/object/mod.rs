@@ -360,12 +360,20 @@ mod tests {
     }
 
     #[test]
-    fn required_walks_a_small_map_and_looks_names_up_in_a_large_one() {
-        // Small maps (at most 32 keys) are walked once for up to 64 names; beyond either, each
-        // name is looked up.
-        for (count, keys) in [(1, 1), (2, 5), (10, 32), (64, 32), (65, 32), (40, 40)] {
+    fn required_holds_whether_the_map_is_walked_or_its_names_looked_up() {
+        // Small maps (at most 32 keys) are walked once for up to 64 names where the check reads
+        // properties too (or the host's keys need reading, or the map is empty); beyond either
+        // bound, or for required names alone over string keys, each name is looked up.
+        let cases = [(1, 1), (2, 5), (10, 32), (64, 32), (65, 32), (40, 40)];
+        for ((count, keys), with_property) in cases
+            .into_iter()
+            .flat_map(|case| [(case, false), (case, true)])
+        {
             let required = names(count);
-            let schema = json!({"required": required});
+            let schema = match with_property {
+                false => json!({"required": required}),
+                true => json!({"required": required, "properties": {"other": {}}}),
+            };
             let mut present = names(keys.max(count));
             assert_eq!(
                 answers(&schema, &map_of(&present)),

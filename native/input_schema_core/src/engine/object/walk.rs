@@ -42,7 +42,11 @@ impl ObjectCheck {
         let must_walk =
             self.additional.is_some() || self.patterns.is_some() || self.property_names.is_some();
         let reads_names = self.properties.is_some() || self.required.is_some();
-        if must_walk || (reads_names && size <= WALK_MAX_ENTRIES) {
+        // Required names alone in a map with entries, where every key is a string: a lookup
+        // per name reads less than the map's every entry, and leaves no key for the rule for
+        // keys to read.
+        let names_alone = V::KEYS_ARE_STRINGS && self.properties.is_none() && size > 0;
+        if must_walk || (reads_names && size <= WALK_MAX_ENTRIES && !names_alone) {
             self.walk_once(walk, map, size)?;
         } else if size > 0 {
             // The map is not read whole: its keys are left to the rule's own walk.
