@@ -1,6 +1,7 @@
 //! The walk of the object check. The quick walk reads the map once: each key is found in a
 //! table of the property and required names (marking the required ones it spells), its value
 //! checked against the property's schema, the patterns it matches, or `additionalProperties`.
+//! (Required names alone, over keys that are all strings, are looked up instead.)
 //! The reporting walk runs the keywords one after the other, in the report order
 //! (`properties` in the schema's order), with the same lookups and the same checks of each
 //! entry.
