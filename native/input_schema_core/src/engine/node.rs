@@ -146,14 +146,9 @@ pub enum Shortcut {
     Items { check: u32, cost: u8 },
 }
 
-/// A size's bounds, when there is one: an absent bound is `0` or `u64::MAX`.
-pub fn size_bounds(min: Option<(u64, Named)>, max: Option<(u64, Named)>) -> Option<(u64, u64)> {
-    (min.is_some() || max.is_some()).then(|| {
-        (
-            min.map_or(0, |(min, _)| min),
-            max.map_or(u64::MAX, |(max, _)| max),
-        )
-    })
+/// A size's or a length's bounds, when there is one: an absent bound is `0` or `u64::MAX`.
+pub fn size_bounds(min: Option<u64>, max: Option<u64>) -> Option<(u64, u64)> {
+    (min.is_some() || max.is_some()).then(|| (min.unwrap_or(0), max.unwrap_or(u64::MAX)))
 }
 
 /// A keyword as an error reports it: its registry name, and its key as the schema spells it

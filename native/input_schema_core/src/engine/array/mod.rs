@@ -49,7 +49,7 @@ impl ArrayCheck {
         else {
             return None;
         };
-        size_bounds(*min_items, *max_items)
+        size_bounds(min_items.map(|(min, _)| min), max_items.map(|(max, _)| max))
     }
 
     /// The node that reads every item and how a quick walk decides it, when the check reads

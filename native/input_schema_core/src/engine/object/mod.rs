@@ -104,7 +104,10 @@ impl ObjectCheck {
         else {
             return None;
         };
-        size_bounds(*min_properties, *max_properties)
+        size_bounds(
+            min_properties.map(|(min, _)| min),
+            max_properties.map(|(max, _)| max),
+        )
     }
 
     /// Builds the lookup table once the keywords are set.

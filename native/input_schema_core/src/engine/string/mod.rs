@@ -7,7 +7,7 @@ mod walk;
 
 pub use walk::{dialect_format_holds, lengths_hold};
 
-use super::node::{Named, NodeId};
+use super::node::{size_bounds, Named, NodeId};
 use crate::names::keywords::name;
 use crate::report::error::Assertion;
 use crate::text::ecma_regex;
@@ -58,7 +58,7 @@ impl StringCheck {
                 _ => return None,
             }
         }
-        (min.is_some() || max.is_some()).then(|| (min.unwrap_or(0), max.unwrap_or(u64::MAX)))
+        size_bounds(min, max)
     }
 
     pub fn children(&self, each: impl FnMut(NodeId)) {
