@@ -28,10 +28,8 @@ impl StringCheck {
         for (rule, named) in &self.rules {
             let size = bytes.len() as u64;
             let holds = match rule {
-                // A character takes 1 to 4 bytes, so the byte count alone often tells a
-                // length keyword's answer.
-                StringRule::MinLength(minimum) if size < *minimum => false,
-                StringRule::MaxLength(maximum) if size.div_ceil(4) > *maximum => false,
+                StringRule::MinLength(minimum) if bytes_refuse(size, *minimum, u64::MAX) => false,
+                StringRule::MaxLength(maximum) if bytes_refuse(size, 0, *maximum) => false,
                 StringRule::Content(content) => match content.check(walk, bytes)? {
                     None => true,
                     Some(assertion) => {
@@ -46,15 +44,20 @@ impl StringCheck {
                     });
                     match (rule, decoded) {
                         (_, Err(())) => false,
-                        (StringRule::MinLength(minimum), Ok(_)) if size / 4 >= *minimum => true,
-                        (StringRule::MaxLength(maximum), Ok(_)) if size <= *maximum => true,
+                        (StringRule::MinLength(minimum), Ok(_))
+                            if bytes_accept(size, *minimum, u64::MAX) =>
+                        {
+                            true
+                        }
+                        (StringRule::MaxLength(maximum), Ok(_))
+                            if bytes_accept(size, 0, *maximum) =>
+                        {
+                            true
+                        }
                         (StringRule::MinLength(limit) | StringRule::MaxLength(limit), Ok(text)) => {
                             let count = match characters {
                                 Some(count) => count,
-                                None => {
-                                    walk.budget.spend_bytes(text.len())?;
-                                    *characters.insert(text.chars().count() as u64)
-                                }
+                                None => *characters.insert(counted_characters(walk, text)?),
                             };
                             match rule {
                                 StringRule::MinLength(_) => count >= *limit,
@@ -95,6 +98,29 @@ fn paid_bytes<'a, V: Value<'a>>(walk: &mut Walk<'_, '_, V>, value: V) -> Result<
     Ok(bytes)
 }
 
+/// Whether a string of `size` bytes is refused a length in characters within `min..=max` by
+/// its byte count alone: a character takes 1 to 4 bytes.
+#[inline(always)]
+fn bytes_refuse(size: u64, min: u64, max: u64) -> bool {
+    size < min || size.div_ceil(4) > max
+}
+
+/// Whether a text of `size` bytes is granted such a length by its byte count alone.
+#[inline(always)]
+fn bytes_accept(size: u64, min: u64, max: u64) -> bool {
+    size / 4 >= min && size <= max
+}
+
+/// A text's length in characters, counted at the price of its bytes.
+#[inline(always)]
+fn counted_characters<'a, V: Value<'a>>(
+    walk: &mut Walk<'_, '_, V>,
+    text: &str,
+) -> Result<u64, Halt> {
+    walk.budget.spend_bytes(text.len())?;
+    Ok(text.chars().count() as u64)
+}
+
 /// The quick answer of a string check that has nothing but `minLength` and `maxLength`
 /// (`Shortcut::Lengths`, an absent bound `0` or `u64::MAX`): the rules' part of the loop above.
 pub fn lengths_hold<'a, V: Value<'a>>(
@@ -103,23 +129,17 @@ pub fn lengths_hold<'a, V: Value<'a>>(
     min: u64,
     max: u64,
 ) -> Flow {
-    let bytes = paid_bytes(walk, value)?;
-    // A character takes 1 to 4 bytes: the byte count often tells the answer alone.
-    let size = bytes.len() as u64;
-    if size < min || size.div_ceil(4) > max {
+    let size = paid_bytes(walk, value)?.len() as u64;
+    if bytes_refuse(size, min, max) {
         return Err(Halt::Failed);
     }
     let Ok(Some(text)) = value.text() else {
         return Err(Halt::Failed);
     };
-    let count = match (size / 4 >= min, size <= max) {
-        (true, true) => return Ok(true),
-        _ => {
-            walk.budget.spend_bytes(text.len())?;
-            text.chars().count() as u64
-        }
-    };
-    match (min..=max).contains(&count) {
+    if bytes_accept(size, min, max) {
+        return Ok(true);
+    }
+    match (min..=max).contains(&counted_characters(walk, text)?) {
         true => Ok(true),
         false => Err(Halt::Failed),
     }
