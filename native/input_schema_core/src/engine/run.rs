@@ -94,7 +94,7 @@ fn decide_root<'a, V: Value<'a>>(
     if let (Some(size), Shortcut::Object { check, cost }) = (size, program.root_shortcut) {
         return walk.decide_object(program.root, check, cost, value, size);
     }
-    walk.decide(program.root, program.root_shortcut, value)
+    walk.decide(program.root, &program.root_shortcut, value)
 }
 
 #[cold]

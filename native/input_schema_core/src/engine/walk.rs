@@ -299,8 +299,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// locals back into every level of the test profile's frames: `tests/stack.rs` overflows.)
     #[inline(never)]
     fn decide_in_place(&mut self, id: NodeId, value: V) -> Flow {
-        let shortcut = self.program.shortcuts.get(id as usize).copied();
-        self.decide(id, shortcut.unwrap_or_default(), value)
+        // By reference: a copy of the shortcut in this frame, written in overlapping pieces,
+        // stalls the loads of its last word that follow (store forwarding fails).
+        let program = self.program;
+        let shortcut = program.shortcuts.get(id as usize);
+        self.decide(id, shortcut.unwrap_or(&Shortcut::Visit), value)
     }
 
     /// `visit`, by the shortcut of `quick_visit` in a quick walk.
@@ -330,8 +333,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The quick answer of node `id` on a part of the value, decided in place where its
     /// `shortcut` allows.
     #[inline(always)]
-    pub fn decide(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
-        match shortcut {
+    pub fn decide(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
+        match *shortcut {
             Shortcut::Types(wanted) => self.types_decided(wanted, value),
             Shortcut::Integers { min, max, cost } => match value.small_integer() {
                 Some(integer) => {
@@ -461,13 +464,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// of line, as `decide_string`: in `decide`, their locals would widen the frame that every
     /// level of a deep walk takes (`tests/stack.rs`).
     #[inline(never)]
-    fn decide_size(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
+    fn decide_size(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
         let Shortcut::Sizes {
             family,
             min,
             max,
             cost,
-        } = shortcut
+        } = *shortcut
         else {
             return self.visit_part::<Quick>(id, value, &());
         };
@@ -490,8 +493,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `decide` of a leaf that checks nothing but a string's length or a format
     /// (`Shortcut::Lengths`, `Format`).
     #[inline(never)]
-    fn decide_string(&mut self, id: NodeId, shortcut: Shortcut, value: V) -> Flow {
-        match shortcut {
+    fn decide_string(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
+        match *shortcut {
             Shortcut::Lengths { min, max, cost } if value.is_binary() => {
                 self.budget.spend(u64::from(cost))?;
                 string::lengths_hold(self, value, min, max)
@@ -563,7 +566,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         ) else {
             return self.visit_part::<Quick>(id, value, &());
         };
-        let Some((item_node, shortcut)) = array.alone else {
+        let Some((item_node, shortcut)) = &array.alone else {
             return self.visit_part::<Quick>(id, value, &());
         };
         // Any value is a node of any type's: an improper list is accepted there, not failed.
@@ -583,7 +586,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         for element in value.list_elements() {
             match element {
                 Element::Item(item) => {
-                    self.decide_part(item_node, shortcut, item)?;
+                    self.decide_part(*item_node, shortcut, item)?;
                 }
                 Element::ImproperTail(_) => return Err(Halt::Failed),
             }
@@ -597,7 +600,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     pub fn decide_each(
         &mut self,
         id: NodeId,
-        shortcut: Shortcut,
+        shortcut: &Shortcut,
         items: impl Iterator<Item = V>,
     ) -> Flow {
         for item in items {
@@ -609,8 +612,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `decide` of a part of the value (a list's item, a property's value): a part whose node
     /// checks its types alone, the usual one, is asked its type before anything else.
     #[inline(always)]
-    pub fn decide_part(&mut self, id: NodeId, shortcut: Shortcut, part: V) -> Flow {
-        if let Shortcut::Types(wanted) = shortcut {
+    pub fn decide_part(&mut self, id: NodeId, shortcut: &Shortcut, part: V) -> Flow {
+        if let Shortcut::Types(wanted) = *shortcut {
             return self.types_decided(wanted, part);
         }
         self.decide(id, shortcut, part)

@@ -57,7 +57,7 @@ impl ArrayCheck {
         // A guarded program's items are visited: deciding them in place takes the shortcut
         // match's frame at every level of a deep list.
         if let (Some(shortcut), Some((_, node, _)), false, false) = (
-            self.item_shortcut,
+            &self.item_shortcut,
             self.items,
             S::REPORTS,
             walk.program.guarded,

@@ -287,8 +287,8 @@ impl NameTable {
 
     /// How the quick walk reaches entry `index`'s node.
     #[inline(always)]
-    pub(crate) fn reach(&self, index: usize) -> Reach {
-        self.names.get(index).copied().unwrap_or(Reach::Nothing)
+    pub(crate) fn reach(&self, index: usize) -> &Reach {
+        self.names.get(index).unwrap_or(&Reach::Nothing)
     }
 
     /// Learns, once every node is compiled, how each entry's node is reached.

@@ -144,15 +144,15 @@ impl ObjectCheck {
                 Reach::Nothing => {}
                 Reach::Decide(node, shortcut) => {
                     declared = true;
-                    walk.decide_part(node, shortcut, item)?;
+                    walk.decide_part(*node, shortcut, item)?;
                 }
                 Reach::Leaf(node) => {
                     declared = true;
-                    walk.visit::<Quick>(node, item, &())?;
+                    walk.visit::<Quick>(*node, item, &())?;
                 }
                 Reach::Deep(node) => {
                     declared = true;
-                    deferred.apply(walk, node, item)?;
+                    deferred.apply(walk, *node, item)?;
                 }
             }
         }

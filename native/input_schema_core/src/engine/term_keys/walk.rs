@@ -103,7 +103,7 @@ impl ExactKeyObject {
                 }
                 declared = true;
                 named |= 1 << index;
-                match walk.decide_part(property.node, property.shortcut, argument) {
+                match walk.decide_part(property.node, &property.shortcut, argument) {
                     Ok(_) => {}
                     Err(Halt::Failed) => {
                         return Ok(match property.exact {
