@@ -117,28 +117,64 @@ struct Kept<V> {
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
 /// what the family check reads next, asked for already: a map's size or a list's length, a
-/// small integer.
+/// small integer. Two words, so that it is passed in registers: a larger one is copied through
+/// memory with wide loads, which stall on the narrow stores that just wrote it.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Found {
     pub bits: u8,
-    pub size: usize,
-    pub integer: Option<i64>,
+    /// Whether `word` holds a small integer rather than a size.
+    small: bool,
+    word: u64,
 }
 
 impl Found {
     const fn of(bits: u8) -> Self {
         Found {
             bits,
-            size: 0,
-            integer: None,
+            small: false,
+            word: 0,
         }
     }
 
     /// A map of `size` entries.
     pub const fn object(size: usize) -> Self {
         Found {
-            size,
+            word: size as u64,
             ..Found::of(types::OBJECT)
+        }
+    }
+
+    /// A proper list of `length` items.
+    const fn array(length: usize) -> Self {
+        Found {
+            word: length as u64,
+            ..Found::of(types::ARRAY)
+        }
+    }
+
+    /// An integer that fits a word.
+    const fn small_integer(integer: i64) -> Self {
+        Found {
+            small: true,
+            word: integer as u64,
+            ..Found::of(types::OF_INTEGER)
+        }
+    }
+
+    /// The map's size or the list's length; 0 for any other value.
+    pub const fn size(&self) -> usize {
+        match self.small {
+            true => 0,
+            false => self.word as usize,
+        }
+    }
+
+    /// The integer, when it fits a word and was asked for.
+    pub const fn integer(&self) -> Option<i64> {
+        match self.small {
+            true => Some(self.word as i64),
+            false => None,
         }
     }
 }
@@ -400,10 +436,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
             Shortcut::Numbers { check, cost } => {
                 let found = match value.small_integer() {
-                    Some(integer) => Found {
-                        integer: Some(integer),
-                        ..Found::of(types::OF_INTEGER)
-                    },
+                    Some(integer) => Found::small_integer(integer),
                     None => match value.kind() {
                         Kind::Integer => Found::of(types::OF_INTEGER),
                         Kind::Float => Found::of(types::NUMBER),
@@ -544,10 +577,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             return Err(broken());
         };
         self.budget.spend(u64::from(cost))?;
-        let found = Found {
-            size: length,
-            ..Found::of(types::ARRAY)
-        };
+        let found = Found::array(length);
         self.note_read(node, found);
         array.check::<Quick, V>(self, list, length, &())
     }
@@ -1020,13 +1050,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 string.check::<S, V>(self, value, at)
             }
             Check::Array(array) if found.bits & types::ARRAY != 0 => {
-                array.check::<S, V>(self, value, found.size, at)
+                array.check::<S, V>(self, value, found.size(), at)
             }
             Check::Object(object) if found.bits & types::OBJECT != 0 => {
-                object.check::<S, V>(self, value, found.size, at)
+                object.check::<S, V>(self, value, found.size(), at)
             }
             Check::ExactKeyObject(object) if found.bits & types::OBJECT != 0 => {
-                object.check::<S, V>(self, value, found.size, at)
+                object.check::<S, V>(self, value, found.size(), at)
             }
             Check::Number(_)
             | Check::String(_)
@@ -1098,18 +1128,12 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
             if wanted & types::OBJECT != 0 {
                 if let Some(size) = value.map_size() {
-                    return Ok(Found {
-                        size,
-                        ..Found::of(types::OBJECT)
-                    });
+                    return Ok(Found::object(size));
                 }
             }
             if wanted & (types::INTEGER | types::WHOLE) != 0 {
                 if let Some(integer) = value.small_integer() {
-                    return Ok(Found {
-                        integer: Some(integer),
-                        ..Found::of(types::OF_INTEGER)
-                    });
+                    return Ok(Found::small_integer(integer));
                 }
             }
         }
@@ -1134,20 +1158,12 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 types::INTEGER | types::NUMBER
             }
             Kind::Float => types::NUMBER,
-            Kind::Map => {
-                return Ok(Found {
-                    size: value.map_size().unwrap_or(0),
-                    ..Found::of(types::OBJECT)
-                })
-            }
+            Kind::Map => return Ok(Found::object(value.map_size().unwrap_or(0))),
             Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
             Kind::Atom(AtomKind::Nil) => types::NULL,
             Kind::List => {
                 return Ok(match length(value, self.budget)? {
-                    Some(length) => Found {
-                        size: length,
-                        ..Found::of(types::ARRAY)
-                    },
+                    Some(length) => Found::array(length),
                     None => Found::of(types::NONE),
                 })
             }

@@ -42,7 +42,7 @@ impl Branches {
                     Shortcut::Object { check, cost }
                         if found.bits == types::OBJECT && !walk.program.guarded =>
                     {
-                        match walk.decide_object(branch, check, cost, value, found.size) {
+                        match walk.decide_object(branch, check, cost, value, found.size()) {
                             Err(Halt::Failed) => false,
                             held => held?,
                         }

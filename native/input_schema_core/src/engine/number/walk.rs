@@ -20,20 +20,21 @@ impl NumberCheck {
     ) -> Flow {
         // An integer that fits a word is read as one, in one question to the host (or none,
         // where the node's type asked it already).
-        let small = match (found.integer, found.bits & types::INTEGER) {
+        let small = match (found.integer(), found.bits & types::INTEGER) {
             (Some(integer), _) => Some(integer),
             (None, 0) => None,
             (None, _) => value.small_integer(),
         };
-        // Any other number is built once; a bound reads a small integer as it is.
+        // Any other number is built once; a bound reads a small integer as it is. Left where
+        // the host wrote it: a copy, read in wide loads, stalls on the host's narrow stores.
         let number = match small {
             Some(_) => None,
-            // A number the host cannot read refuses the call rather than pass every rule.
-            None => match value.number() {
-                Some(number) => Some(number),
-                None => return Err(Halt::Broken),
-            },
+            None => value.number(),
         };
+        // A number the host cannot read refuses the call rather than pass every rule.
+        if small.is_none() && number.is_none() {
+            return Err(Halt::Broken);
+        }
         let mut valid = true;
         for (rule, named) in &self.rules {
             let holds = match (rule, small, &number) {
