@@ -228,12 +228,12 @@ fn compile<'a>(
 
 /// The entry gate of a raw schema's validation, which looks at nothing inside either value.
 fn gate<'a>(
-    schema: Term<'a>,
-    arguments: Term<'a>,
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
 ) -> Result<(), Failure<Arg<'a>>> {
     match reading {
-        Reading::Raw(raw) => raw.profile.gate(Arg::new(schema), Arg::new(arguments)),
+        Reading::Raw(raw) => raw.profile.gate(schema, arguments),
         Reading::Compiled => Ok(()),
     }
 }
@@ -252,15 +252,15 @@ enum Ran<'a, R> {
 /// Runs `check` on the compiled schema for `schema`, after the gate on `arguments`.
 fn run_checked<'a, R>(
     round: &mut Round<'a>,
-    schema: Term<'a>,
-    arguments: Term<'a>,
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
     check: impl FnOnce(&CompiledSchema, &mut Budget) -> Result<R, Failure<Arg<'a>>>,
 ) -> Ran<'a, R> {
     if let Err(failure) = gate(schema, arguments, reading) {
         return Ran::Done(Err(failure), None);
     }
-    match hold(schema, reading, &mut round.budget) {
+    match hold(schema.term(), reading, &mut round.budget) {
         Ok(None) => Ran::NotCompiled,
         Ok(Some(held)) => {
             let result = check(held.schema(), &mut round.budget);
@@ -276,7 +276,8 @@ fn run_checked<'a, R>(
 fn answer_ran<'a, R>(
     round: &Round<'a>,
     ran: Ran<'a, R>,
-    [schema, arguments]: [Term<'a>; 2],
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
     success: impl FnOnce(R) -> Term<'a>,
     failed: impl FnOnce(&Failure<Arg<'a>>) -> Term<'a>,
@@ -289,11 +290,11 @@ fn answer_ran<'a, R>(
     if let Err(Failure::Unanswered(asked)) = &result {
         let resume = held
             .and_then(|held| held.resume(env))
-            .map(|schema| (schema, arguments).encode(env));
+            .map(|schema| (schema, arguments.term()).encode(env));
         return round.need_formats(asked, resume);
     }
     if let (Some(held), Reading::Raw(raw)) = (held, reading) {
-        held.settle(schema, raw);
+        held.settle(schema.term(), raw);
     }
     match result {
         Ok(value) => success(value),
@@ -303,19 +304,23 @@ fn answer_ran<'a, R>(
 
 fn run_validate<'a>(
     env: Env<'a>,
-    terms: [Term<'a>; 2],
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
     call: CallTerms<'a>,
     dirty: bool,
 ) -> Term<'a> {
     let mut round = Round::new(env, dirty, call.spent);
-    validated(&mut round, terms, reading, call, || atoms::ok().encode(env))
+    validated(&mut round, schema, arguments, reading, call, || {
+        atoms::ok().encode(env)
+    })
 }
 
 /// Validates `arguments` against `schema` and answers: `valid()` when they are.
 fn validated<'a>(
     round: &mut Round<'a>,
-    [schema, arguments]: [Term<'a>; 2],
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
     call: CallTerms<'a>,
     valid: impl FnOnce() -> Term<'a>,
@@ -326,13 +331,14 @@ fn validated<'a>(
         let answers = answers
             .as_ref()
             .map(|answers| answers as &dyn FormatAnswers);
-        compiled.validate_answered(Arg::new(arguments), mode, answers, budget)
+        compiled.validate_answered(arguments, mode, answers, budget)
     });
     let report = Report::arguments(call.max_errors, call.role);
     answer_ran(
         round,
         ran,
-        [schema, arguments],
+        schema,
+        arguments,
         reading,
         |()| valid(),
         |failure| round.failure(failure, report, may_load(reading)),
@@ -505,7 +511,8 @@ fn text_boundary<'a>(
 /// belongs to the gate, and every object text gets exactly what `validate/2` gives on its term.
 fn run_validate_text<'a>(
     env: Env<'a>,
-    [schema, text]: [Term<'a>; 2],
+    schema: Arg<'a>,
+    text: Arg<'a>,
     reading: Reading<'a>,
     call: CallTerms<'a>,
     dirty: bool,
@@ -513,15 +520,15 @@ fn run_validate_text<'a>(
     let mut round = Round::new(env, dirty, call.spent);
     let report = Report::arguments(call.max_errors, call.role);
     let compiled = match reading {
-        Reading::Compiled => resource::get(schema),
+        Reading::Compiled => resource::get(schema.term()),
         Reading::Raw(_) => None,
     };
-    let object_root = match text_boundary(schema, reading, compiled) {
+    let object_root = match text_boundary(schema.term(), reading, compiled) {
         Ok(Some(object_root)) => object_root,
         Ok(None) => return atoms::not_compiled().encode(env),
         Err(failure) => return round.failure(&failure, report, false),
     };
-    let Ok(text) = Binary::from_term(text) else {
+    let Ok(text) = Binary::from_term(text.term()) else {
         return round.failure(&gate_failure(Error::JsonTextNotBinary), report, false);
     };
     let text = text.as_slice();
@@ -554,9 +561,14 @@ fn run_validate_text<'a>(
             if let TreeWalk::Accepted = walked {
                 break 'answer (atoms::ok(), arguments).encode(env);
             }
-            validated(&mut round, [schema, arguments], reading, call, || {
-                (atoms::ok(), arguments).encode(env)
-            })
+            validated(
+                &mut round,
+                schema,
+                Arg::new(arguments),
+                reading,
+                call,
+                || (atoms::ok(), arguments).encode(env),
+            )
         };
         answer.as_c_arg()
     });
@@ -568,7 +580,8 @@ fn run_validate_text<'a>(
 /// but the budget's, or a question for the host, is `false`.
 fn run_valid<'a>(
     env: Env<'a>,
-    [schema, arguments]: [Term<'a>; 2],
+    schema: Arg<'a>,
+    arguments: Arg<'a>,
     reading: Reading<'a>,
     call: CallTerms<'a>,
     dirty: bool,
@@ -584,7 +597,7 @@ fn run_valid<'a>(
             let answers = answers
                 .as_ref()
                 .map(|answers| answers as &dyn FormatAnswers);
-            compiled.is_valid_answered(Arg::new(arguments), answers, budget)
+            compiled.is_valid_answered(arguments, answers, budget)
         },
     );
     // A missing document the host may load is asked for, and the budget's failure is
@@ -592,7 +605,8 @@ fn run_valid<'a>(
     answer_ran(
         &round,
         ran,
-        [schema, arguments],
+        schema,
+        arguments,
         reading,
         |valid| valid.encode(env),
         |failure| match failure {
@@ -689,15 +703,19 @@ macro_rules! raw_nif {
                     let argv = unsafe {
                         std::slice::from_raw_parts(argv, usize::try_from(argc).unwrap_or(0))
                     };
+                    // The answer leaves the closure as the bare term word: a `Term` carries its
+                    // env's kind byte, and read back whole through `catch_unwind`'s slot it
+                    // stalls on that byte's store.
                     let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         // SAFETY: terms of this call's env. (Unused by `noop`, which has none.)
                         #[allow(unused_mut, unused_variables)]
                         let mut args = argv.iter().map(|term| unsafe { Term::new($env, *term) });
                         $( let $arg = args.next()?; )*
-                        $body
+                        let answer = || $body;
+                        answer().map(|term: Term<'_>| term.as_c_arg())
                     }));
                     match answer {
-                        Ok(Some(term)) => term.as_c_arg(),
+                        Ok(Some(term)) => term,
                         // SAFETY: the call's own env.
                         _ => unsafe { rustler::sys::enif_make_badarg(raw_env) },
                     }
@@ -718,14 +736,22 @@ macro_rules! twin_nifs {
     ($normal:literal, $twin:literal, $here:literal, |$env:ident, $($arg:ident),* ; $dirty:ident| $body:expr) => {
         const _: () = {
             /// The NIF's answer on either scheduler, or on a long call's thread (`dirty`).
-            fn body<'a>($env: Env<'a>, terms: &[Term<'a>], $dirty: bool) -> Option<Term<'a>> {
-                let [$($arg),*]: [Term<'a>; raw_nif!(@count $($arg)*)] =
-                    terms.try_into().ok()?;
+            #[inline(always)]
+            fn answer<'a>($env: Env<'a>, $($arg: Term<'a>,)* $dirty: bool) -> Option<Term<'a>> {
                 $body
             }
 
+            /// `answer` of the terms a long call holds.
+            fn body<'a>($env: Env<'a>, terms: &[Term<'a>], $dirty: bool) -> Option<Term<'a>> {
+                let [$($arg),*]: [Term<'a>; raw_nif!(@count $($arg)*)] =
+                    terms.try_into().ok()?;
+                answer($env, $($arg,)* $dirty)
+            }
+
+            // The normal NIF hands its terms over one by one: copied whole through an array,
+            // each would be read back in words across its env's kind byte, a stall.
             raw_nif!($normal, SchedulerFlags::Normal, |$env $(, $arg)*| {
-                let answer = body($env, &[$($arg),*], false);
+                let answer = answer($env, $($arg,)* false);
                 if big_integers::met() {
                     return Some(atoms::budget_exhausted().encode($env));
                 }
@@ -743,17 +769,17 @@ macro_rules! twin_nifs {
 
 twin_nifs!("validate", "validate_dirty", "validate_dirty_here", |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
-    Some(run_validate(env, [schema, arguments], reading, call, dirty))
+    Some(run_validate(env, Arg::new(schema), Arg::new(arguments), reading, call, dirty))
 });
 
 twin_nifs!("validate_text", "validate_text_dirty", "validate_text_dirty_here", |env, schema, text, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
-    Some(run_validate_text(env, [schema, text], reading, call, dirty))
+    Some(run_validate_text(env, Arg::new(schema), Arg::new(text), reading, call, dirty))
 });
 
 twin_nifs!("valid", "valid_dirty", "valid_dirty_here", |env, schema, arguments, reading, call; dirty| {
     let (reading, call) = (Reading::read(reading)?, CallTerms::read(call)?);
-    Some(run_valid(env, [schema, arguments], reading, call, dirty))
+    Some(run_valid(env, Arg::new(schema), Arg::new(arguments), reading, call, dirty))
 });
 
 twin_nifs!("check_schema", "check_schema_dirty", "check_schema_dirty_here", |env, schema, reading, locate, spent; dirty| {
