@@ -303,8 +303,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// the program is walked unguarded.
     #[inline(always)]
     pub fn quick_part(&mut self, id: NodeId, value: V) -> Flow {
-        if self.program.guarded {
+        let program = self.program;
+        if program.guarded {
             return self.visit_part::<Quick>(id, value, &());
+        }
+        // The usual part's node checks its types alone: asked here, without a call.
+        if let Some(Shortcut::Types(wanted)) = program.shortcuts.get(id as usize) {
+            return self.types_decided(*wanted, value);
         }
         self.decide_in_place(id, value)
     }
