@@ -117,10 +117,10 @@ struct Kept<V> {
 
 /// A value's JSON type, as a bit of `types` (`NUMBER` and `INTEGER` both for an integer), and
 /// what the family check reads next, asked for already: a map's size or a list's length, a
-/// small integer. Two words, so that it is passed in registers: a larger one is copied through
-/// memory with wide loads, which stall on the narrow stores that just wrote it. In declaration
-/// order (`repr(C)`): laid out word first, its `Result` was copied in pieces that straddled the
-/// type byte, and stalled the same way.
+/// small integer. Two words: at four, it was copied through memory in wide loads, which stalled
+/// on the narrow stores that had just written it. In declaration order (`repr(C)`): laid out
+/// word first, its `Result` was copied in pieces that straddled the type byte, and stalled the
+/// same way.
 #[derive(Clone, Copy)]
 #[repr(C)]
 pub struct Found {
