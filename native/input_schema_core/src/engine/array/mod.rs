@@ -207,8 +207,12 @@ fn unique_hashed<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<b
     Ok(true)
 }
 
-fn unique_pairwise<'a, V: Value<'a>>(items: &[V], budget: &mut Budget) -> Result<bool, Halt> {
-    let mut plain = [Plain::Other; PAIRWISE_MAX];
+/// `N` slots of what each item reads as; items past them are compared by their values.
+fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
+    items: &[V],
+    budget: &mut Budget,
+) -> Result<bool, Halt> {
+    let mut plain = [Plain::Other; N];
     for (slot, item) in plain.iter_mut().zip(items) {
         *slot = Plain::of(*item);
     }
@@ -266,23 +270,37 @@ impl<'a> Plain<'a> {
 /// the hashing's allocations.
 const PAIRWISE_MAX: usize = 16;
 
+/// The shortest lists' copy is smaller still: the whole copy is written before any item is.
+const PAIRWISE_SHORT: usize = 4;
+
 /// `uniqueItems` of a proper list of `length` items.
 pub fn unique_list<'a, V: Value<'a>>(
     list: V,
     length: u64,
     budget: &mut Budget,
 ) -> Result<bool, Halt> {
+    if length <= PAIRWISE_SHORT as u64 {
+        return unique_copied::<PAIRWISE_SHORT, V>(list, budget);
+    }
     if length <= PAIRWISE_MAX as u64 {
-        let mut copy = [list; PAIRWISE_MAX];
-        let mut count = 0;
-        for (slot, item) in copy.iter_mut().zip(elements(list)) {
-            *slot = item;
-            count += 1;
-        }
-        return unique_pairwise(copy.get(..count).unwrap_or_default(), budget);
+        return unique_copied::<PAIRWISE_MAX, V>(list, budget);
     }
     let items: Vec<V> = elements(list).collect();
     unique(&items, budget)
+}
+
+/// `unique_pairwise` of a list of at most `N` items, copied on the stack.
+fn unique_copied<'a, const N: usize, V: Value<'a>>(
+    list: V,
+    budget: &mut Budget,
+) -> Result<bool, Halt> {
+    let mut copy = [list; N];
+    let mut count = 0;
+    for (slot, item) in copy.iter_mut().zip(elements(list)) {
+        *slot = item;
+        count += 1;
+    }
+    unique_pairwise::<N, V>(copy.get(..count).unwrap_or_default(), budget)
 }
 
 #[cfg(test)]
@@ -293,12 +311,15 @@ mod tests {
     use crate::values::choice_index::tests::VANISHING;
     use serde_json::{json, Value as JsonValue};
 
-    fn answers(items: &JsonValue) -> (bool, bool) {
-        let items: Vec<Json<'_>> = items.as_array().unwrap().iter().map(Json::from).collect();
+    /// The hashing's answer, the pairwise one, and the one the walk asks (`unique_list`, with
+    /// the shortest lists' smaller copy).
+    fn answers(list: &JsonValue) -> (bool, bool, bool) {
+        let items: Vec<Json<'_>> = list.as_array().unwrap().iter().map(Json::from).collect();
         let mut budget = Budget::unlimited();
         (
             unique(&items, &mut budget).unwrap(),
-            unique_pairwise(&items, &mut budget).unwrap(),
+            unique_pairwise::<PAIRWISE_MAX, _>(&items, &mut budget).unwrap(),
+            unique_list(Json::from(list), items.len() as u64, &mut budget).unwrap(),
         )
     }
 
@@ -351,7 +372,7 @@ mod tests {
             (json!([5, 4, 3, 2, 1, 0.5]), true),
         ];
         for (items, expected) in cases {
-            assert_eq!(answers(&items), (expected, expected), "{items}");
+            assert_eq!(answers(&items), (expected, expected, expected), "{items}");
         }
     }
 
@@ -423,8 +444,8 @@ mod tests {
             lists.extend(longer);
         }
         for list in lists {
-            let (hashed, pairwise) = answers(&JsonValue::Array(list.clone()));
-            assert_eq!(hashed, pairwise, "{list:?}");
+            let (hashed, pairwise, walked) = answers(&JsonValue::Array(list.clone()));
+            assert_eq!((hashed, hashed), (pairwise, walked), "{list:?}");
         }
     }
 }
