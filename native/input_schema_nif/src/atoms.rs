@@ -91,15 +91,19 @@ rustler::atoms! {
     output,
 }
 
-/// The atom for a fixed name the core reports (detail keys, keywords, type names).
+/// The atom for a fixed name the core reports (detail keys, keywords, type names). The names
+/// are tried in turn, so the keys every keyword failure's detail holds come first.
 pub fn named(name: &str) -> Option<rustler::Atom> {
     Some(match name {
         "message" => message(),
         "path" => path(),
+        "pointer" => pointer(),
+        "keyword" => keyword(),
+        "schema_path" => schema_path(),
+        "actual" => actual(),
         "property" => property(),
         "type" => type_(),
         "minimum" => minimum(),
-        "keyword" => keyword(),
         "keywords" => keywords(),
         "items" => items(),
         "properties" => properties(),
@@ -109,7 +113,6 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "string" => string(),
         "boolean" => boolean(),
         "offset" => offset(),
-        "schema_path" => schema_path(),
         "evaluation_path" => evaluation_path(),
         "schema" => schema(),
         "vocabulary" => vocabulary(),
@@ -132,8 +135,6 @@ pub fn named(name: &str) -> Option<rustler::Atom> {
         "maxContains" => max_contains(),
         "minProperties" => min_properties(),
         "maxProperties" => max_properties(),
-        "pointer" => pointer(),
-        "actual" => actual(),
         "matched" => matched(),
         "branches" => branches(),
         "enum" => enum_(),

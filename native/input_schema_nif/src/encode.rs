@@ -8,7 +8,6 @@ use input_schema_core::json_schema::Literal;
 use input_schema_core::{Class, Error, Failure, Field, Number, Role};
 use rustler::sys::ErlNifTerm;
 use rustler::{Encoder, Env, NewBinary, Term};
-use std::cell::Cell;
 
 /// How a failure is reported.
 #[derive(Clone, Copy)]
@@ -210,37 +209,10 @@ fn message<'b>(env: Env<'b>, error: &Error<Arg<'_>>, role: Role) -> Term<'b> {
 
 /// A fixed name as an atom; never made from input.
 fn atom<'b>(env: Env<'b>, name: &'static str) -> Term<'b> {
-    match named_atom(name) {
+    match atoms::named(name) {
         Some(atom) => atom.encode(env),
         None => binary(env, name.as_bytes()),
     }
-}
-
-/// `atoms::named`, remembered by where the name lies: a detail's keys are the core's constant
-/// names, each looked up by its text once per thread and slot. A static name's address and
-/// length always spell the same text, so a slot never answers for another name.
-fn named_atom(name: &'static str) -> Option<rustler::Atom> {
-    let address = name.as_ptr() as usize;
-    let slot = (address >> 2) % NAMED_SLOTS;
-    NAMED.with(|slots| {
-        let slot = slots.get(slot)?;
-        if let Some((at, length, atom)) = slot.get() {
-            if at == address && length == name.len() {
-                return Some(atom);
-            }
-        }
-        let atom = atoms::named(name)?;
-        slot.set(Some((address, name.len(), atom)));
-        Some(atom)
-    })
-}
-
-/// Slots of the names' atoms each thread keeps.
-const NAMED_SLOTS: usize = 64;
-
-thread_local! {
-    static NAMED: [Cell<Option<(usize, usize, rustler::Atom)>>; NAMED_SLOTS] =
-        const { [const { Cell::new(None) }; NAMED_SLOTS] };
 }
 
 fn field<'b>(env: Env<'b>, value: Field<'_, Arg<'_>>, role: Role) -> Term<'b> {
