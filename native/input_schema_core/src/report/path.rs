@@ -249,14 +249,14 @@ impl<'p> WalkPath<'p> {
         }
     }
 
-    /// The segments the steps add to the argument path, outermost first.
+    /// Gathers into `segments` what the steps add to the argument path. The gatherers fill
+    /// their caller's `Inward` rather than return one: returned, its few hundred bytes were
+    /// copied out with a call to `memmove`.
     #[inline(always)]
-    fn argument_segments(&self) -> Inward<Segment<'p>> {
-        let mut segments = Inward::new(Segment::Root);
+    fn argument_segments(&self, segments: &mut Inward<Segment<'p>>) {
         for segment in self.argument_segments_inward() {
             segments.push(segment);
         }
-        segments
     }
 
     /// The argument path's segments, the innermost first.
@@ -285,7 +285,9 @@ impl<'p> WalkPath<'p> {
         // Sized first: one allocation, never grown.
         let mut path = Vec::with_capacity(self.argument_path_len(root));
         path.extend_from_slice(root);
-        for segment in self.argument_segments().outward() {
+        let mut segments = Inward::new(Segment::Root);
+        self.argument_segments(&mut segments);
+        for segment in segments.outward() {
             write_argument_segment(&mut path, segment);
         }
         path
@@ -305,9 +307,14 @@ impl<'p> WalkPath<'p> {
         keyword: Option<&'p str>,
         price: impl FnOnce(usize) -> Result<(), E>,
     ) -> Result<Places, E> {
-        let segments = self.argument_segments();
-        let (location, tokens) = self.pointer_tokens(keyword);
-        let evaluation = self.evaluation_tokens(keyword);
+        let mut segments = Inward::new(Segment::Root);
+        self.argument_segments(&mut segments);
+        let mut tokens = Inward::new(Key::None);
+        let location = self.pointer_tokens(keyword, &mut tokens);
+        let mut evaluation_tokens = Inward::new(Key::None);
+        let evaluation = self
+            .evaluation_tokens(keyword, &mut evaluation_tokens)
+            .map(|start| (start, &evaluation_tokens));
         let mut path_len = ByteCount::default();
         let mut pointers_len = ByteCount::default();
         for segment in segments.outward() {
@@ -359,35 +366,43 @@ impl<'p> WalkPath<'p> {
         })
     }
 
-    /// The evaluation path of keyword `keyword`, when the way crossed a reference: from the
-    /// start, a reference as its keyword.
+    /// The evaluation path of keyword `keyword`, when the way crossed a reference: its start,
+    /// and its tokens gathered into `tokens`, a reference as its keyword.
     #[inline(always)]
-    fn evaluation_tokens(&self, keyword: Option<&'p str>) -> Option<(&'p str, Inward<Key<'p>>)> {
+    fn evaluation_tokens(
+        &self,
+        keyword: Option<&'p str>,
+        tokens: &mut Inward<Key<'p>>,
+    ) -> Option<&'p str> {
         // Most ways cross no reference: they are told apart before any token is gathered.
         let crosses = std::iter::successors(Some(self), |path| path.parent)
             .any(|path| matches!(path.step, Step::Target { .. }));
         if !crosses {
             return None;
         }
-        let (start, tokens, crossed) = self.tokens(keyword, true);
-        crossed.then_some((start, tokens))
+        let (start, crossed) = self.tokens(keyword, true, tokens);
+        crossed.then_some(start)
     }
 
     /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
-    /// itself without one): the steps since the last start or reference target, then the
-    /// keyword.
+    /// itself without one): where it starts, and its tokens gathered into `tokens` (the steps
+    /// since the last start or reference target, then the keyword).
     #[inline(always)]
-    fn pointer_tokens(&self, keyword: Option<&'p str>) -> (&'p str, Inward<Key<'p>>) {
-        let (location, tokens, _) = self.tokens(keyword, false);
-        (location, tokens)
+    fn pointer_tokens(&self, keyword: Option<&'p str>, tokens: &mut Inward<Key<'p>>) -> &'p str {
+        self.tokens(keyword, false, tokens).0
     }
 
-    /// The tokens of keyword `keyword`'s pointer, outermost first, and where they start: back
-    /// to the last start or reference target, or (`through` references) to the start, each
-    /// reference crossed a token of its keyword; and whether one was crossed.
+    /// Gathers into `tokens` the tokens of keyword `keyword`'s pointer, innermost first, and
+    /// says where they start: back to the last start or reference target, or (`through`
+    /// references) to the start, each reference crossed a token of its keyword; and whether one
+    /// was crossed.
     #[inline(always)]
-    fn tokens(&self, keyword: Option<&'p str>, through: bool) -> (&'p str, Inward<Key<'p>>, bool) {
-        let mut tokens = Inward::new(Key::None);
+    fn tokens(
+        &self,
+        keyword: Option<&'p str>,
+        through: bool,
+        tokens: &mut Inward<Key<'p>>,
+    ) -> (&'p str, bool) {
         if let Some(keyword) = keyword {
             tokens.push(Key::Name(keyword));
         }
@@ -413,7 +428,7 @@ impl<'p> WalkPath<'p> {
             }
             current = path.parent;
         }
-        (start, tokens, crossed)
+        (start, crossed)
     }
 }
 
@@ -516,7 +531,7 @@ fn write_pointers<'p>(
     out: &mut impl Written,
     segments: &Inward<Segment<'p>>,
     (location, tokens): (&str, &Inward<Key<'p>>),
-    evaluation: &Option<(&str, Inward<Key<'p>>)>,
+    evaluation: &Option<(&str, &Inward<Key<'p>>)>,
 ) -> (usize, usize) {
     for segment in segments.outward() {
         write_pointer_segment(out, segment);
