@@ -246,8 +246,15 @@ impl ObjectCheck {
         at: &S::At<'_>,
     ) -> Flow {
         let mut valid = true;
+        // Read in this frame: returned, the entries were copied out of the call and out of
+        // its `Result` in wide loads right after the narrow stores that filled them.
+        let mut entries;
         let found = match self.reads_once(size) {
-            true => Some(NamedEntries::read(self, map, size, walk.budget)?),
+            true => {
+                entries = NamedEntries::new(size);
+                entries.read(self, map, size, walk.budget)?;
+                Some(&entries)
+            }
             false => None,
         };
         if let Some((names, named)) = &self.required {
@@ -462,12 +469,23 @@ struct NamedEntries<V> {
 }
 
 impl<'a, V: Value<'a>> NamedEntries<V> {
-    fn read(check: &ObjectCheck, map: V, size: usize, budget: &mut Budget) -> Result<Self, Halt> {
-        let mut found = NamedEntries {
+    fn new(size: usize) -> Self {
+        NamedEntries {
             entries: Vec::with_capacity(size.min(WALK_MAX_ENTRIES)),
             named: [0; WALK_MAX_ENTRIES],
             named_len: 0,
-        };
+        }
+    }
+
+    /// Reads the entries of `map` (of `size` entries) into this empty one.
+    fn read(
+        &mut self,
+        check: &ObjectCheck,
+        map: V,
+        size: usize,
+        budget: &mut Budget,
+    ) -> Result<(), Halt> {
+        let found = self;
         for (key, item) in map.map_entries_sized(size).take(WALK_MAX_ENTRIES) {
             budget.spend(1)?;
             let (index, atom) = match key.binary() {
@@ -513,7 +531,7 @@ impl<'a, V: Value<'a>> NamedEntries<V> {
             }
         }
         found.named_len = kept;
-        Ok(found)
+        Ok(())
     }
 
     /// The positions of the entries that name a table entry, in the table's order.
