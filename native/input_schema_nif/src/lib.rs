@@ -144,8 +144,9 @@ fn binary<'b>(env: Env<'b>, bytes: &[u8]) -> Term<'b> {
 
 /// The compiled schema a call runs against.
 enum Held<'a> {
-    /// A compiled schema's resource, as the caller gave it.
-    Resource(Term<'a>, &'a CompiledSchema),
+    /// A compiled schema's resource, as the caller gave it (as an `Arg`: a `Term`'s kind byte,
+    /// written alone into this answer, stalled the load that read the answer back).
+    Resource(Arg<'a>, &'a CompiledSchema),
     /// The cache's copy for an identical raw schema.
     Cached(Arc<cache::Entry>),
     /// Compiled for this call; `keep` names the cache slot it may fill once the call is done.
@@ -169,7 +170,7 @@ impl<'a> Held<'a> {
     /// formats). `None` for a cached schema, which asks nothing.
     fn resume(self, env: Env<'a>) -> Option<Term<'a>> {
         match self {
-            Held::Resource(term, _) => Some(term),
+            Held::Resource(term, _) => Some(term.term()),
             Held::Compiled { schema, .. } => resource::make(env, *schema),
             Held::Cached(_) => None,
         }
@@ -198,7 +199,9 @@ fn hold<'a>(
 ) -> Result<Option<Held<'a>>, Failure<Arg<'a>>> {
     let raw = match reading {
         Reading::Compiled => {
-            return Ok(resource::get(schema).map(|compiled| Held::Resource(schema, compiled)))
+            let held =
+                resource::get(schema).map(|compiled| Held::Resource(Arg::new(schema), compiled));
+            return Ok(held);
         }
         Reading::Raw(raw) => raw,
     };
