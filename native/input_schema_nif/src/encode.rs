@@ -88,13 +88,21 @@ impl Answer<'_, '_> {
         errors: &[Error<Arg<'_>>],
     ) -> Term<'b> {
         let role = self.report.role;
-        let mut pairs = Pairs::of(env, first, role);
+        let first_detail = detail(env, first, role, &[]);
         let rest = errors.get(1..).unwrap_or_default();
-        let details = std::iter::once(pairs.map())
+        let details = std::iter::once(first_detail)
             .chain(rest.iter().map(|error| detail(env, error, role, &[])));
-        let listed = (atoms::errors().encode(env), list_of(env, details));
-        pairs.extend([Some(listed), role_pair(env, role)]);
-        (atoms::error(), class_atom(first), pairs.map()).encode(env)
+        // The first detail with two keys more: put into it, which keeps its sorted keys,
+        // rather than a map made again and sorted whole.
+        let listed = first_detail.map_put(atoms::errors().encode(env), list_of(env, details));
+        let answer = [role_pair(env, role)]
+            .into_iter()
+            .flatten()
+            .fold(listed, |map, (key, value)| {
+                map.and_then(|map| map.map_put(key, value))
+            });
+        let answer = answer.unwrap_or_else(|_| atoms::error().encode(env));
+        (atoms::error(), class_atom(first), answer).encode(env)
     }
 }
 
