@@ -82,6 +82,7 @@ pub fn finish(program: &mut Program, voice: Voice) {
             Shortcut::Visit
             | Shortcut::Object { .. }
             | Shortcut::Items { .. }
+            | Shortcut::Lists { .. }
             | Shortcut::Ref { .. }
             | Shortcut::AllOf { .. }
             | Shortcut::Not { .. } => Reach::Deep(id),

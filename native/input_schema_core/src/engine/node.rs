@@ -114,6 +114,10 @@ pub enum Shortcut {
     /// The same for arrays, with array keywords that read no item: a list the host knows to be
     /// proper is checked in place.
     Arrays { check: u32, cost: u8 },
+    /// It checks nothing but its array keywords (check `check`), some of which read items, and
+    /// accepts arrays, or any value: in a program walked unguarded, a list the host knows to be
+    /// proper is checked in place at its `cost`; any other value enters it.
+    Lists { check: u32, cost: u8 },
     /// It accepts objects or arrays (`family`), or any value, and checks nothing but their
     /// size (`minProperties`/`maxProperties`, `minItems`/`maxItems`): a map, or a list the host
     /// knows to be proper, is decided in place at its `cost` by its size alone; any other

@@ -179,7 +179,10 @@ impl Program {
                     check: node.first,
                     cost: node.cost,
                 },
-                None => Shortcut::Visit,
+                None => Shortcut::Lists {
+                    check: node.first,
+                    cost: node.cost,
+                },
             },
             [Check::Object(object)] if of_family(types::OBJECT) => match object.sizes_alone() {
                 Some(bounds) => sizes(types::OBJECT, bounds),
@@ -391,5 +394,43 @@ mod tests {
             json!(true),
         ];
         decided_as_visited(&schemas, &values, defined);
+    }
+
+    #[test]
+    fn an_array_check_that_reads_items_is_decided_in_place_as_its_visit_decides() {
+        let schemas = [
+            (json!({"contains": {"minimum": 2}}), "Lists"),
+            (
+                json!({"type": "array", "contains": {"type": "string"}, "minContains": 2}),
+                "Lists",
+            ),
+            (
+                json!({"contains": {"type": "integer"}, "maxContains": 1}),
+                "Lists",
+            ),
+            (json!({"prefixItems": [{"type": "integer"}]}), "Lists"),
+            (
+                json!({"prefixItems": [{"type": "integer"}], "items": false}),
+                "Lists",
+            ),
+            (
+                json!({"items": {"type": "integer"}, "uniqueItems": true, "minItems": 1}),
+                "Lists",
+            ),
+        ];
+        let values = [
+            json!([]),
+            json!([1]),
+            json!([2, 1]),
+            json!([1, 1]),
+            json!(["a", "b"]),
+            json!([1, "x"]),
+            json!([[2], {"a": 2}]),
+            json!(3),
+            json!("ab"),
+            json!({"a": 2}),
+            json!(null),
+        ];
+        decided_as_visited(&schemas, &values, |document| document);
     }
 }

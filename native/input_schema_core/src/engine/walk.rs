@@ -464,6 +464,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 Some(length) => self.decide_array(id, check, cost, value, length),
                 None => self.visit_part::<Quick>(id, value, &()),
             },
+            // Its items are walked from here: a guarded program counts the level first.
+            Shortcut::Lists { check, cost } if !self.program.guarded => {
+                match value.proper_list_len() {
+                    Some(length) => self.decide_array(id, check, cost, value, length),
+                    None => self.visit_part::<Quick>(id, value, &()),
+                }
+            }
             Shortcut::Ref { target, cost } if !self.program.guarded => {
                 self.budget.spend(u64::from(cost))?;
                 self.decide_in_place(target, value)?;
@@ -492,6 +499,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 }
             }
             Shortcut::Items { .. }
+            | Shortcut::Lists { .. }
             | Shortcut::Visit
             | Shortcut::Strings { .. }
             | Shortcut::Ref { .. }
@@ -573,8 +581,8 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         Ok(true)
     }
 
-    /// `decide` of a leaf whose only check is the array check `check`, on a proper list of
-    /// `length` items.
+    /// `decide` of a node whose only check is the array check `check` (a leaf, or in a program
+    /// walked unguarded any such node), on a proper list of `length` items.
     #[inline(never)]
     fn decide_array(&mut self, id: NodeId, check: u32, cost: u8, list: V, length: usize) -> Flow {
         let program = self.program;
