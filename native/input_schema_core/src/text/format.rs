@@ -294,7 +294,6 @@ fn is_uuid(b: &[u8]) -> bool {
         })
 }
 
-/// RFC 6901: empty, or "/"-prefixed reference tokens in which "~" is always "~0" or "~1".
 /// Whether every byte of `text` may appear in a URI or a URI reference (RFC 3986): a letter, a
 /// digit, `-._~`, a delimiter, or the `%` of an escape. A text with any other byte is none,
 /// and is refused without a parse, which costs most on the texts it refuses.
@@ -328,6 +327,7 @@ const NOT_URI_BYTES: [u8; 256] = {
     refused
 };
 
+/// RFC 6901: empty, or "/"-prefixed reference tokens in which "~" is always "~0" or "~1".
 fn is_json_pointer(text: &str) -> bool {
     let bytes = text.as_bytes();
     if !(bytes.is_empty() || bytes.first() == Some(&b'/')) {
