@@ -193,15 +193,14 @@ impl<'a> Held<'a> {
 /// identical one was compiled before in the same profile (see `cache`); one that reads what
 /// the host supplies is compiled on every call, since what it compiles to depends on that too.
 fn hold<'a>(
-    schema: Term<'a>,
+    given: Arg<'a>,
     reading: Reading<'a>,
     budget: &mut Budget,
 ) -> Result<Option<Held<'a>>, Failure<Arg<'a>>> {
+    let schema = given.term();
     let raw = match reading {
         Reading::Compiled => {
-            let held =
-                resource::get(schema).map(|compiled| Held::Resource(Arg::new(schema), compiled));
-            return Ok(held);
+            return Ok(resource::get(schema).map(|compiled| Held::Resource(given, compiled)))
         }
         Reading::Raw(raw) => raw,
     };
@@ -263,7 +262,7 @@ fn run_checked<'a, R>(
     if let Err(failure) = gate(schema, arguments, reading) {
         return Ran::Done(Err(failure), None);
     }
-    match hold(schema.term(), reading, &mut round.budget) {
+    match hold(schema, reading, &mut round.budget) {
         Ok(None) => Ran::NotCompiled,
         Ok(Some(held)) => {
             let result = check(held.schema(), &mut round.budget);
