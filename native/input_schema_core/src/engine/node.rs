@@ -90,8 +90,16 @@ pub enum Shortcut {
     /// It checks its types alone.
     Types(u8),
     /// It accepts integers and checks nothing but bounds that fit a word: an integer that fits
-    /// one is decided in place at its `cost`; any other value enters it.
-    Integers { min: i64, max: i64, cost: u8 },
+    /// one is decided in place at its `cost`. Another number is too where `numbers` (a leaf of
+    /// any type, or of numbers), by its number check `check`, as `Numbers` decides it; any
+    /// other value enters it.
+    Integers {
+        min: i64,
+        max: i64,
+        cost: u8,
+        check: u32,
+        numbers: bool,
+    },
     /// It accepts strings and checks nothing but an `enum` (check `check` of the program,
     /// under either equality): a string is decided in place at its `cost`; any other value
     /// enters it.

@@ -153,6 +153,8 @@ impl Program {
                         min,
                         max,
                         cost: node.cost,
+                        check: node.first,
+                        numbers: leaf_of(types::NUMBER),
                     },
                     None if leaf_of(types::NUMBER) => Shortcut::Numbers {
                         check: node.first,
@@ -305,6 +307,12 @@ mod tests {
             ),
             (json!({"multipleOf": 2}), "Numbers"),
             (json!({"minimum": 1.5}), "Numbers"),
+            (json!({"minimum": 2}), "Integers"),
+            (
+                json!({"type": "number", "minimum": -1, "maximum": 3}),
+                "Integers",
+            ),
+            (json!({"type": "integer", "maximum": 3}), "Integers"),
             (json!({"maxItems": 1}), "Sizes"),
             (
                 json!({"type": "array", "minItems": 1, "maxItems": 2}),
@@ -331,6 +339,12 @@ mod tests {
             json!(2),
             json!(2.5),
             json!(4.0),
+            json!(1.5),
+            json!(-1.5),
+            json!(3.0),
+            json!(1e300),
+            json!(-9_223_372_036_854_775_808_i64),
+            json!(18_446_744_073_709_551_615_u64),
             json!([]),
             json!([1]),
             json!([1, 1]),
@@ -343,6 +357,22 @@ mod tests {
             json!(true),
         ];
         decided_as_visited(&schemas, &values, |document| document);
+    }
+
+    #[test]
+    fn an_integer_range_leaf_of_numbers_or_of_any_type_decides_other_numbers_in_place() {
+        let schemas = [
+            (json!({"minimum": 2}), true),
+            (json!({"type": "number", "maximum": 3}), true),
+            (json!({"type": "integer", "maximum": 3}), false),
+            (json!({"type": ["integer", "string"], "maximum": 3}), false),
+        ];
+        for (schema, numbers) in schemas {
+            match root_shortcut(&schema) {
+                Shortcut::Integers { numbers: found, .. } => assert_eq!(found, numbers, "{schema}"),
+                other => panic!("{schema}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -379,7 +379,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     pub fn decide(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
         match *shortcut {
             Shortcut::Types(wanted) => self.types_decided(wanted, value),
-            Shortcut::Integers { min, max, cost } => match value.small_integer() {
+            Shortcut::Integers {
+                min,
+                max,
+                cost,
+                check,
+                numbers,
+            } => match value.small_integer() {
                 Some(integer) => {
                     self.budget.spend(u64::from(cost))?;
                     match (min..=max).contains(&integer) {
@@ -387,6 +393,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                         false => Err(Halt::Failed),
                     }
                 }
+                None if numbers => self.decide_number(id, check, cost, value),
                 None => self.visit_part::<Quick>(id, value, &()),
             },
             Shortcut::StringEnum { check, cost } if value.is_binary() => {
@@ -444,17 +451,12 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             Shortcut::Numbers { check, cost } => {
                 let found = match value.small_integer() {
                     Some(integer) => Found::small_integer(integer),
-                    None => match value.kind() {
-                        Kind::Integer => Found::of(types::OF_INTEGER),
-                        Kind::Float => Found::of(types::NUMBER),
-                        _ => return self.visit_part::<Quick>(id, value, &()),
+                    None => match number_found(value) {
+                        Some(found) => found,
+                        None => return self.visit_part::<Quick>(id, value, &()),
                     },
                 };
-                let Some(Check::Number(number)) = self.program.checks.get(check as usize) else {
-                    return Err(broken());
-                };
-                self.budget.spend(u64::from(cost))?;
-                number.check::<Quick, V>(self, value, found, &())
+                self.number_decided(check, cost, value, found)
             }
             Shortcut::Sizes { .. } => self.decide_size(id, shortcut, value),
             Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
@@ -553,6 +555,27 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
             _ => self.visit_part::<Quick>(id, value, &()),
         }
+    }
+
+    /// `decide` of a leaf of numbers, or of any type, whose only check is the number check
+    /// `check`, on a value that is no small integer: another number is checked in place, any
+    /// other value enters the node.
+    #[inline(never)]
+    fn decide_number(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
+        match number_found(value) {
+            Some(found) => self.number_decided(check, cost, value, found),
+            None => self.visit_part::<Quick>(id, value, &()),
+        }
+    }
+
+    /// The number check `check` on a number `found` describes, at its node's `cost`.
+    #[inline(always)]
+    fn number_decided(&mut self, check: u32, cost: u8, value: V, found: Found) -> Flow {
+        let Some(Check::Number(number)) = self.program.checks.get(check as usize) else {
+            return Err(broken());
+        };
+        self.budget.spend(u64::from(cost))?;
+        number.check::<Quick, V>(self, value, found, &())
     }
 
     /// `decide` of a leaf of any type whose only check is the `enum` or `const` `check`.
@@ -1416,6 +1439,16 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         })));
         let count = errors.len();
         self.mode.after_error(count, &mut self.error_bytes, bytes)
+    }
+}
+
+/// What a number that is no small integer is found to be; `None` for any other value.
+#[inline(always)]
+fn number_found<'a, V: Value<'a>>(value: V) -> Option<Found> {
+    match value.kind() {
+        Kind::Integer => Some(Found::of(types::OF_INTEGER)),
+        Kind::Float => Some(Found::of(types::NUMBER)),
+        _ => None,
     }
 }
 
