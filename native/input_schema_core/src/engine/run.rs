@@ -14,7 +14,7 @@
 use super::node::Shortcut;
 use super::program::{Program, Voice};
 use super::string::FormatAnswers;
-use super::walk::{Report, Walk};
+use super::walk::{decided_alone, Report, Walk};
 use crate::report::error::{Error, Failure, Mode};
 use crate::report::path::{WalkPath, ANY_ROOT, ARGUMENTS};
 use crate::values::literal::push_token;
@@ -97,6 +97,18 @@ fn decide_root<'a, V: Value<'a>>(
     walk.decide(program.root, &program.root_shortcut, value)
 }
 
+/// The answer of a root decided without a walk that stopped without one, as a walk's.
+#[cold]
+#[inline(never)]
+fn halted_at_root<'a, V: Value<'a>>(
+    program: &Program,
+    root: &'static [u8],
+    budget: &mut Budget,
+    halt: Halt,
+) -> Failure<V> {
+    Walk::<V>::new(program, Mode::First, root, budget, None).halted(halt)
+}
+
 #[cold]
 #[inline(never)]
 fn not_object<V>() -> Failure<V> {
@@ -118,6 +130,13 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
+    if let Some(decided) = decided_alone(&program.root_shortcut, value, budget) {
+        return match decided {
+            Ok(valid) => Ok(valid),
+            Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
+            Err(halt) => Err(halted_at_root(program, root, budget, halt)),
+        };
+    }
     let mut walk = Walk::new(program, Mode::First, root, budget, answers);
     let decided = decide_root(&mut walk, value, size);
     if let Some(asked) = walk.take_asked() {
@@ -168,12 +187,21 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
+    let quick = Quick { rules, answers };
+    if let Some(decided) = decided_alone(&program.root_shortcut, value, budget) {
+        return match decided {
+            Ok(true) => Ok(()),
+            Ok(false) | Err(Halt::Failed | Halt::NoStringForm) => {
+                after_quick(program, quick, value, mode, budget, false)
+            }
+            Err(halt) => Err(halted_at_root(program, root, budget, halt)),
+        };
+    }
     let mut walk = Walk::new(program, mode, root, budget, answers);
     let decided = decide_root(&mut walk, value, size);
     if let Some(asked) = walk.take_asked() {
         return Err(Failure::Unanswered(asked));
     }
-    let quick = Quick { rules, answers };
     match decided {
         Ok(true) if !left_unread::<R, V>(&walk) => Ok(()),
         Ok(accepted) => after_quick(program, quick, value, mode, walk.budget, accepted),
@@ -513,5 +541,88 @@ mod tests {
                 }
             });
         }
+    }
+
+    /// A root whose shortcut decides it without a walk (a leaf that reads the value alone)
+    /// answers as the walk from the root does, spends what it spends, and runs out of budget
+    /// where it does; `validate` refuses it with the walk's errors.
+    #[test]
+    fn a_leaf_root_is_decided_without_a_walk_as_the_walk_decides_it() {
+        let schemas = [
+            json!({"type": "integer"}),
+            json!({"type": ["string", "null"]}),
+            json!(false),
+            json!({}),
+            json!({"maxItems": 1}),
+            json!({"type": "object", "minProperties": 1}),
+            json!({"maxLength": 2}),
+            json!({"format": "date"}),
+            json!({"minimum": 2}),
+            json!({"type": "integer", "maximum": 3}),
+        ];
+        let values = [
+            json!(1),
+            json!(5),
+            json!(1.5),
+            json!("ab"),
+            json!("abc"),
+            json!("2024-01-02"),
+            json!([]),
+            json!([1, 2]),
+            json!({}),
+            json!({"a": 1}),
+            json!(null),
+            json!(true),
+        ];
+        let Profile::Json(options) = any_root() else {
+            panic!("a JSON profile")
+        };
+        for schema in &schemas {
+            let compiled = compiled(any_root(), schema);
+            let program = &compiled.program;
+            let mut decided = 0;
+            for value in &values {
+                let value = Json::from(value);
+                let alone =
+                    super::decided_alone(&program.root_shortcut, value, &mut Budget::unlimited());
+                decided += usize::from(alone.is_some());
+                for units in [0, 1, 2, 3, 1_000] {
+                    let mut budget = Budget::new(units);
+                    let answer = compiled.is_valid(value, &mut budget);
+                    let mut walked = Budget::new(units);
+                    let walk = super::quick_answer(program, options, value, &mut walked);
+                    let answer = match answer {
+                        Ok(valid) => Some(valid),
+                        Err(Failure::Exhausted) => None,
+                        Err(other) => panic!("{schema} {value:?}: {other:?}"),
+                    };
+                    assert_eq!(answer, walk, "{schema} {value:?} {units}");
+                    assert_eq!(budget.remaining(), walked.remaining(), "{schema} {value:?}");
+                }
+                let first = compiled.validate(value, Mode::First, &mut Budget::unlimited());
+                let reported = super::validate_fully(
+                    program,
+                    options,
+                    value,
+                    Mode::First,
+                    &mut Budget::unlimited(),
+                );
+                assert_eq!(
+                    first.is_ok(),
+                    answer_of(&compiled, value),
+                    "{schema} {value:?}"
+                );
+                assert_eq!(
+                    format!("{first:?}"),
+                    format!("{reported:?}"),
+                    "{schema} {value:?}"
+                );
+            }
+            assert!(decided > 0, "{schema}: no value decided without a walk");
+        }
+    }
+
+    fn answer_of(compiled: &Compiled, value: Json<'_>) -> bool {
+        compiled.is_valid(value, &mut Budget::unlimited()).unwrap()
     }
 }

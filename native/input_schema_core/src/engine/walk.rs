@@ -386,13 +386,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 check,
                 numbers,
             } => match value.small_integer() {
-                Some(integer) => {
-                    self.budget.spend(u64::from(cost))?;
-                    match (min..=max).contains(&integer) {
-                        true => Ok(true),
-                        false => Err(Halt::Failed),
-                    }
-                }
+                Some(integer) => in_bounds(integer, min, max, cost, self.budget),
                 None if numbers => self.decide_number(id, check, cost, value),
                 None => self.visit_part::<Quick>(id, value, &()),
             },
@@ -515,45 +509,21 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// level of a deep walk takes (`tests/stack.rs`).
     #[inline(never)]
     fn decide_size(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
-        let Shortcut::Sizes {
-            family,
-            min,
-            max,
-            cost,
-        } = *shortcut
-        else {
+        let Some(decided) = size_decided(shortcut, value, self.budget) else {
             return self.visit_part::<Quick>(id, value, &());
         };
-        let size = match family {
-            types::OBJECT => value.map_size(),
-            _ => value.proper_list_len(),
-        };
-        let Some(size) = size else {
-            return self.visit_part::<Quick>(id, value, &());
-        };
-        self.budget.spend(u64::from(cost))?;
         // Nothing of the container is read: the rule for keys reads it in its walk.
         self.unread |= !V::KEYS_ARE_STRINGS;
-        match (min..=max).contains(&(size as u64)) {
-            true => Ok(true),
-            false => Err(Halt::Failed),
-        }
+        decided
     }
 
     /// `decide` of a leaf that checks nothing but a string's length or a format
     /// (`Shortcut::Lengths`, `Format`).
     #[inline(never)]
     fn decide_string(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
-        match *shortcut {
-            Shortcut::Lengths { min, max, cost } if value.is_binary() => {
-                self.budget.spend(u64::from(cost))?;
-                string::lengths_hold(self, value, min, max)
-            }
-            Shortcut::Format { format, cost } if value.is_binary() => {
-                self.budget.spend(u64::from(cost))?;
-                string::dialect_format_holds(self, value, format)
-            }
-            _ => self.visit_part::<Quick>(id, value, &()),
+        match string_decided(shortcut, value, self.budget) {
+            Some(decided) => decided,
+            None => self.visit_part::<Quick>(id, value, &()),
         }
     }
 
@@ -1154,59 +1124,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         self.fail_plain::<S>(at, 0, |path| Error::WrongType { path, type_: label })
     }
 
-    /// What `value` is, asked first as the types a node accepts make likely: one question to
-    /// the host each, for a string, a map (with its size) or a small integer. A map is an
-    /// object here even where it is a struct: a struct has an atom key, which leaves the rule
-    /// for argument terms to its own walk (`unread`), and that walk refuses it.
+    /// What `value` is (see the free `classify`), read at this walk's price.
     #[inline(always)]
     pub fn classify(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
-        if wanted != types::ANY {
-            if wanted & types::STRING != 0 && value.is_binary() {
-                return Ok(Found::of(types::STRING));
-            }
-            if wanted & types::OBJECT != 0 {
-                if let Some(size) = value.map_size() {
-                    return Ok(Found::object(size));
-                }
-            }
-            if wanted & (types::INTEGER | types::WHOLE) != 0 {
-                if let Some(integer) = value.small_integer() {
-                    return Ok(Found::small_integer(integer));
-                }
-            }
-        }
-        self.type_of(value, wanted)
-    }
-
-    /// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an
-    /// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
-    /// an object (see `classify`); a list is an array when proper, which may take a walk of its
-    /// cells, so its length is kept as the size.
-    #[inline(always)]
-    fn type_of(&mut self, value: V, wanted: u8) -> Result<Found, Halt> {
-        Ok(Found::of(match value.kind() {
-            Kind::Binary => types::STRING,
-            Kind::Integer => types::OF_INTEGER,
-            Kind::Float
-                if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
-                    && value
-                        .number()
-                        .is_some_and(|number| crate::values::literal::is_integral(&number)) =>
-            {
-                types::INTEGER | types::NUMBER
-            }
-            Kind::Float => types::NUMBER,
-            Kind::Map => return Ok(Found::object(value.map_size().unwrap_or(0))),
-            Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
-            Kind::Atom(AtomKind::Nil) => types::NULL,
-            Kind::List => {
-                return Ok(match length(value, self.budget)? {
-                    Some(length) => Found::array(length),
-                    None => Found::of(types::NONE),
-                })
-            }
-            Kind::Atom(AtomKind::Other) | Kind::Other => types::NONE,
-        }))
+        classify(value, wanted, self.budget)
     }
 
     /// Notes that the host must answer whether `text` has custom format `format`, and goes
@@ -1439,6 +1360,173 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         })));
         let count = errors.len();
         self.mode.after_error(count, &mut self.error_bytes, bytes)
+    }
+}
+
+/// What `value` is, asked first as the types a node accepts make likely: one question to
+/// the host each, for a string, a map (with its size) or a small integer. A map is an
+/// object here even where it is a struct: a struct has an atom key, which leaves the rule
+/// for argument terms to its own walk (`Walk::unread`), and that walk refuses it.
+#[inline(always)]
+fn classify<'a, V: Value<'a>>(
+    value: V,
+    wanted: u8,
+    budget: &mut Budget,
+) -> Result<Found, Halt> {
+    if wanted != types::ANY {
+        if wanted & types::STRING != 0 && value.is_binary() {
+            return Ok(Found::of(types::STRING));
+        }
+        if wanted & types::OBJECT != 0 {
+            if let Some(size) = value.map_size() {
+                return Ok(Found::object(size));
+            }
+        }
+        if wanted & (types::INTEGER | types::WHOLE) != 0 {
+            if let Some(integer) = value.small_integer() {
+                return Ok(Found::small_integer(integer));
+            }
+        }
+    }
+    type_of(value, wanted, budget)
+}
+
+/// The JSON type of `value` as a bit of `types` (`NUMBER` and `INTEGER` both for an
+/// integer): whether a float is integral is asked only where `wanted` turns on it. A map is
+/// an object (see `classify`); a list is an array when proper, which may take a walk of its
+/// cells, so its length is kept as the size.
+#[inline(always)]
+fn type_of<'a, V: Value<'a>>(value: V, wanted: u8, budget: &mut Budget) -> Result<Found, Halt> {
+    Ok(Found::of(match value.kind() {
+        Kind::Binary => types::STRING,
+        Kind::Integer => types::OF_INTEGER,
+        Kind::Float
+            if wanted & (types::INTEGER | types::NUMBER) == types::INTEGER
+                && value
+                    .number()
+                    .is_some_and(|number| crate::values::literal::is_integral(&number)) =>
+        {
+            types::INTEGER | types::NUMBER
+        }
+        Kind::Float => types::NUMBER,
+        Kind::Map => return Ok(Found::object(value.map_size().unwrap_or(0))),
+        Kind::Atom(AtomKind::True | AtomKind::False) => types::BOOLEAN,
+        Kind::Atom(AtomKind::Nil) => types::NULL,
+        Kind::List => {
+            return Ok(match length(value, budget)? {
+                Some(length) => Found::array(length),
+                None => Found::of(types::NONE),
+            })
+        }
+        Kind::Atom(AtomKind::Other) | Kind::Other => types::NONE,
+    }))
+}
+
+/// Whether an integer or a size is within a node's bounds (`Shortcut::Integers`, `Sizes`), at
+/// the node's `cost`.
+#[inline(always)]
+fn in_bounds<T: PartialOrd>(value: T, min: T, max: T, cost: u8, budget: &mut Budget) -> Flow {
+    budget.spend(u64::from(cost))?;
+    match (min..=max).contains(&value) {
+        true => Ok(true),
+        false => Err(Halt::Failed),
+    }
+}
+
+/// The quick answer of a node that checks nothing but a container's size (`Shortcut::Sizes`);
+/// `None` for a value not of its family, which enters the node.
+#[inline(always)]
+fn size_decided<'a, V: Value<'a>>(
+    shortcut: &Shortcut,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let Shortcut::Sizes {
+        family,
+        min,
+        max,
+        cost,
+    } = *shortcut
+    else {
+        return None;
+    };
+    let size = match family {
+        types::OBJECT => value.map_size(),
+        _ => value.proper_list_len(),
+    }?;
+    Some(in_bounds(size as u64, min, max, cost, budget))
+}
+
+/// The quick answer of a leaf that checks nothing but a string's length or a format
+/// (`Shortcut::Lengths`, `Format`); `None` for a value that is no string, which enters it.
+#[inline(always)]
+fn string_decided<'a, V: Value<'a>>(
+    shortcut: &Shortcut,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let decided = match *shortcut {
+        Shortcut::Lengths { min, max, cost } if value.is_binary() => budget
+            .spend(u64::from(cost))
+            .map_err(Halt::from)
+            .and_then(|()| string::lengths_hold(budget, value, min, max)),
+        Shortcut::Format { format, cost } if value.is_binary() => budget
+            .spend(u64::from(cost))
+            .map_err(Halt::from)
+            .and_then(|()| string::dialect_format_holds(budget, value, format)),
+        _ => return None,
+    };
+    Some(decided)
+}
+
+/// The quick answer of a program's root whose shortcut decides it without a walk, as
+/// `Walk::decide` does, at the same price: a leaf that checks its types alone, a container's
+/// size, a string's length or a dialect format, or an integer's bounds. `None` where `decide`
+/// would enter the node or needs a walk's state: another shortcut, a value the shortcut does
+/// not decide, or a host whose keys are not all strings (the rule for keys must then learn
+/// what was left unread). A call's fixed cost is most of such a call's.
+#[inline(always)]
+pub fn decided_alone<'a, V: Value<'a>>(
+    shortcut: &Shortcut,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let alone = matches!(
+        shortcut,
+        Shortcut::Types(_)
+            | Shortcut::Integers { .. }
+            | Shortcut::Sizes { .. }
+            | Shortcut::Lengths { .. }
+            | Shortcut::Format { .. }
+    );
+    if !(V::KEYS_ARE_STRINGS && alone) {
+        return None;
+    }
+    match *shortcut {
+        Shortcut::Types(wanted) => Some(types_alone(wanted, value, budget)),
+        Shortcut::Integers { min, max, cost, .. } => value
+            .small_integer()
+            .map(|integer| in_bounds(integer, min, max, cost, budget)),
+        Shortcut::Sizes { .. } => size_decided(shortcut, value, budget),
+        Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
+            string_decided(shortcut, value, budget)
+        }
+        _ => None,
+    }
+}
+
+/// `Walk::types_decided` of a host whose keys are all strings, which leaves nothing unread.
+#[inline(always)]
+fn types_alone<'a, V: Value<'a>>(wanted: u8, value: V, budget: &mut Budget) -> Flow {
+    budget.spend(1)?;
+    // As the walk: any type, or none, is told without classifying the value.
+    match wanted {
+        types::ANY => Ok(true),
+        types::NONE => Err(Halt::Failed),
+        wanted => match classify(value, wanted, budget)? {
+            found if types::admit(wanted, found.bits) => Ok(true),
+            _ => Err(Halt::Failed),
+        },
     }
 }
 

@@ -7,6 +7,7 @@ use crate::report::error::{Actual, Assertion, Failed};
 use crate::text::format::Format;
 use crate::values::literal::{parse_json, LiteralView};
 use crate::values::value::Value;
+use crate::work::budget::Budget;
 use crate::work::halt::{Flow, Halt};
 use base64::Engine;
 
@@ -18,7 +19,7 @@ impl StringCheck {
         value: V,
         at: &S::At<'_>,
     ) -> Flow {
-        let bytes = paid_bytes(walk, value)?;
+        let bytes = paid_bytes(walk.budget, value)?;
         if let (false, [(StringRule::Format(format), _)]) = (S::REPORTS, &self.rules[..]) {
             return format_alone(walk, value, format);
         }
@@ -57,7 +58,7 @@ impl StringCheck {
                         (StringRule::MinLength(limit) | StringRule::MaxLength(limit), Ok(text)) => {
                             let count = match characters {
                                 Some(count) => count,
-                                None => *characters.insert(counted_characters(walk, text)?),
+                                None => *characters.insert(counted_characters(walk.budget, text)?),
                             };
                             match rule {
                                 StringRule::MinLength(_) => count >= *limit,
@@ -90,11 +91,11 @@ impl StringCheck {
 /// A string's bytes, paid for: the UTF-8 check reads each once, for all the keywords. A string
 /// the host cannot read refuses the call rather than pass every rule.
 #[inline(always)]
-fn paid_bytes<'a, V: Value<'a>>(walk: &mut Walk<'_, '_, V>, value: V) -> Result<&'a [u8], Halt> {
+fn paid_bytes<'a, V: Value<'a>>(budget: &mut Budget, value: V) -> Result<&'a [u8], Halt> {
     let Some(bytes) = value.binary() else {
         return Err(Halt::Broken);
     };
-    walk.budget.spend_bytes(bytes.len())?;
+    budget.spend_bytes(bytes.len())?;
     Ok(bytes)
 }
 
@@ -113,23 +114,15 @@ fn bytes_accept(size: u64, min: u64, max: u64) -> bool {
 
 /// A text's length in characters, counted at the price of its bytes.
 #[inline(always)]
-fn counted_characters<'a, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
-    text: &str,
-) -> Result<u64, Halt> {
-    walk.budget.spend_bytes(text.len())?;
+fn counted_characters(budget: &mut Budget, text: &str) -> Result<u64, Halt> {
+    budget.spend_bytes(text.len())?;
     Ok(text.chars().count() as u64)
 }
 
 /// The quick answer of a string check that has nothing but `minLength` and `maxLength`
 /// (`Shortcut::Lengths`, an absent bound `0` or `u64::MAX`): the rules' part of the loop above.
-pub fn lengths_hold<'a, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
-    value: V,
-    min: u64,
-    max: u64,
-) -> Flow {
-    let size = paid_bytes(walk, value)?.len() as u64;
+pub fn lengths_hold<'a, V: Value<'a>>(budget: &mut Budget, value: V, min: u64, max: u64) -> Flow {
+    let size = paid_bytes(budget, value)?.len() as u64;
     if bytes_refuse(size, min, max) {
         return Err(Halt::Failed);
     }
@@ -139,7 +132,7 @@ pub fn lengths_hold<'a, V: Value<'a>>(
     if bytes_accept(size, min, max) {
         return Ok(true);
     }
-    match (min..=max).contains(&counted_characters(walk, text)?) {
+    match (min..=max).contains(&counted_characters(budget, text)?) {
         true => Ok(true),
         false => Err(Halt::Failed),
     }
@@ -148,15 +141,15 @@ pub fn lengths_hold<'a, V: Value<'a>>(
 /// The quick answer of a string check whose one rule is `format`, one the dialect defines
 /// (`Shortcut::Format`): the rule's part of the check, at the same price.
 pub fn dialect_format_holds<'a, V: Value<'a>>(
-    walk: &mut Walk<'_, '_, V>,
+    budget: &mut Budget,
     value: V,
     format: Format,
 ) -> Flow {
-    paid_bytes(walk, value)?;
+    paid_bytes(budget, value)?;
     let Ok(Some(text)) = value.text() else {
         return Err(Halt::Failed);
     };
-    walk.budget.spend_bytes(text.len())?;
+    budget.spend_bytes(text.len())?;
     match dialect_holds(format, text) {
         true => Ok(true),
         false => Err(Halt::Failed),
