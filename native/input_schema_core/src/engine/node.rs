@@ -81,7 +81,8 @@ impl Node {
 }
 
 /// How a quick walk may decide a node without entering it, learned once the program is
-/// compiled (`Program::shortcut`).
+/// compiled (`Program::shortcut`). Those that decide a root without a walk come first, from
+/// `Types` to `Choices`: `walk::decided_alone` tells them apart by one comparison of the tag.
 #[derive(Clone, Copy, Debug, Default)]
 pub enum Shortcut {
     /// Enter it.
@@ -100,13 +101,30 @@ pub enum Shortcut {
         check: u32,
         numbers: bool,
     },
+    /// It accepts objects or arrays (`family`), or any value, and checks nothing but their
+    /// size (`minProperties`/`maxProperties`, `minItems`/`maxItems`): a map, or a list the host
+    /// knows to be proper, is decided in place at its `cost` by its size alone; any other
+    /// value enters it.
+    Sizes {
+        family: u8,
+        min: u64,
+        max: u64,
+        cost: u8,
+    },
+    /// A leaf that accepts strings, or any value, and checks nothing but their length in
+    /// characters (`minLength`, `maxLength`): a string is decided in place at its `cost`; any
+    /// other value enters it.
+    Lengths { min: u64, max: u64, cost: u8 },
+    /// A leaf that accepts strings, or any value, and checks nothing but a `format` the dialect
+    /// defines: a string is decided in place at its `cost`; any other value enters it.
+    Format { format: Format, cost: u8 },
+    /// A leaf of any type that checks nothing but an `enum` or a `const` (check `check`): a
+    /// value that is no list is decided in place at its `cost`; a list enters it.
+    Choices { check: u32, cost: u8 },
     /// It accepts strings and checks nothing but an `enum` (check `check` of the program,
     /// under either equality): a string is decided in place at its `cost`; any other value
     /// enters it.
     StringEnum { check: u32, cost: u8 },
-    /// A leaf of any type that checks nothing but an `enum` or a `const` (check `check`): a
-    /// value that is no list is decided in place at its `cost`; a list enters it.
-    Choices { check: u32, cost: u8 },
     /// It checks nothing but an `anyOf` or `oneOf` (check `check`) of any value: in a program
     /// walked unguarded, the value is asked its type once and the branches counted in place.
     Branches { check: u32, cost: u8 },
@@ -126,23 +144,6 @@ pub enum Shortcut {
     /// accepts arrays, or any value: in a program walked unguarded, a list the host knows to be
     /// proper is checked in place at its `cost`; any other value enters it.
     Lists { check: u32, cost: u8 },
-    /// It accepts objects or arrays (`family`), or any value, and checks nothing but their
-    /// size (`minProperties`/`maxProperties`, `minItems`/`maxItems`): a map, or a list the host
-    /// knows to be proper, is decided in place at its `cost` by its size alone; any other
-    /// value enters it.
-    Sizes {
-        family: u8,
-        min: u64,
-        max: u64,
-        cost: u8,
-    },
-    /// A leaf that accepts strings, or any value, and checks nothing but their length in
-    /// characters (`minLength`, `maxLength`): a string is decided in place at its `cost`; any
-    /// other value enters it.
-    Lengths { min: u64, max: u64, cost: u8 },
-    /// A leaf that accepts strings, or any value, and checks nothing but a `format` the dialect
-    /// defines: a string is decided in place at its `cost`; any other value enters it.
-    Format { format: Format, cost: u8 },
     /// It accepts any value and checks nothing but a `$ref` to `target`: in a program walked
     /// unguarded, the target is decided in place.
     Ref { target: NodeId, cost: u8 },

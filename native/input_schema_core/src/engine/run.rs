@@ -130,7 +130,7 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
-    if let Some(decided) = decided_alone(&program.root_shortcut, value, budget) {
+    if let Some(decided) = decided_alone(program, value, budget) {
         return match decided {
             Ok(valid) => Ok(valid),
             Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
@@ -188,7 +188,7 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let quick = Quick { rules, answers };
-    if let Some(decided) = decided_alone(&program.root_shortcut, value, budget) {
+    if let Some(decided) = decided_alone(program, value, budget) {
         return match decided {
             Ok(true) => Ok(()),
             Ok(false) | Err(Halt::Failed | Halt::NoStringForm) => {
@@ -559,6 +559,8 @@ mod tests {
             json!({"format": "date"}),
             json!({"minimum": 2}),
             json!({"type": "integer", "maximum": 3}),
+            json!({"enum": [1, "ab", null]}),
+            json!({"const": "abc"}),
         ];
         let values = [
             json!(1),
@@ -583,8 +585,7 @@ mod tests {
             let mut decided = 0;
             for value in &values {
                 let value = Json::from(value);
-                let alone =
-                    super::decided_alone(&program.root_shortcut, value, &mut Budget::unlimited());
+                let alone = super::decided_alone(program, value, &mut Budget::unlimited());
                 decided += usize::from(alone.is_some());
                 for units in [0, 1, 2, 3, 1_000] {
                     let mut budget = Budget::new(units);

@@ -551,27 +551,14 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// `decide` of a leaf of any type whose only check is the `enum` or `const` `check`.
     #[inline(never)]
     fn decide_choices(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
-        let kind = value.kind();
-        // A list's type takes a walk of its cells, which the node's visit prices.
-        if kind == Kind::List {
-            return self.visit_part::<Quick>(id, value, &());
-        }
-        let held = match self.program.checks.get(check as usize) {
-            Some(Check::Enum(choices)) => {
-                self.budget.spend(u64::from(cost))?;
-                choices.contains(value, kind, self.budget)?
+        match choices_decided(self.program, check, cost, value, self.budget) {
+            Some(Ok(true)) => {
+                self.note_unread(value);
+                Ok(true)
             }
-            Some(Check::Const(expected)) => {
-                self.budget.spend(u64::from(cost))?;
-                crate::values::literal::equals(value, expected, self.budget, 0)?
-            }
-            _ => return Err(broken()),
-        };
-        if !held {
-            return Err(Halt::Failed);
+            Some(decided) => decided,
+            None => self.visit_part::<Quick>(id, value, &()),
         }
-        self.note_unread(value);
-        Ok(true)
     }
 
     /// `decide` of a node whose only check is the array check `check` (a leaf, or in a program
@@ -1368,11 +1355,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
 /// object here even where it is a struct: a struct has an atom key, which leaves the rule
 /// for argument terms to its own walk (`Walk::unread`), and that walk refuses it.
 #[inline(always)]
-fn classify<'a, V: Value<'a>>(
-    value: V,
-    wanted: u8,
-    budget: &mut Budget,
-) -> Result<Found, Halt> {
+fn classify<'a, V: Value<'a>>(value: V, wanted: u8, budget: &mut Budget) -> Result<Found, Halt> {
     if wanted != types::ANY {
         if wanted & types::STRING != 0 && value.is_binary() {
             return Ok(Found::of(types::STRING));
@@ -1479,18 +1462,50 @@ fn string_decided<'a, V: Value<'a>>(
     Some(decided)
 }
 
-/// The quick answer of a program's root whose shortcut decides it without a walk, as
-/// `Walk::decide` does, at the same price: a leaf that checks its types alone, a container's
-/// size, a string's length or a dialect format, or an integer's bounds. `None` where `decide`
-/// would enter the node or needs a walk's state: another shortcut, a value the shortcut does
-/// not decide, or a host whose keys are not all strings (the rule for keys must then learn
-/// what was left unread). A call's fixed cost is most of such a call's.
+/// The quick answer of a leaf of any type whose only check is the `enum` or `const` `check`
+/// (`Shortcut::Choices`); `None` for a list, whose type takes a walk of its cells, which the
+/// node's visit prices.
 #[inline(always)]
-pub fn decided_alone<'a, V: Value<'a>>(
-    shortcut: &Shortcut,
+fn choices_decided<'a, V: Value<'a>>(
+    program: &Program,
+    check: u32,
+    cost: u8,
     value: V,
     budget: &mut Budget,
 ) -> Option<Flow> {
+    let kind = value.kind();
+    if kind == Kind::List {
+        return None;
+    }
+    let held = match program.checks.get(check as usize) {
+        Some(Check::Enum(choices)) => budget
+            .spend(u64::from(cost))
+            .and_then(|()| choices.contains(value, kind, budget)),
+        Some(Check::Const(expected)) => budget
+            .spend(u64::from(cost))
+            .and_then(|()| crate::values::literal::equals(value, expected, budget, 0)),
+        _ => return Some(Err(broken())),
+    };
+    Some(match held {
+        Ok(true) => Ok(true),
+        Ok(false) => Err(Halt::Failed),
+        Err(exhausted) => Err(exhausted.into()),
+    })
+}
+
+/// The quick answer of `program`'s root where its shortcut decides it without a walk, as
+/// `Walk::decide` does, at the same price: a leaf that checks its types alone, a container's
+/// size, a string's length or a dialect format, an integer's bounds, or an `enum` or `const`.
+/// `None` where `decide` would enter the node or needs a walk's state: another shortcut, a
+/// value the shortcut does not decide, or a host whose keys are not all strings (the rule for
+/// keys must then learn what was left unread). A call's fixed cost is most of such a call's.
+#[inline(always)]
+pub fn decided_alone<'a, V: Value<'a>>(
+    program: &Program,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let shortcut = &program.root_shortcut;
     let alone = matches!(
         shortcut,
         Shortcut::Types(_)
@@ -1498,11 +1513,13 @@ pub fn decided_alone<'a, V: Value<'a>>(
             | Shortcut::Sizes { .. }
             | Shortcut::Lengths { .. }
             | Shortcut::Format { .. }
+            | Shortcut::Choices { .. }
     );
     if !(V::KEYS_ARE_STRINGS && alone) {
         return None;
     }
     match *shortcut {
+        Shortcut::Choices { check, cost } => choices_decided(program, check, cost, value, budget),
         Shortcut::Types(wanted) => Some(types_alone(wanted, value, budget)),
         Shortcut::Integers { min, max, cost, .. } => value
             .small_integer()
