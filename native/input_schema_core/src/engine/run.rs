@@ -130,7 +130,8 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
-    if let Some(decided) = decided_alone(program, value, budget) {
+    // At the tool boundary the root is a map, which leaf roots seldom decide.
+    if let Some(decided) = decided_alone(program, object_root, value, budget) {
         return match decided {
             Ok(valid) => Ok(valid),
             Err(Halt::Failed | Halt::NoStringForm) => Ok(false),
@@ -188,7 +189,8 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let quick = Quick { rules, answers };
-    if let Some(decided) = decided_alone(program, value, budget) {
+    // At the tool boundary the root is a map, which leaf roots seldom decide.
+    if let Some(decided) = decided_alone(program, object_root, value, budget) {
         return match decided {
             Ok(true) => Ok(()),
             Ok(false) | Err(Halt::Failed | Halt::NoStringForm) => {
@@ -585,7 +587,7 @@ mod tests {
             let mut decided = 0;
             for value in &values {
                 let value = Json::from(value);
-                let alone = super::decided_alone(program, value, &mut Budget::unlimited());
+                let alone = super::decided_alone(program, false, value, &mut Budget::unlimited());
                 decided += usize::from(alone.is_some());
                 for units in [0, 1, 2, 3, 1_000] {
                     let mut budget = Budget::new(units);
