@@ -130,7 +130,6 @@ pub fn is_valid<'a, R: ProfileRules, V: Value<'a>>(
     let object_root = rules.object_root();
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
-    // At the tool boundary the root is a map, which leaf roots seldom decide.
     if let Some(decided) = decided_alone(program, object_root, value, budget) {
         return match decided {
             Ok(valid) => Ok(valid),
@@ -189,7 +188,6 @@ pub fn validate<'a, R: ProfileRules, V: Value<'a>>(
     let size = boundary(value, object_root)?;
     let root = argument_root(object_root);
     let quick = Quick { rules, answers };
-    // At the tool boundary the root is a map, which leaf roots seldom decide.
     if let Some(decided) = decided_alone(program, object_root, value, budget) {
         return match decided {
             Ok(true) => Ok(()),
