@@ -82,7 +82,7 @@ impl Node {
 
 /// How a quick walk may decide a node without entering it, learned once the program is
 /// compiled (`Program::shortcut`). Those that decide a root without a walk come first, from
-/// `Types` to `Choices`: `walk::decided_alone` tells them apart by one comparison of the tag.
+/// `Types` to `Numbers`: `walk::decided_alone` tells them apart by one comparison of the tag.
 #[derive(Clone, Copy, Debug, Default)]
 pub enum Shortcut {
     /// Enter it.
@@ -121,6 +121,9 @@ pub enum Shortcut {
     /// A leaf of any type that checks nothing but an `enum` or a `const` (check `check`): a
     /// value that is no list is decided in place at its `cost`; a list enters it.
     Choices { check: u32, cost: u8 },
+    /// A leaf that checks nothing but its numeric keywords (check `check`), and accepts numbers,
+    /// or any value: a number is checked in place at its `cost`; any other value enters it.
+    Numbers { check: u32, cost: u8 },
     /// It accepts strings and checks nothing but an `enum` (check `check` of the program,
     /// under either equality): a string is decided in place at its `cost`; any other value
     /// enters it.
@@ -135,8 +138,6 @@ pub enum Shortcut {
     /// A leaf that checks nothing but its string keywords (check `check`), and accepts strings,
     /// or any value: a string is checked in place at its `cost`; any other value enters it.
     Strings { check: u32, cost: u8 },
-    /// The same for numbers, with its numeric keywords: a number is checked in place.
-    Numbers { check: u32, cost: u8 },
     /// The same for arrays, with array keywords that read no item: a list the host knows to be
     /// proper is checked in place.
     Arrays { check: u32, cost: u8 },

@@ -561,11 +561,16 @@ mod tests {
             json!({"type": "integer", "maximum": 3}),
             json!({"enum": [1, "ab", null]}),
             json!({"const": "abc"}),
+            json!({"multipleOf": 2}),
+            json!({"minimum": 1.5}),
+            json!({"type": "number", "exclusiveMaximum": 5}),
         ];
         let values = [
             json!(1),
             json!(5),
             json!(1.5),
+            json!(4.0),
+            json!(18_446_744_073_709_551_615_u64),
             json!("ab"),
             json!("abc"),
             json!("2024-01-02"),

@@ -443,14 +443,10 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
                 string.check::<Quick, V>(self, value, &())
             }
             Shortcut::Numbers { check, cost } => {
-                let found = match value.small_integer() {
-                    Some(integer) => Found::small_integer(integer),
-                    None => match number_found(value) {
-                        Some(found) => found,
-                        None => return self.visit_part::<Quick>(id, value, &()),
-                    },
-                };
-                self.number_decided(check, cost, value, found)
+                match numbers_decided(self.program, check, cost, value, self.budget) {
+                    Some(decided) => decided,
+                    None => self.visit_part::<Quick>(id, value, &()),
+                }
             }
             Shortcut::Sizes { .. } => self.decide_size(id, shortcut, value),
             Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
@@ -533,19 +529,9 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     #[inline(never)]
     fn decide_number(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
         match number_found(value) {
-            Some(found) => self.number_decided(check, cost, value, found),
+            Some(found) => number_holds(self.program, check, cost, value, found, self.budget),
             None => self.visit_part::<Quick>(id, value, &()),
         }
-    }
-
-    /// The number check `check` on a number `found` describes, at its node's `cost`.
-    #[inline(always)]
-    fn number_decided(&mut self, check: u32, cost: u8, value: V, found: Found) -> Flow {
-        let Some(Check::Number(number)) = self.program.checks.get(check as usize) else {
-            return Err(broken());
-        };
-        self.budget.spend(u64::from(cost))?;
-        number.check::<Quick, V>(self, value, found, &())
     }
 
     /// `decide` of a leaf of any type whose only check is the `enum` or `const` `check`.
@@ -1495,8 +1481,8 @@ fn choices_decided<'a, V: Value<'a>>(
 
 /// The quick answer of `program`'s root where its shortcut decides it without a walk, as
 /// `Walk::decide` does, at the same price: a leaf that checks its types alone, a container's
-/// size, a string's length or a dialect format, an integer's bounds, or an `enum` or `const`.
-/// A call's fixed cost is most of such a call's. `None` where `decide` would enter the node or
+/// size, a string's length or a dialect format, a number's bounds or divisor, or an `enum` or
+/// `const`. A call's fixed cost is most of such a call's. `None` where `decide` would enter the node or
 /// needs a walk's state: another shortcut, a value the shortcut does not decide, or a host
 /// whose keys are not all strings (the rule for keys must then learn what was left unread);
 /// and at the tool boundary (`object_root`), whose maps leaf roots seldom decide, so that its
@@ -1520,6 +1506,7 @@ pub fn decided_alone<'a, V: Value<'a>>(
             | Shortcut::Lengths { .. }
             | Shortcut::Format { .. }
             | Shortcut::Choices { .. }
+            | Shortcut::Numbers { .. }
     );
     if !alone {
         return None;
@@ -1527,9 +1514,19 @@ pub fn decided_alone<'a, V: Value<'a>>(
     match *shortcut {
         Shortcut::Choices { check, cost } => choices_decided(program, check, cost, value, budget),
         Shortcut::Types(wanted) => Some(types_alone(wanted, value, budget)),
-        Shortcut::Integers { min, max, cost, .. } => value
-            .small_integer()
-            .map(|integer| in_bounds(integer, min, max, cost, budget)),
+        Shortcut::Integers {
+            min,
+            max,
+            cost,
+            check,
+            numbers,
+        } => match value.small_integer() {
+            Some(integer) => Some(in_bounds(integer, min, max, cost, budget)),
+            None if numbers => number_found(value)
+                .map(|found| number_holds(program, check, cost, value, found, budget)),
+            None => None,
+        },
+        Shortcut::Numbers { check, cost } => numbers_decided(program, check, cost, value, budget),
         Shortcut::Sizes { .. } => size_decided(shortcut, value, budget),
         Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
             string_decided(shortcut, value, budget)
@@ -1553,6 +1550,23 @@ fn types_alone<'a, V: Value<'a>>(wanted: u8, value: V, budget: &mut Budget) -> F
     }
 }
 
+/// The quick answer of a leaf of numbers, or of any type, whose only check is the number check
+/// `check` (`Shortcut::Numbers`); `None` for a value that is no number, which enters the node.
+#[inline(always)]
+fn numbers_decided<'a, V: Value<'a>>(
+    program: &Program,
+    check: u32,
+    cost: u8,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let found = match value.small_integer() {
+        Some(integer) => Found::small_integer(integer),
+        None => number_found(value)?,
+    };
+    Some(number_holds(program, check, cost, value, found, budget))
+}
+
 /// What a number that is no small integer is found to be; `None` for any other value.
 #[inline(always)]
 fn number_found<'a, V: Value<'a>>(value: V) -> Option<Found> {
@@ -1561,6 +1575,23 @@ fn number_found<'a, V: Value<'a>>(value: V) -> Option<Found> {
         Kind::Float => Some(Found::of(types::NUMBER)),
         _ => None,
     }
+}
+
+/// The number check `check` on a number `found` describes, at its node's `cost`.
+#[inline(always)]
+fn number_holds<'a, V: Value<'a>>(
+    program: &Program,
+    check: u32,
+    cost: u8,
+    value: V,
+    found: Found,
+    budget: &mut Budget,
+) -> Flow {
+    let Some(Check::Number(number)) = program.checks.get(check as usize) else {
+        return Err(broken());
+    };
+    budget.spend(u64::from(cost))?;
+    number.holds(value, found, budget)
 }
 
 /// The name of the JSON type a value's type bits (`Found::bits`) say it has: `integer` for an
