@@ -379,17 +379,12 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     pub fn decide(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
         match *shortcut {
             Shortcut::Types(wanted) => self.types_decided(wanted, value),
-            Shortcut::Integers {
-                min,
-                max,
-                cost,
-                check,
-                numbers,
-            } => match value.small_integer() {
-                Some(integer) => in_bounds(integer, min, max, cost, self.budget),
-                None if numbers => self.decide_number(id, check, cost, value),
-                None => self.visit_part::<Quick>(id, value, &()),
-            },
+            Shortcut::Integers { .. } => {
+                match integers_decided(self.program, shortcut, value, self.budget) {
+                    Some(decided) => decided,
+                    None => self.visit_part::<Quick>(id, value, &()),
+                }
+            }
             Shortcut::StringEnum { check, cost } if value.is_binary() => {
                 let held = match self.program.checks.get(check as usize) {
                     Some(Check::Enum(choices)) => {
@@ -519,17 +514,6 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     fn decide_string(&mut self, id: NodeId, shortcut: &Shortcut, value: V) -> Flow {
         match string_decided(shortcut, value, self.budget) {
             Some(decided) => decided,
-            None => self.visit_part::<Quick>(id, value, &()),
-        }
-    }
-
-    /// `decide` of a leaf of numbers, or of any type, whose only check is the number check
-    /// `check`, on a value that is no small integer: another number is checked in place, any
-    /// other value enters the node.
-    #[inline(never)]
-    fn decide_number(&mut self, id: NodeId, check: u32, cost: u8, value: V) -> Flow {
-        match number_found(value) {
-            Some(found) => number_holds(self.program, check, cost, value, found, self.budget),
             None => self.visit_part::<Quick>(id, value, &()),
         }
     }
@@ -1514,18 +1498,7 @@ pub fn decided_alone<'a, V: Value<'a>>(
     match *shortcut {
         Shortcut::Choices { check, cost } => choices_decided(program, check, cost, value, budget),
         Shortcut::Types(wanted) => Some(types_alone(wanted, value, budget)),
-        Shortcut::Integers {
-            min,
-            max,
-            cost,
-            check,
-            numbers,
-        } => match value.small_integer() {
-            Some(integer) => Some(in_bounds(integer, min, max, cost, budget)),
-            None if numbers => number_found(value)
-                .map(|found| number_holds(program, check, cost, value, found, budget)),
-            None => None,
-        },
+        Shortcut::Integers { .. } => integers_decided(program, shortcut, value, budget),
         Shortcut::Numbers { check, cost } => numbers_decided(program, check, cost, value, budget),
         Shortcut::Sizes { .. } => size_decided(shortcut, value, budget),
         Shortcut::Lengths { .. } | Shortcut::Format { .. } => {
@@ -1564,6 +1537,48 @@ fn numbers_decided<'a, V: Value<'a>>(
         Some(integer) => Found::small_integer(integer),
         None => number_found(value)?,
     };
+    Some(number_holds(program, check, cost, value, found, budget))
+}
+
+/// The quick answer of a node that checks nothing but bounds that fit a word
+/// (`Shortcut::Integers`): a small integer by its bounds, another number where the node is a
+/// leaf of numbers or of any type, by its number check; `None` for any other value, which
+/// enters the node.
+#[inline(always)]
+fn integers_decided<'a, V: Value<'a>>(
+    program: &Program,
+    shortcut: &Shortcut,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let Shortcut::Integers {
+        min,
+        max,
+        cost,
+        check,
+        numbers,
+    } = *shortcut
+    else {
+        return None;
+    };
+    match value.small_integer() {
+        Some(integer) => Some(in_bounds(integer, min, max, cost, budget)),
+        None if numbers => beyond_word(program, check, cost, value, budget),
+        None => None,
+    }
+}
+
+/// `integers_decided` of a number that is no small integer. Out of line: in `Walk::decide`,
+/// its locals would widen the frame that every level of a deep walk takes (`tests/stack.rs`).
+#[inline(never)]
+fn beyond_word<'a, V: Value<'a>>(
+    program: &Program,
+    check: u32,
+    cost: u8,
+    value: V,
+    budget: &mut Budget,
+) -> Option<Flow> {
+    let found = number_found(value)?;
     Some(number_holds(program, check, cost, value, found, budget))
 }
 
