@@ -1466,11 +1466,11 @@ fn choices_decided<'a, V: Value<'a>>(
 /// The quick answer of `program`'s root where its shortcut decides it without a walk, as
 /// `Walk::decide` does, at the same price: a leaf that checks its types alone, a container's
 /// size, a string's length or a dialect format, a number's bounds or divisor, or an `enum` or
-/// `const`. A call's fixed cost is most of such a call's. `None` where `decide` would enter the node or
-/// needs a walk's state: another shortcut, a value the shortcut does not decide, or a host
-/// whose keys are not all strings (the rule for keys must then learn what was left unread);
-/// and at the tool boundary (`object_root`), whose maps leaf roots seldom decide, so that its
-/// calls pay no test.
+/// `const`. A call's fixed cost is most of such a call's. `None` where `decide` would enter
+/// the node or needs a walk's state: another shortcut, a value the shortcut does not decide,
+/// or a host whose keys are not all strings (the rule for keys must then learn what was left
+/// unread); and at the tool boundary (`object_root`), whose maps leaf roots seldom decide, so
+/// that its calls pay no test.
 #[inline(always)]
 pub fn decided_alone<'a, V: Value<'a>>(
     program: &Program,
