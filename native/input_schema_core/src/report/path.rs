@@ -300,7 +300,7 @@ impl<'p> WalkPath<'p> {
     /// `~` or `/` in a key takes two), the schema pointer of keyword `keyword`, and, when the
     /// way crossed a reference, the evaluation path: the pointer from the root schema through
     /// each reference keyword (the JSON Schema output's `keywordLocation`). The chain is read
-    /// once for the argument and once for each schema path.
+    /// once for the argument path and the schema path together, and again for the evaluation path.
     pub fn rendered<E>(
         &self,
         root: &[u8],
@@ -308,13 +308,18 @@ impl<'p> WalkPath<'p> {
         price: impl FnOnce(usize) -> Result<(), E>,
     ) -> Result<Places, E> {
         let mut segments = Inward::new(Segment::Root);
-        self.argument_segments(&mut segments);
         let mut tokens = Inward::new(Key::None);
-        let location = self.pointer_tokens(keyword, &mut tokens);
-        let mut evaluation_tokens = Inward::new(Key::None);
-        let evaluation = self
-            .evaluation_tokens(keyword, &mut evaluation_tokens)
-            .map(|start| (start, &evaluation_tokens));
+        let (location, crossed) = self.gathered(keyword, &mut segments, &mut tokens);
+        // Most ways cross no reference: only those gather the evaluation path's tokens.
+        let mut evaluation_tokens;
+        let evaluation = match crossed {
+            true => {
+                evaluation_tokens = Inward::new(Key::None);
+                let start = self.evaluation_tokens(keyword, &mut evaluation_tokens);
+                Some((start, &evaluation_tokens))
+            }
+            false => None,
+        };
         let mut path_len = ByteCount::default();
         let mut pointers_len = ByteCount::default();
         for segment in segments.outward() {
@@ -366,59 +371,66 @@ impl<'p> WalkPath<'p> {
         })
     }
 
-    /// The evaluation path of keyword `keyword`, when the way crossed a reference: its start,
-    /// and its tokens gathered into `tokens`, a reference as its keyword.
+    /// Gathers in one pass up the chain what the argument path's steps add (`segments`) and
+    /// the tokens of keyword `keyword`'s schema pointer (`tokens`, back to the last start or
+    /// reference target), innermost first: where the schema pointer starts, and whether the
+    /// way crossed a reference.
     #[inline(always)]
-    fn evaluation_tokens(
+    fn gathered(
         &self,
         keyword: Option<&'p str>,
-        tokens: &mut Inward<Key<'p>>,
-    ) -> Option<&'p str> {
-        // Most ways cross no reference: they are told apart before any token is gathered.
-        let crosses = std::iter::successors(Some(self), |path| path.parent)
-            .any(|path| matches!(path.step, Step::Target { .. }));
-        if !crosses {
-            return None;
-        }
-        let (start, crossed) = self.tokens(keyword, true, tokens);
-        crossed.then_some(start)
-    }
-
-    /// The schema pointer of keyword `keyword` of the schema this path reached (of the place
-    /// itself without one): where it starts, and its tokens gathered into `tokens` (the steps
-    /// since the last start or reference target, then the keyword).
-    #[inline(always)]
-    fn pointer_tokens(&self, keyword: Option<&'p str>, tokens: &mut Inward<Key<'p>>) -> &'p str {
-        self.tokens(keyword, false, tokens).0
-    }
-
-    /// Gathers into `tokens` the tokens of keyword `keyword`'s pointer, innermost first, and
-    /// says where they start: back to the last start or reference target, or (`through`
-    /// references) to the start, each reference crossed a token of its keyword; and whether one
-    /// was crossed.
-    #[inline(always)]
-    fn tokens(
-        &self,
-        keyword: Option<&'p str>,
-        through: bool,
+        segments: &mut Inward<Segment<'p>>,
         tokens: &mut Inward<Key<'p>>,
     ) -> (&'p str, bool) {
         if let Some(keyword) = keyword {
             tokens.push(Key::Name(keyword));
         }
+        let mut start = None;
         let mut crossed = false;
-        let mut start = "";
         let mut current = Some(self);
         while let Some(path) = current {
             match path.step {
-                Step::Target { keyword, .. } if through => {
+                Step::Into {
+                    keyword,
+                    key,
+                    argument,
+                } => {
+                    if let Some(segment) = argument {
+                        segments.push(segment);
+                    }
+                    if start.is_none() {
+                        if !matches!(key, Key::None) {
+                            tokens.push(key);
+                        }
+                        tokens.push(Key::Name(keyword));
+                    }
+                }
+                Step::Target { location, .. } => {
                     crossed = true;
-                    tokens.push(Key::Name(keyword));
+                    start.get_or_insert(location);
                 }
-                Step::Start(location) | Step::Target { location, .. } => {
-                    start = location;
-                    break;
+                Step::Start(location) => {
+                    start.get_or_insert(location);
                 }
+            }
+            current = path.parent;
+        }
+        (start.unwrap_or(""), crossed)
+    }
+
+    /// Gathers into `tokens` the tokens of keyword `keyword`'s evaluation path, innermost
+    /// first, through every reference (each a token of its keyword) back to the start, and
+    /// says where it starts.
+    #[inline(always)]
+    fn evaluation_tokens(&self, keyword: Option<&'p str>, tokens: &mut Inward<Key<'p>>) -> &'p str {
+        if let Some(keyword) = keyword {
+            tokens.push(Key::Name(keyword));
+        }
+        let mut current = Some(self);
+        while let Some(path) = current {
+            match path.step {
+                Step::Target { keyword, .. } => tokens.push(Key::Name(keyword)),
+                Step::Start(location) => return location,
                 Step::Into { keyword, key, .. } => {
                     if !matches!(key, Key::None) {
                         tokens.push(key);
@@ -428,7 +440,7 @@ impl<'p> WalkPath<'p> {
             }
             current = path.parent;
         }
-        (start, crossed)
+        ""
     }
 }
 
