@@ -624,20 +624,11 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
     /// The quick answer of a node that checks its types alone, accepting `wanted`.
     #[inline(always)]
     pub fn types_alone(&mut self, wanted: u8, value: V) -> Flow {
-        match wanted {
-            types::ANY => {
-                self.note_unread(value);
-                Ok(true)
-            }
-            types::NONE => Err(Halt::Failed),
-            wanted => {
-                let found = self.classify(value, wanted)?;
-                match self.types_hold_found(wanted, found) {
-                    true => Ok(true),
-                    false => Err(Halt::Failed),
-                }
-            }
+        match types_admitted(wanted, value, self.budget)? {
+            None => self.note_unread(value),
+            Some(found) => self.note_found(found),
         }
+        Ok(true)
     }
 
     /// The quick answer of node `id`, whose only check is the object check `check`, on a map
@@ -667,12 +658,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         if !types::admit(wanted, found.bits) {
             return false;
         }
+        self.note_found(found);
+        true
+    }
+
+    /// Notes that a value of type `found`, accepted without being read, is a container (or of
+    /// no JSON type) the rule for keys must still read.
+    #[inline(always)]
+    fn note_found(&mut self, found: Found) {
         if !V::KEYS_ARE_STRINGS
             && (found.bits & (types::OBJECT | types::ARRAY) != 0 || found.bits == types::NONE)
         {
             self.unread = true;
         }
-        true
     }
 
     /// The answer of a walk that stopped without one (`halt`): a reference loop is the
@@ -1512,12 +1510,23 @@ pub fn decided_alone<'a, V: Value<'a>>(
 #[inline(always)]
 fn types_alone<'a, V: Value<'a>>(wanted: u8, value: V, budget: &mut Budget) -> Flow {
     budget.spend(1)?;
-    // As the walk: any type, or none, is told without classifying the value.
+    types_admitted(wanted, value, budget).map(|_| true)
+}
+
+/// What a node that checks its types alone (accepting `wanted`) finds of `value`: nothing for
+/// a node of any type, which is told without classifying the value; the value's type where
+/// the node accepts it; a failure where it does not (a node of no type fails every value).
+#[inline(always)]
+fn types_admitted<'a, V: Value<'a>>(
+    wanted: u8,
+    value: V,
+    budget: &mut Budget,
+) -> Result<Option<Found>, Halt> {
     match wanted {
-        types::ANY => Ok(true),
+        types::ANY => Ok(None),
         types::NONE => Err(Halt::Failed),
         wanted => match classify(value, wanted, budget)? {
-            found if types::admit(wanted, found.bits) => Ok(true),
+            found if types::admit(wanted, found.bits) => Ok(Some(found)),
             _ => Err(Halt::Failed),
         },
     }

@@ -300,7 +300,8 @@ impl<'p> WalkPath<'p> {
     /// `~` or `/` in a key takes two), the schema pointer of keyword `keyword`, and, when the
     /// way crossed a reference, the evaluation path: the pointer from the root schema through
     /// each reference keyword (the JSON Schema output's `keywordLocation`). The chain is read
-    /// once for the argument path and the schema path together, and again for the evaluation path.
+    /// once for the argument path and the schema path together, and again for the evaluation
+    /// path.
     pub fn rendered<E>(
         &self,
         root: &[u8],
