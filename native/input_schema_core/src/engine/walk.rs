@@ -1256,9 +1256,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
         let bytes = path.argument_path_len(self.root).saturating_add(copied);
         self.budget.spend_error(bytes)?;
         let error = make(path.argument_path(self.root));
-        let errors = &mut self.kept().errors;
-        errors.push(error);
-        let count = errors.len();
+        let count = self.keep_error(error);
         self.mode.after_error(count, &mut self.error_bytes, bytes)
     }
 
@@ -1304,8 +1302,7 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             bytes = rendered.saturating_add(copied);
             budget.spend_error(bytes)
         })?;
-        let errors = &mut self.kept().errors;
-        errors.push(Error::Assertion(Box::new(KeywordFailure {
+        let count = self.keep_error(Error::Assertion(Box::new(KeywordFailure {
             assertion,
             keyword,
             places: rendered,
@@ -1313,8 +1310,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             actual,
             branches,
         })));
-        let count = errors.len();
         self.mode.after_error(count, &mut self.error_bytes, bytes)
+    }
+
+    /// Keeps `error`: how many the walk holds now. The first takes room for a few at once,
+    /// as growing would, without growing's longer way.
+    #[inline(always)]
+    fn keep_error(&mut self, error: Error<V>) -> usize {
+        let errors = &mut self.kept().errors;
+        if errors.capacity() == 0 {
+            *errors = Vec::with_capacity(4);
+        }
+        errors.push(error);
+        errors.len()
     }
 }
 

@@ -1,6 +1,6 @@
 //! Paths kept as a chain of stack frames while walking, rendered only when an error needs one.
 
-use crate::values::literal::{escape_token, is_escaped};
+use crate::values::literal::{escape_token, escaped_count, is_escaped};
 
 /// Where a place is written: a buffer, or a count of its bytes. Neither can fail, so a place
 /// is written without results to carry, and a number without the formatting machinery.
@@ -32,9 +32,9 @@ impl Sink for Vec<u8> {
 
 /// A buffer written once its pointers were counted and found to hold nothing to escape: their
 /// tokens are copied without a second search.
-struct Unescaped<'b>(&'b mut Vec<u8>);
+struct Unescaped<'b, W>(&'b mut W);
 
-impl Sink for Unescaped<'_> {
+impl<W: Sink> Sink for Unescaped<'_, W> {
     #[inline]
     fn put(&mut self, bytes: &[u8]) {
         self.0.put(bytes);
@@ -206,6 +206,8 @@ pub enum Step<'p> {
 #[derive(Clone, Copy)]
 pub enum Key<'p> {
     None,
+    /// A keyword's name: it holds nothing to escape, so it is copied as it is, never searched.
+    Keyword(&'p str),
     /// A property name or a pattern, escaped when rendered.
     Name(&'p str),
     /// An element of a schema array (`allOf`, `prefixItems`).
@@ -321,6 +323,38 @@ impl<'p> WalkPath<'p> {
             }
             false => None,
         };
+        let rendering = Rendering {
+            root,
+            segments: &segments,
+            schema: (location, &tokens),
+            evaluation: &evaluation,
+        };
+        let evaluated = evaluation.is_some();
+        // Most places are short: written straight into the error, then priced by what was
+        // written, which the room there bounds.
+        let mut inline = Inline {
+            bytes: [0; INLINE_PLACES],
+            len: 0,
+            overflowed: false,
+        };
+        let [path_end, pointer_end, schema_end] = rendering.write_into(&mut inline, true);
+        if !inline.overflowed {
+            price(price_of(
+                root.len(),
+                path_end - root.len(),
+                schema_end - pointer_end,
+                inline.len - schema_end,
+            ))?;
+            return Ok(Places {
+                bytes: PlaceBytes::Inline(inline),
+                path_end,
+                pointer_end,
+                schema_end,
+                evaluated,
+            });
+        }
+        // Longer ones are counted and priced before they are written: a path of long names
+        // can hold megabytes.
         let mut path_len = ByteCount::default();
         let mut pointers_len = ByteCount::default();
         for segment in segments.outward() {
@@ -340,35 +374,22 @@ impl<'p> WalkPath<'p> {
                 .for_each(|key| write_pointer_token(&mut pointers_len, key));
         }
         let evaluation_len = pointers_len.bytes - pointer_len - schema_len;
-        price(
-            root.len()
-                .saturating_add(path_len.bytes.saturating_mul(3))
-                .saturating_add(schema_len)
-                .saturating_add(evaluation_len),
-        )?;
+        price(price_of(
+            root.len(),
+            path_len.bytes,
+            schema_len,
+            evaluation_len,
+        ))?;
         // One buffer of the exact size for the four of them.
-        let mut bytes = Vec::with_capacity(root.len() + path_len.bytes + pointers_len.bytes);
-        bytes.extend_from_slice(root);
-        for segment in segments.outward() {
-            write_argument_segment(&mut bytes, segment);
-        }
-        let path_end = bytes.len();
-        // The pointers were read for what to escape as they were counted: most hold nothing.
-        let (pointer_end, schema_end) = match pointers_len.escapes {
-            0 => write_pointers(
-                &mut Unescaped(&mut bytes),
-                &segments,
-                (location, &tokens),
-                &evaluation,
-            ),
-            _ => write_pointers(&mut bytes, &segments, (location, &tokens), &evaluation),
-        };
+        let mut heap = Vec::with_capacity(root.len() + path_len.bytes + pointers_len.bytes);
+        let [path_end, pointer_end, schema_end] =
+            rendering.write_into(&mut heap, pointers_len.escapes != 0);
         Ok(Places {
-            bytes,
+            bytes: PlaceBytes::Heap(heap),
             path_end,
             pointer_end,
             schema_end,
-            evaluated: evaluation.is_some(),
+            evaluated,
         })
     }
 
@@ -384,7 +405,7 @@ impl<'p> WalkPath<'p> {
         tokens: &mut Inward<Key<'p>>,
     ) -> (&'p str, bool) {
         if let Some(keyword) = keyword {
-            tokens.push(Key::Name(keyword));
+            tokens.push(Key::Keyword(keyword));
         }
         let mut start = None;
         let mut crossed = false;
@@ -403,7 +424,7 @@ impl<'p> WalkPath<'p> {
                         if !matches!(key, Key::None) {
                             tokens.push(key);
                         }
-                        tokens.push(Key::Name(keyword));
+                        tokens.push(Key::Keyword(keyword));
                     }
                 }
                 Step::Target { location, .. } => {
@@ -425,18 +446,18 @@ impl<'p> WalkPath<'p> {
     #[inline(always)]
     fn evaluation_tokens(&self, keyword: Option<&'p str>, tokens: &mut Inward<Key<'p>>) -> &'p str {
         if let Some(keyword) = keyword {
-            tokens.push(Key::Name(keyword));
+            tokens.push(Key::Keyword(keyword));
         }
         let mut current = Some(self);
         while let Some(path) = current {
             match path.step {
-                Step::Target { keyword, .. } => tokens.push(Key::Name(keyword)),
+                Step::Target { keyword, .. } => tokens.push(Key::Keyword(keyword)),
                 Step::Start(location) => return location,
                 Step::Into { keyword, key, .. } => {
                     if !matches!(key, Key::None) {
                         tokens.push(key);
                     }
-                    tokens.push(Key::Name(keyword));
+                    tokens.push(Key::Keyword(keyword));
                 }
             }
             current = path.parent;
@@ -487,24 +508,99 @@ impl<T: Copy> Inward<T> {
 /// An error's renderings of the way to it (`WalkPath::rendered`), in one buffer: the
 /// argument's path and JSON pointer, the schema path, and, when the way crossed a reference,
 /// the evaluation path.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Places {
-    bytes: Vec<u8>,
+    bytes: PlaceBytes,
     path_end: usize,
     pointer_end: usize,
     schema_end: usize,
     evaluated: bool,
 }
 
+/// The most bytes of places an error holds in itself (an error is boxed, so they make it no
+/// larger to move): past them, its places take an allocation of their own.
+const INLINE_PLACES: usize = 96;
+
+/// Where an error's places are written.
+#[derive(Clone, Debug)]
+enum PlaceBytes {
+    Inline(Inline),
+    Heap(Vec<u8>),
+}
+
+/// Places of at most `INLINE_PLACES` bytes, the first `len` of `bytes`; `overflowed` once a
+/// write found no room (the places are then written elsewhere).
+#[derive(Clone, Debug)]
+struct Inline {
+    bytes: [u8; INLINE_PLACES],
+    len: usize,
+    overflowed: bool,
+}
+
+/// What `rendered` writes: the root, the argument's segments, the schema path's start and
+/// tokens, and the evaluation path's, when the way crossed a reference.
+struct Rendering<'w, 'p> {
+    root: &'w [u8],
+    segments: &'w Inward<Segment<'p>>,
+    schema: (&'p str, &'w Inward<Key<'p>>),
+    evaluation: &'w Option<(&'p str, &'w Inward<Key<'p>>)>,
+}
+
+impl Rendering<'_, '_> {
+    /// Writes the places into `out`, the pointers' tokens searched for bytes to escape unless
+    /// `escapes` says they hold none: where the path, the pointer and the schema path end.
+    fn write_into(&self, out: &mut impl Written, escapes: bool) -> [usize; 3] {
+        out.put(self.root);
+        for segment in self.segments.outward() {
+            write_argument_segment(out, segment);
+        }
+        let path_end = out.written();
+        let (pointer_end, schema_end) = match escapes {
+            false => write_pointers(
+                &mut Unescaped(out),
+                self.segments,
+                self.schema,
+                self.evaluation,
+            ),
+            true => write_pointers(out, self.segments, self.schema, self.evaluation),
+        };
+        [path_end, pointer_end, schema_end]
+    }
+}
+
+/// The price of an error's places: the root, the argument path below it and its pointer
+/// (priced at twice the path, its bound), the schema path and the evaluation path.
+fn price_of(root: usize, path: usize, schema: usize, evaluation: usize) -> usize {
+    root.saturating_add(path.saturating_mul(3))
+        .saturating_add(schema)
+        .saturating_add(evaluation)
+}
+
+impl PartialEq for Places {
+    fn eq(&self, other: &Places) -> bool {
+        (self.path(), self.pointer(), self.schema_path_bytes())
+            == (other.path(), other.pointer(), other.schema_path_bytes())
+            && self.evaluation_path_bytes() == other.evaluation_path_bytes()
+    }
+}
+
 impl Places {
+    /// All of the places' bytes, one after the other.
+    fn bytes(&self) -> &[u8] {
+        match &self.bytes {
+            PlaceBytes::Inline(inline) => inline.bytes.get(..inline.len).unwrap_or_default(),
+            PlaceBytes::Heap(heap) => heap,
+        }
+    }
+
     /// The argument path, its root included (`$arguments.a[1]`).
     pub fn path(&self) -> &[u8] {
-        self.bytes.get(..self.path_end).unwrap_or_default()
+        self.bytes().get(..self.path_end).unwrap_or_default()
     }
 
     /// The argument's JSON pointer (`/a/1`).
     pub fn pointer(&self) -> &[u8] {
-        self.bytes
+        self.bytes()
             .get(self.path_end..self.pointer_end)
             .unwrap_or_default()
     }
@@ -516,7 +612,7 @@ impl Places {
 
     /// `schema_path`'s bytes, as an encoder copies them (not read as text again).
     pub fn schema_path_bytes(&self) -> &[u8] {
-        self.bytes
+        self.bytes()
             .get(self.pointer_end..self.schema_end)
             .unwrap_or_default()
     }
@@ -529,7 +625,7 @@ impl Places {
     /// `evaluation_path`'s bytes.
     pub fn evaluation_path_bytes(&self) -> Option<&[u8]> {
         self.evaluated
-            .then(|| self.bytes.get(self.schema_end..).unwrap_or_default())
+            .then(|| self.bytes().get(self.schema_end..).unwrap_or_default())
     }
 }
 
@@ -575,9 +671,47 @@ impl Written for Vec<u8> {
     }
 }
 
-impl Written for Unescaped<'_> {
+impl<W: Written> Written for Unescaped<'_, W> {
     fn written(&self) -> usize {
-        self.0.len()
+        self.0.written()
+    }
+}
+
+impl Sink for Inline {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        match self.bytes.get_mut(self.len..end) {
+            Some(slot) if !self.overflowed => {
+                slot.copy_from_slice(bytes);
+                self.len = end;
+            }
+            _ => self.overflowed = true,
+        }
+    }
+
+    #[inline]
+    fn put_byte(&mut self, byte: u8) {
+        match self.bytes.get_mut(self.len) {
+            Some(slot) if !self.overflowed => {
+                *slot = byte;
+                self.len += 1;
+            }
+            _ => self.overflowed = true,
+        }
+    }
+
+    fn put_escaped(&mut self, token: &[u8]) {
+        match escaped_count(token) {
+            0 => self.put(token),
+            _ => escape_token(token, |run| self.put(run)),
+        }
+    }
+}
+
+impl Written for Inline {
+    fn written(&self) -> usize {
+        self.len
     }
 }
 
@@ -588,6 +722,11 @@ fn write_pointer_token(out: &mut impl Sink, key: Key<'_>) {
         Key::Index(index) => {
             out.put_byte(b'/');
             write_decimal(out, index);
+        }
+        Key::Keyword(keyword) => {
+            debug_assert!(!keyword.bytes().any(|byte| is_escaped(&byte)));
+            out.put_byte(b'/');
+            out.put(keyword.as_bytes());
         }
         Key::Name(name) => write_escaped_token(out, name.as_bytes()),
     }
@@ -638,7 +777,7 @@ impl Sink for ByteCount {
 
     #[inline]
     fn put_escaped(&mut self, token: &[u8]) {
-        let escapes = token.iter().filter(|byte| is_escaped(byte)).count();
+        let escapes = escaped_count(token);
         self.bytes += token.len() + escapes;
         self.escapes += escapes;
     }
@@ -769,6 +908,56 @@ mod tests {
         for levels in [1, 3, 4, 5, 12] {
             let mut expect = (String::new(), String::new(), String::new());
             deeper(&WalkPath::start(""), levels, &mut expect);
+        }
+    }
+
+    #[test]
+    fn short_and_long_places_render_and_are_priced_alike() {
+        // Names from empty to past the room an error keeps for its places, with and without
+        // bytes to escape, through a reference (so that the evaluation path is written too).
+        for length in 0..=2 * INLINE_PLACES {
+            for fill in [b'n', b'/', b'~'] {
+                let mut name = vec![b'k'; length];
+                if let Some(middle) = name.get_mut(length / 2) {
+                    *middle = fill;
+                }
+                let text = String::from_utf8(name.clone()).unwrap_or_default();
+                let start = WalkPath::start("");
+                let property = start.then(Step::Into {
+                    keyword: "properties",
+                    key: Key::Name(&text),
+                    argument: Some(Segment::Property(&name)),
+                });
+                let target = property.then(Step::Target {
+                    keyword: "$ref",
+                    location: "/$defs/d",
+                });
+                let item = target.then(Step::item("items", 7));
+                let mut priced = 0;
+                let Ok(places) = item.rendered(ARGUMENTS, Some("type"), |bytes| {
+                    priced = bytes;
+                    Ok::<(), ()>(())
+                }) else {
+                    panic!("an unlimited price refused");
+                };
+                let escaped = text.replace('~', "~0").replace('/', "~1");
+                let path = format!("$arguments.{text}[7]");
+                let schema = "/$defs/d/items/type";
+                let evaluation = format!("/properties/{escaped}/$ref/items/type");
+                assert_eq!(places.path(), path.as_bytes());
+                assert_eq!(places.pointer(), format!("/{escaped}/7").as_bytes());
+                assert_eq!(places.schema_path(), schema);
+                assert_eq!(places.evaluation_path(), Some(evaluation.as_str()));
+                let below_root = path.len() - ARGUMENTS.len();
+                let expected = ARGUMENTS.len() + 3 * below_root + schema.len() + evaluation.len();
+                assert_eq!(priced, expected, "{length} {fill}");
+                let written = path.len() + places.pointer().len() + schema.len() + evaluation.len();
+                let inline = matches!(places.bytes, PlaceBytes::Inline(_));
+                assert_eq!(inline, written <= INLINE_PLACES, "{length} {fill}");
+                // A price refused is the answer, whichever way the places were written.
+                let refused = item.rendered(ARGUMENTS, Some("type"), |_| Err(length));
+                assert_eq!(refused, Err(length));
+            }
         }
     }
 
