@@ -15,7 +15,7 @@ use crate::report::error::{
     listed_value, Actual, Asked, Assertion, BranchError, Error, Failed, Failure, KeywordFailure,
     Mode, TypeLabel, MAX_FORMAT_ASKS,
 };
-use crate::report::path::{Path, Step, WalkPath};
+use crate::report::path::{Path, Places, Step, WalkPath};
 use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::{Budget, BRANCH_REPORT_UNITS};
 use crate::work::halt::{broken, Flow, Halt};
@@ -1298,18 +1298,19 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             .saturating_add(actual.as_ref().map_or(0, Actual::copied_bytes));
         let mut bytes = 0;
         let budget = &mut *self.budget;
-        let rendered = path.rendered(self.root, token, |rendered| {
-            bytes = rendered.saturating_add(copied);
-            budget.spend_error(bytes)
-        })?;
-        let count = self.keep_error(Error::Assertion(Box::new(KeywordFailure {
+        let mut failure = Box::new(KeywordFailure {
             assertion,
             keyword,
-            places: rendered,
+            places: Places::EMPTY,
             property,
             actual,
             branches,
-        })));
+        });
+        path.render_into(self.root, token, &mut failure.places, |rendered| {
+            bytes = rendered.saturating_add(copied);
+            budget.spend_error(bytes)
+        })?;
+        let count = self.keep_error(Error::Assertion(failure));
         self.mode.after_error(count, &mut self.error_bytes, bytes)
     }
 

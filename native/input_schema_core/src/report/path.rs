@@ -295,21 +295,22 @@ impl<'p> WalkPath<'p> {
         path
     }
 
-    /// What an error names of the way to it, rendered once `price` accepted the bytes it
-    /// takes: the argument path below `root`, the argument's RFC 6901 JSON pointer below the
-    /// root (`""` for the root itself; a key holding `.` or `[` leaves it unambiguous, as the
-    /// dotted path is not), priced at its bound of twice the path's bytes past the root (a
-    /// `~` or `/` in a key takes two), the schema pointer of keyword `keyword`, and, when the
-    /// way crossed a reference, the evaluation path: the pointer from the root schema through
-    /// each reference keyword (the JSON Schema output's `keywordLocation`). The chain is read
-    /// once for the argument path and the schema path together, and again for the evaluation
-    /// path.
-    pub fn rendered<E>(
+    /// What an error names of the way to it, written into `places` (in the error, rather than
+    /// moved there) and priced by `price`, which may refuse it: the argument path below
+    /// `root`, the argument's RFC 6901 JSON pointer below the root (`""` for the root itself;
+    /// a key holding `.` or `[` leaves it unambiguous, as the dotted path is not), priced at
+    /// its bound of twice the path's bytes past the root (a `~` or `/` in a key takes two),
+    /// the schema pointer of keyword `keyword`, and, when the way crossed a reference, the
+    /// evaluation path: the pointer from the root schema through each reference keyword (the
+    /// JSON Schema output's `keywordLocation`). The chain is read once for the argument path
+    /// and the schema path together, and again for the evaluation path.
+    pub fn render_into<E>(
         &self,
         root: &[u8],
         keyword: Option<&'p str>,
+        places: &mut Places,
         price: impl FnOnce(usize) -> Result<(), E>,
-    ) -> Result<Places, E> {
+    ) -> Result<(), E> {
         let mut segments = Inward::new(Segment::Root);
         let mut tokens = Inward::new(Key::None);
         let (location, crossed) = self.gathered(keyword, &mut segments, &mut tokens);
@@ -332,26 +333,20 @@ impl<'p> WalkPath<'p> {
         let evaluated = evaluation.is_some();
         // Most places are short: written straight into the error, then priced by what was
         // written, which the room there bounds.
-        let mut inline = Inline {
-            bytes: [0; INLINE_PLACES],
-            len: 0,
-            overflowed: false,
-        };
-        let [path_end, pointer_end, schema_end] = rendering.write_into(&mut inline, true);
-        if !inline.overflowed {
-            price(price_of(
-                root.len(),
-                path_end - root.len(),
-                schema_end - pointer_end,
-                inline.len - schema_end,
-            ))?;
-            return Ok(Places {
-                bytes: PlaceBytes::Inline(inline),
-                path_end,
-                pointer_end,
-                schema_end,
-                evaluated,
-            });
+        places.evaluated = evaluated;
+        if let PlaceBytes::Inline(inline) = &mut places.bytes {
+            let [path_end, pointer_end, schema_end] = rendering.write_into(inline, true);
+            if !inline.overflowed {
+                price(price_of(
+                    root.len(),
+                    path_end - root.len(),
+                    schema_end - pointer_end,
+                    inline.len - schema_end,
+                ))?;
+                (places.path_end, places.pointer_end, places.schema_end) =
+                    (path_end, pointer_end, schema_end);
+                return Ok(());
+            }
         }
         // Longer ones are counted and priced before they are written: a path of long names
         // can hold megabytes.
@@ -384,13 +379,14 @@ impl<'p> WalkPath<'p> {
         let mut heap = Vec::with_capacity(root.len() + path_len.bytes + pointers_len.bytes);
         let [path_end, pointer_end, schema_end] =
             rendering.write_into(&mut heap, pointers_len.escapes != 0);
-        Ok(Places {
+        *places = Places {
             bytes: PlaceBytes::Heap(heap),
             path_end,
             pointer_end,
             schema_end,
             evaluated,
-        })
+        };
+        Ok(())
     }
 
     /// Gathers in one pass up the chain what the argument path's steps add (`segments`) and
@@ -505,7 +501,7 @@ impl<T: Copy> Inward<T> {
     }
 }
 
-/// An error's renderings of the way to it (`WalkPath::rendered`), in one buffer: the
+/// An error's renderings of the way to it (`WalkPath::render_into`), in one buffer: the
 /// argument's path and JSON pointer, the schema path, and, when the way crossed a reference,
 /// the evaluation path.
 #[derive(Clone, Debug)]
@@ -537,7 +533,7 @@ struct Inline {
     overflowed: bool,
 }
 
-/// What `rendered` writes: the root, the argument's segments, the schema path's start and
+/// What `render_into` writes: the root, the argument's segments, the schema path's start and
 /// tokens, and the evaluation path's, when the way crossed a reference.
 struct Rendering<'w, 'p> {
     root: &'w [u8],
@@ -574,6 +570,21 @@ fn price_of(root: usize, path: usize, schema: usize, evaluation: usize) -> usize
     root.saturating_add(path.saturating_mul(3))
         .saturating_add(schema)
         .saturating_add(evaluation)
+}
+
+impl Places {
+    /// No places yet, with room for short ones (`render_into`).
+    pub const EMPTY: Places = Places {
+        bytes: PlaceBytes::Inline(Inline {
+            bytes: [0; INLINE_PLACES],
+            len: 0,
+            overflowed: false,
+        }),
+        path_end: 0,
+        pointer_end: 0,
+        schema_end: 0,
+        evaluated: false,
+    };
 }
 
 impl PartialEq for Places {
@@ -787,6 +798,18 @@ impl Sink for ByteCount {
 mod tests {
     use super::*;
 
+    /// A way's places, rendered on their own.
+    fn places_of<'p, E>(
+        path: &WalkPath<'p>,
+        root: &[u8],
+        keyword: Option<&'p str>,
+        price: impl FnOnce(usize) -> Result<(), E>,
+    ) -> Result<Places, E> {
+        let mut places = Places::EMPTY;
+        path.render_into(root, keyword, &mut places, price)?;
+        Ok(places)
+    }
+
     #[test]
     fn the_pointer_escapes_keys_and_stays_within_twice_the_path() {
         let start = WalkPath::start("");
@@ -795,7 +818,7 @@ mod tests {
             let entry = start.then(Step::entry("additionalProperties", name));
             let item = entry.then(Step::item("items", 3));
             let mut priced = 0;
-            let Ok(places) = item.rendered(ARGUMENTS, None, |bytes| {
+            let Ok(places) = places_of(&item, ARGUMENTS, None, |bytes| {
                 priced = bytes;
                 Ok::<(), ()>(())
             }) else {
@@ -822,13 +845,13 @@ mod tests {
             key: Key::Name("a/b~c"),
             argument: Some(Segment::Property(b"a/b~c")),
         });
-        let rendered = named.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+        let rendered = places_of(&named, ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
         assert!(
             matches!(rendered, Ok(places) if places.pointer() == b"/a~1b~0c"
             && places.schema_path() == "/properties/a~1b~0c/type"
             && places.path() == b"$arguments.a/b~c")
         );
-        let root = start.rendered(ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
+        let root = places_of(&start, ANY_ROOT, Some("maximum"), |_| Ok::<(), ()>(()));
         assert!(matches!(root, Ok(places) if places.path() == b"$"
             && places.pointer().is_empty()
             && places.schema_path() == "/maximum"
@@ -856,7 +879,7 @@ mod tests {
             keyword: "$dynamicRef",
             location: "/$defs/whole",
         });
-        let rendered = dynamic.rendered(ARGUMENTS, Some("minimum"), |_| Ok::<(), ()>(()));
+        let rendered = places_of(&dynamic, ARGUMENTS, Some("minimum"), |_| Ok::<(), ()>(()));
         let Ok(rendered) = rendered else {
             panic!("not rendered");
         };
@@ -866,7 +889,7 @@ mod tests {
             Some("/properties/n/$ref/allOf/1/$dynamicRef/minimum")
         );
         // No reference crossed: the schema path is the evaluation path, given once.
-        let plain = property.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+        let plain = places_of(&property, ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
         assert!(matches!(plain, Ok(places) if places.evaluation_path().is_none()));
     }
 
@@ -876,7 +899,7 @@ mod tests {
     fn a_deep_way_renders_in_order_past_what_is_gathered_on_the_stack() {
         fn deeper(path: &WalkPath<'_>, levels: usize, expect: &mut (String, String, String)) {
             if levels == 0 {
-                let rendered = path.rendered(ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
+                let rendered = places_of(path, ARGUMENTS, Some("type"), |_| Ok::<(), ()>(()));
                 let Ok(places) = rendered else {
                     panic!("not rendered");
                 };
@@ -934,7 +957,7 @@ mod tests {
                 });
                 let item = target.then(Step::item("items", 7));
                 let mut priced = 0;
-                let Ok(places) = item.rendered(ARGUMENTS, Some("type"), |bytes| {
+                let Ok(places) = places_of(&item, ARGUMENTS, Some("type"), |bytes| {
                     priced = bytes;
                     Ok::<(), ()>(())
                 }) else {
@@ -955,7 +978,7 @@ mod tests {
                 let inline = matches!(places.bytes, PlaceBytes::Inline(_));
                 assert_eq!(inline, written <= INLINE_PLACES, "{length} {fill}");
                 // A price refused is the answer, whichever way the places were written.
-                let refused = item.rendered(ARGUMENTS, Some("type"), |_| Err(length));
+                let refused = places_of(&item, ARGUMENTS, Some("type"), |_| Err(length));
                 assert_eq!(refused, Err(length));
             }
         }

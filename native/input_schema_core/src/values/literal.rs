@@ -184,32 +184,40 @@ pub fn is_escaped(byte: &u8) -> bool {
 pub fn escaped_count(token: &[u8]) -> usize {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = ONES << 7;
-    // Whether any byte of `word` is `byte` (a zero byte of `word ^ byte` in each place).
-    let holds = |word: u64, byte: u8| {
-        let zeroed = word ^ (ONES * u64::from(byte));
-        zeroed.wrapping_sub(ONES) & !zeroed & HIGHS != 0
+    // Whether any byte of `word` is `~` or `/` (a zero byte of `word ^ byte` in each place).
+    let holds = |word: u64| {
+        [b'~', b'/'].iter().any(|byte| {
+            let zeroed = word ^ (ONES * u64::from(*byte));
+            zeroed.wrapping_sub(ONES) & !zeroed & HIGHS != 0
+        })
     };
-    let mut chunks = token.chunks_exact(8);
-    let mut count = 0;
-    for chunk in &mut chunks {
+    let word_at = |chunk: &[u8]| {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
-        let word = u64::from_ne_bytes(word);
-        if holds(word, b'~') || holds(word, b'/') {
-            count += chunk.iter().filter(|byte| is_escaped(byte)).count();
+        u64::from_ne_bytes(word)
+    };
+    let found = match token.len() {
+        // Shorter than a word: its bytes over a padding that is never escaped.
+        0..8 => holds(
+            token
+                .iter()
+                .rev()
+                .fold(u64::from_ne_bytes([b'a'; 8]), |word, byte| {
+                    (word << 8) | u64::from(*byte)
+                }),
+        ),
+        // Each whole word, then the last eight bytes (which may read some twice).
+        length => {
+            token.chunks_exact(8).any(|chunk| holds(word_at(chunk)))
+                || token
+                    .get(length - 8..)
+                    .is_some_and(|last| holds(word_at(last)))
         }
+    };
+    match found {
+        true => token.iter().filter(|byte| is_escaped(byte)).count(),
+        false => 0,
     }
-    let rest = chunks.remainder();
-    // The rest padded with a byte that is never escaped.
-    let mut word = [b'a'; 8];
-    if let Some(head) = word.get_mut(..rest.len()) {
-        head.copy_from_slice(rest);
-    }
-    let word = u64::from_ne_bytes(word);
-    if holds(word, b'~') || holds(word, b'/') {
-        count += rest.iter().filter(|byte| is_escaped(byte)).count();
-    }
-    count
 }
 
 /// A JSON pointer token's bytes, escaped, handed to `put` a run at a time: the one escaping of
