@@ -144,8 +144,10 @@ impl Format {
             Format::IdnHostname => is_hostname(text, true),
             Format::Ipv4 => text.parse::<Ipv4Addr>().is_ok(),
             Format::Ipv6 => text.parse::<Ipv6Addr>().is_ok(),
-            Format::Uri => uri_bytes_only(text) && Uri::parse(text).is_ok(),
-            Format::UriReference => uri_bytes_only(text) && UriRef::parse(text).is_ok(),
+            Format::Uri => plain_uri(text.as_bytes(), true)
+                .unwrap_or_else(|| uri_bytes_only(text) && Uri::parse(text).is_ok()),
+            Format::UriReference => plain_uri(text.as_bytes(), false)
+                .unwrap_or_else(|| uri_bytes_only(text) && UriRef::parse(text).is_ok()),
             Format::Iri => Iri::parse(text).is_ok(),
             Format::IriReference => IriRef::parse(text).is_ok(),
             Format::Uuid => is_uuid(text.as_bytes()),
@@ -325,6 +327,124 @@ const NOT_URI_BYTES: [u8; 256] = {
         byte += 1;
     }
     refused
+};
+
+/// Whether `bytes` is a URI (`absolute`) or a URI reference, where one pass without the
+/// parser tells (RFC 3986): `true` for the plain shape most are (an optional scheme, an
+/// optional authority of a registered name with user information and a port, a path, a query
+/// and a fragment, each of the bytes its part allows, escapes of two hex digits), `false` for
+/// a text that holds a byte no URI may, `None` for any other (an IP literal, say), which the
+/// parser decides.
+fn plain_uri(bytes: &[u8], absolute: bool) -> Option<bool> {
+    let scheme = bytes
+        .iter()
+        .take_while(|byte| in_class(**byte, SCHEME))
+        .count();
+    let (rest, relative) = match (bytes.first(), bytes.get(scheme)) {
+        (Some(first), Some(b':')) if first.is_ascii_alphabetic() => {
+            (bytes.get(scheme + 1..).unwrap_or_default(), false)
+        }
+        _ if absolute => return None,
+        _ => (bytes, true),
+    };
+    let mut at = 0;
+    let mut first_segment = relative;
+    if rest.starts_with(b"//") {
+        // The authority, to the path: user information before the one `@`, then the host,
+        // then a port of digits after the host's one `:`.
+        at = 2;
+        first_segment = false;
+        let (mut after_user, mut colons, mut colon) = (false, 0, 0);
+        while let Some(byte) = rest.get(at) {
+            match byte {
+                b'/' | b'?' | b'#' => break,
+                b'@' if !after_user => (after_user, colons) = (true, 0),
+                b':' => (colons, colon) = (colons + 1, at),
+                b'%' if escape_at(rest, at) => at += 2,
+                byte if in_class(*byte, REG_NAME) => {}
+                byte => return off_shape(*byte),
+            }
+            at += 1;
+        }
+        let port = rest.get(colon + 1..at).unwrap_or_default();
+        if colons > 1 || (colons == 1 && !port.iter().all(u8::is_ascii_digit)) {
+            return None;
+        }
+    }
+    // The path, then the query from the first `?`, then the fragment from the first `#`; a
+    // relative reference's first segment holds no `:` (it would read as a scheme).
+    let mut class = PATH;
+    let mut in_fragment = false;
+    while let Some(byte) = rest.get(at) {
+        match byte {
+            b'%' if escape_at(rest, at) => at += 2,
+            b'?' if class == PATH => (class, first_segment) = (QUERY, false),
+            b'#' if !in_fragment => (class, in_fragment, first_segment) = (QUERY, true, false),
+            b'/' => first_segment = false,
+            b':' if first_segment => return None,
+            byte if in_class(*byte, class) => {}
+            byte => return off_shape(*byte),
+        }
+        at += 1;
+    }
+    Some(true)
+}
+
+/// What a byte off the plain shape tells: the text is no URI when no URI may hold it.
+fn off_shape(byte: u8) -> Option<bool> {
+    match NOT_URI_BYTES.get(usize::from(byte)) {
+        Some(0) => None,
+        _ => Some(false),
+    }
+}
+
+/// Whether `bytes` holds an escape at `at`: `%` and two hex digits.
+fn escape_at(bytes: &[u8], at: usize) -> bool {
+    bytes
+        .get(at + 1..at + 3)
+        .is_some_and(|digits| digits.iter().all(u8::is_ascii_hexdigit))
+}
+
+/// Whether `byte` may stand unescaped in a part of `class` (`URI_CLASSES`).
+fn in_class(byte: u8, class: u8) -> bool {
+    URI_CLASSES
+        .get(usize::from(byte))
+        .is_some_and(|classes| classes & class != 0)
+}
+
+/// The URI parts a byte may appear in unescaped (RFC 3986), as bits of `URI_CLASSES`.
+const SCHEME: u8 = 1;
+const REG_NAME: u8 = 2;
+const PATH: u8 = 4;
+const QUERY: u8 = 8;
+
+// Indexed in a constant, where a slip would fail the build, not a call.
+#[allow(clippy::indexing_slicing)]
+const URI_CLASSES: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if (byte as u8).is_ascii_alphanumeric() {
+            classes[byte] = SCHEME | REG_NAME | PATH | QUERY;
+        }
+        byte += 1;
+    }
+    // Unreserved and sub-delims: in a registered name (and user information, whose `:` and
+    // `@` the authority's reading takes apart), a path, a query and a fragment.
+    let named = b"-._~!$&'()*+,;=";
+    let mut at = 0;
+    while at < named.len() {
+        classes[named[at] as usize] |= REG_NAME | PATH | QUERY;
+        at += 1;
+    }
+    classes[b'+' as usize] |= SCHEME;
+    classes[b'-' as usize] |= SCHEME;
+    classes[b'.' as usize] |= SCHEME;
+    classes[b':' as usize] |= PATH | QUERY;
+    classes[b'@' as usize] |= PATH | QUERY;
+    classes[b'/' as usize] |= PATH | QUERY;
+    classes[b'?' as usize] |= QUERY;
+    classes
 };
 
 /// RFC 6901: empty, or "/"-prefixed reference tokens in which "~" is always "~0" or "~1".
@@ -1569,6 +1689,69 @@ mod tests {
         );
         check(Format::Uri, &[("http://a/b\\c", false), ("a:b%2", false)]);
         check(Format::IriReference, &[("é", true), ("\u{E000}", false)]);
+    }
+
+    #[test]
+    fn a_plain_uri_is_told_as_the_parser_tells_it() {
+        // Every mix of these parts, of the plain shape and off it (IP literals, a second `@`
+        // or `:`, bad escapes, a colon in a relative reference's first segment), answers as
+        // the parser alone answers it.
+        let schemes = ["", "http:", "a:", "A+b.c-d:", "1a:", ":", "a_b:", "mailto:"];
+        let authorities = [
+            "",
+            "//",
+            "//example.com",
+            "//u:p@h.com:8080",
+            "//@h",
+            "//h:",
+            "//h:8a",
+            "//a@b@c",
+            "//h:1:2",
+            "//[::1]:80",
+            "//%41%2",
+            "//h%4",
+            "//h%41",
+        ];
+        let paths = [
+            "",
+            "/",
+            "//x",
+            "/a/b",
+            "a",
+            "a:b",
+            "a/b:c",
+            "./a",
+            "/%7e",
+            "/%7",
+            "/a@b!$&'()*+,;=",
+            "/a b",
+            "a\\b",
+            "/é",
+            "<x>",
+            "/[x]",
+        ];
+        let queries = ["", "?", "?a=b&c", "?a/b?c:d@", "?%zz", "?a#b"];
+        let fragments = ["", "#", "#f", "#f/g?h", "#a#b", "#%41"];
+        let mut plain = 0;
+        for scheme in schemes {
+            for authority in authorities {
+                for path in paths {
+                    for query in queries {
+                        for fragment in fragments {
+                            let text = format!("{scheme}{authority}{path}{query}{fragment}");
+                            let bytes_only = uri_bytes_only(&text);
+                            let uri = bytes_only && Uri::parse(text.as_str()).is_ok();
+                            let reference = bytes_only && UriRef::parse(text.as_str()).is_ok();
+                            assert_eq!(Format::Uri.is_valid(&text), uri, "{text}");
+                            assert_eq!(Format::UriReference.is_valid(&text), reference, "{text}");
+                            plain += usize::from(plain_uri(text.as_bytes(), false) == Some(true));
+                        }
+                    }
+                }
+            }
+        }
+        // Many of them are told of the plain shape without the parser.
+        assert!(plain > 5_000, "{plain}");
     }
 
     #[test]
