@@ -628,6 +628,20 @@ const ZWNJ: char = '\u{200C}';
 /// idn-email domain that is not in NFC to pass). Code points the tables predate (assigned after
 /// Unicode 15.0) count as unassigned, hence invalid.
 fn is_hostname(text: &str, idn: bool) -> bool {
+    // A hostname's bytes are read once, without a test for ASCII first: a byte past ASCII is no
+    // LDH byte, and refuses it as that test would. Only an A-label is read again, decoded.
+    if !idn {
+        if let Some(valid) = ascii_hostname(text.as_bytes(), false) {
+            return valid;
+        }
+    }
+    hostname_by_labels(text, idn)
+}
+
+/// `is_hostname` of a name the ASCII reading leaves: an idn-hostname, or a name with an
+/// A-label. Out of line, so that the usual name does not pay for this one's frame.
+#[inline(never)]
+fn hostname_by_labels(text: &str, idn: bool) -> bool {
     // A label's A-label form has at least as many octets as the label has characters, of at most
     // four bytes each: a longer text cannot fit in 253 octets, and is not scanned.
     let ascii = text.is_ascii();
@@ -1565,6 +1579,10 @@ mod tests {
                 // name before its labels are read.
                 ("a_b.xn--bcher-kva", false),
                 ("xn--bcher-kva.a_b", false),
+                // Past ASCII, whichever label comes first: a hostname is ASCII.
+                ("xn--bcher-kva.bücher", false),
+                ("bücher.xn--bcher-kva", false),
+                ("bücher", false),
                 ("example.", false),
                 // Each label's shape, as its bytes are read once.
                 ("a..b", false),
