@@ -648,7 +648,8 @@ fn hostname_by_labels(text: &str, idn: bool) -> bool {
     if text.is_empty() || text.len() > 253 * 4 || (!idn && !ascii) {
         return false;
     }
-    if ascii {
+    // A hostname was read so by `is_hostname` already.
+    if ascii && idn {
         if let Some(valid) = ascii_hostname(text.as_bytes(), idn) {
             return valid;
         }
