@@ -347,7 +347,13 @@ impl<'a, V: Value<'a>> Compiler<'_, '_, V> {
                 return Err(invalid(&keyword, &location.pointer));
             }
         };
-        lower::fill(&mut self.program, id, keywords, site.resource);
+        lower::fill(
+            &mut self.program,
+            id,
+            keywords,
+            site.resource,
+            self.registry.budget,
+        )?;
         Ok(())
     }
 

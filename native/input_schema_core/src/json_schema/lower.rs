@@ -10,6 +10,7 @@ use crate::engine::number::{NumberCheck, NumberRule};
 use crate::engine::object::ObjectCheck;
 use crate::engine::program::{types, Check, Named, Node, NodeId, NodeInfo, Program};
 use crate::engine::string::{StringCheck, StringRule};
+use crate::work::budget::{Budget, Exhausted};
 use std::sync::Arc;
 
 /// A new node at `location`, to be filled; `None` past the ids a program can hold.
@@ -48,7 +49,8 @@ pub fn fill(
     id: NodeId,
     keywords: Result<Vec<Keyword>, bool>,
     resource: usize,
-) {
+    budget: &mut Budget,
+) -> Result<(), Exhausted> {
     let mut node = Node {
         types: types::ANY,
         flags: 0,
@@ -212,7 +214,7 @@ pub fn fill(
                     Slot::Object(family) => match object.take() {
                         Some(object) => {
                             node.flags |= Node::READS_OBJECTS;
-                            (Check::Object(Box::new(object.finish())), family)
+                            (Check::Object(Box::new(object.finish(budget)?)), family)
                         }
                         None => continue,
                     },
@@ -243,6 +245,7 @@ pub fn fill(
         info.resource = resource;
         info.types = written_types;
     }
+    Ok(())
 }
 
 /// Branches whose types are not known yet: every one a candidate until the builder sorts them.

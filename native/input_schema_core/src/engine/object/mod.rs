@@ -62,6 +62,10 @@ pub struct ObjectCheck {
     /// Whether no two of the table's names are the same: then each key of a map names at most
     /// one entry, and the report may read a small map once instead of a lookup per name.
     pub(crate) names_unique: bool,
+    /// Per table entry, the patterns of `patternProperties` its name matches, as bits, found
+    /// when compiled: a declared key is then not searched again. Empty where the check has
+    /// no patterns or more than 64 of them.
+    pub(crate) pattern_hits: Box<[u64]>,
 }
 
 /// An argument map this small is walked once even where only `properties` asks for it: a
@@ -110,8 +114,9 @@ impl ObjectCheck {
         )
     }
 
-    /// Builds the lookup table once the keywords are set.
-    pub fn finish(mut self) -> Self {
+    /// Builds the lookup table once the keywords are set, and finds which patterns each of
+    /// its names matches (priced as the walk's search of a key of that name).
+    pub fn finish(mut self, budget: &mut Budget) -> Result<Self, Exhausted> {
         let mut names: Vec<(Box<str>, Option<NodeId>)> = self
             .properties
             .iter()
@@ -143,7 +148,32 @@ impl ObjectCheck {
         self.required_rest = rest.into();
         self.required_entries = entries.into();
         self.names_unique = self.table.names.unique();
-        self
+        self.pattern_hits = self.find_pattern_hits(budget)?;
+        Ok(self)
+    }
+
+    /// `pattern_hits`: for each table name, the bits of the patterns found in it.
+    fn find_pattern_hits(&self, budget: &mut Budget) -> Result<Box<[u64]>, Exhausted> {
+        let patterns = match &self.patterns {
+            Some((patterns, _)) if !patterns.is_empty() && patterns.len() <= 64 => patterns,
+            _ => return Ok(Box::default()),
+        };
+        let mut hits = Vec::with_capacity(self.table.names.len());
+        for (name, _) in self.table.names.entries() {
+            let mut bits = 0_u64;
+            // A table name is a schema's string, so UTF-8; were it not, every key is searched.
+            let Ok(text) = std::str::from_utf8(name) else {
+                return Ok(Box::default());
+            };
+            for (index, (pattern, _)) in patterns.iter().enumerate() {
+                budget.spend_bytes(name.len())?;
+                if pattern.regex.is_match(text) {
+                    bits |= 1 << index;
+                }
+            }
+            hits.push(bits);
+        }
+        Ok(hits.into())
     }
 
     pub fn children(&self, mut each: impl FnMut(NodeId)) {
@@ -360,6 +390,83 @@ mod tests {
             compiled.is_valid(Json::from(&wrong), &mut budget).ok(),
             Some(false)
         );
+    }
+
+    /// The units a quick walk of `value` spends, and its answer.
+    fn spent(compiled: &crate::Compiled, value: &JsonValue) -> (u64, bool) {
+        let mut budget = Budget::new(1_000_000);
+        let valid = compiled.is_valid(Json::from(value), &mut budget).unwrap();
+        (1_000_000 - budget.remaining(), valid)
+    }
+
+    /// The object checks' `pattern_hits`, each cleared when `clear`.
+    fn pattern_hits(compiled: &mut crate::Compiled, clear: bool) -> Vec<Vec<u64>> {
+        let mut hits = Vec::new();
+        for check in compiled.program.checks.iter_mut() {
+            if let crate::engine::program::Check::Object(object) = check {
+                hits.push(object.pattern_hits.to_vec());
+                if clear {
+                    object.pattern_hits = Box::default();
+                }
+            }
+        }
+        hits
+    }
+
+    #[test]
+    fn a_declared_key_meets_the_patterns_found_in_its_name_when_compiled() {
+        let schema = json!({
+            "properties": {"foo": {}, "bar": {"type": "string"}, "é": {}},
+            "required": ["zoo"],
+            "patternProperties": {"f.*o": {"type": "integer"}, "^b|o$": {"minimum": 5}},
+            "additionalProperties": false
+        });
+        let mut compiled = compile_any_root(&schema);
+        // The properties (`bar`, `foo`, `é`: these maps are sorted), then the required name
+        // that is no property; bit 0 is `^b|o$`, bit 1 `f.*o`.
+        assert_eq!(
+            pattern_hits(&mut compiled, false),
+            [vec![0b01, 0b11, 0b00, 0b01]]
+        );
+        let values = [
+            json!({"foo": 7, "zoo": 5}),
+            json!({"foo": 3, "zoo": 5}),
+            json!({"foo": "x", "zoo": 5}),
+            json!({"bar": "x", "zoo": 5}),
+            json!({"bar": 3, "zoo": 5}),
+            json!({"é": null, "zoo": 4}),
+            json!({"é": null, "zoo": 5}),
+            json!({"fxo": 9, "zoo": 5}),
+            json!({"fxo": 9.5, "zoo": 5}),
+            json!({"other": 1, "zoo": 5}),
+        ];
+        let found: Vec<(u64, bool)> = values.iter().map(|v| spent(&compiled, v)).collect();
+        let answers: Vec<bool> = found.iter().map(|(_, valid)| *valid).collect();
+        assert_eq!(
+            answers,
+            [true, false, false, true, false, false, true, true, false, false]
+        );
+        // Every key searched instead: the same answers, at the same price.
+        pattern_hits(&mut compiled, true);
+        let searched: Vec<(u64, bool)> = values.iter().map(|v| spent(&compiled, v)).collect();
+        assert_eq!(found, searched);
+        for value in &values {
+            let (quick, reported) = crate::engine::both_walks::compiled_answers(&compiled, value);
+            assert_eq!(quick, reported, "{value}");
+        }
+    }
+
+    #[test]
+    fn past_64_patterns_every_key_is_searched() {
+        let mut patterns: Map<String, JsonValue> = (0..65)
+            .map(|index| (format!("^p{index}$"), json!({"type": "integer"})))
+            .collect();
+        patterns.insert("^p64$".into(), json!({"type": "string"}));
+        let schema = json!({"properties": {"p64": {}}, "patternProperties": patterns});
+        let mut compiled = compile_any_root(&schema);
+        assert_eq!(pattern_hits(&mut compiled, false), [Vec::<u64>::new()]);
+        assert!(spent(&compiled, &json!({"p64": "x", "p3": 1})).1);
+        assert!(!spent(&compiled, &json!({"p64": 1})).1);
     }
 
     #[test]

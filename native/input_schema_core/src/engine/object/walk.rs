@@ -8,14 +8,14 @@
 
 use crate::engine::node::{Named, Node, NodeId};
 use crate::engine::object::{has, Dependency, ObjectCheck, Reach, WALK_MAX_ENTRIES};
-use crate::engine::string::key_is_text;
+use crate::engine::string::{key_is_text, Pattern};
 use crate::engine::walk::{Quick, Sink, Walk};
 use crate::report::error::{Actual, Assertion};
 use crate::report::path::{Key, Segment, Step};
 use crate::values::literal::{get_by_str, with_key_name};
 use crate::values::value::Value;
 use crate::work::budget::Budget;
-use crate::work::halt::{Flow, Halt};
+use crate::work::halt::{broken, Flow, Halt};
 use std::sync::Arc;
 
 impl ObjectCheck {
@@ -157,15 +157,70 @@ impl ObjectCheck {
             }
         }
         if let Some((patterns, _)) = &self.patterns {
-            // A key no pattern can read (not UTF-8) fails the keyword.
-            if !patterns.is_empty() && std::str::from_utf8(name).is_err() {
-                return Err(Halt::Failed);
-            }
-            for (pattern, node) in patterns.iter() {
-                if pattern.found_in_name(name, walk.budget)? {
-                    declared = true;
-                    deferred.apply(walk, *node, item)?;
-                }
+            let hits = found.and_then(|index| self.pattern_hits.get(index));
+            declared |= match hits {
+                Some(&hits) => self.known_hits(walk, patterns, hits, name, item, deferred)?,
+                None => self.searched_hits(walk, patterns, name, item, deferred)?,
+            };
+        }
+        Ok(declared)
+    }
+
+    /// The patterns a key of a table name matches, found when compiled: priced as their
+    /// search (`searched_hits`).
+    #[inline]
+    fn known_hits<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        patterns: &[(Pattern, NodeId)],
+        mut hits: u64,
+        name: &[u8],
+        item: V,
+        deferred: &mut Deferred<V>,
+    ) -> Result<bool, Halt> {
+        // Each pattern up to a hit is paid for before the hit's schema is applied, as there.
+        let per_pattern = 2 * (1 + Budget::byte_units(name.len()));
+        let mut paid = 0;
+        let declared = hits != 0;
+        while hits != 0 {
+            let index = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let Some((_, node)) = patterns.get(index) else {
+                return Err(broken());
+            };
+            walk.budget
+                .spend(per_pattern.saturating_mul((index + 1 - paid) as u64))?;
+            paid = index + 1;
+            deferred.apply(walk, *node, item)?;
+        }
+        walk.budget
+            .spend(per_pattern.saturating_mul(patterns.len().saturating_sub(paid) as u64))?;
+        Ok(declared)
+    }
+
+    /// The patterns found in a key's name, each searched: a key no pattern can read (not
+    /// UTF-8) fails the keyword. Each pattern pays for a pass to check the name's UTF-8 and
+    /// one to search it.
+    fn searched_hits<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        patterns: &[(Pattern, NodeId)],
+        name: &[u8],
+        item: V,
+        deferred: &mut Deferred<V>,
+    ) -> Result<bool, Halt> {
+        if patterns.is_empty() {
+            return Ok(false);
+        }
+        let Ok(text) = std::str::from_utf8(name) else {
+            return Err(Halt::Failed);
+        };
+        let mut declared = false;
+        for (pattern, node) in patterns.iter() {
+            walk.budget.spend_bytes(name.len())?;
+            if pattern.found(text, walk.budget)? {
+                declared = true;
+                deferred.apply(walk, *node, item)?;
             }
         }
         Ok(declared)
