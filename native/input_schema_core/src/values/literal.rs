@@ -617,9 +617,15 @@ pub fn values_equal<'a, V: Value<'a>>(
     budget: &mut Budget,
     depth: usize,
 ) -> Result<bool, Exhausted> {
-    // A scalar is compared without recursing: no stack to check.
-    if !matches!(left.kind(), Kind::List | Kind::Map) {
+    // A scalar is compared without recursing, and a container with a value of another kind
+    // at a unit: no stack to check.
+    let kind = left.kind();
+    if !matches!(kind, Kind::List | Kind::Map) {
         return values_equal_here(left, right, budget, depth);
+    }
+    if right.kind() != kind {
+        budget.spend(1)?;
+        return Ok(false);
     }
     with_stack(depth, |segment| {
         if segment == StackSegment::Fresh {
@@ -639,12 +645,16 @@ fn values_equal_here<'a, V: Value<'a>>(
     let kind = left.kind();
     Ok(match kind {
         Kind::Atom(AtomKind::Nil | AtomKind::True | AtomKind::False) => right.kind() == kind,
-        Kind::Integer | Kind::Float => match (left.number(), right.number()) {
-            (Some(a), Some(b)) => {
-                budget.spend_number_compare(a.byte_size().min(b.byte_size()))?;
-                a.compare(&b) == Ordering::Equal
-            }
-            _ => false,
+        // Two integers that fit a word compare as words (their comparison costs nothing more).
+        Kind::Integer | Kind::Float => match (left.small_integer(), right.small_integer()) {
+            (Some(a), Some(b)) => a == b,
+            _ => match (left.number(), right.number()) {
+                (Some(a), Some(b)) => {
+                    budget.spend_number_compare(a.byte_size().min(b.byte_size()))?;
+                    a.compare(&b) == Ordering::Equal
+                }
+                _ => false,
+            },
         },
         Kind::Binary => match (left.binary(), right.binary()) {
             (Some(a), Some(b)) => {

@@ -212,14 +212,14 @@ fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
     items: &[V],
     budget: &mut Budget,
 ) -> Result<bool, Halt> {
-    let mut plain = [Plain::Other; N];
+    let mut plain = [Plain::Other(Kind::Other); N];
     for (slot, item) in plain.iter_mut().zip(items) {
         *slot = Plain::of(*item);
     }
     for (index, item) in items.iter().enumerate() {
-        let this = plain.get(index).copied().unwrap_or(Plain::Other);
+        let this = plain.get(index).copied().unwrap_or(Plain::Other(Kind::Other));
         for (offset, other) in items.iter().enumerate().skip(index + 1) {
-            let that = plain.get(offset).copied().unwrap_or(Plain::Other);
+            let that = plain.get(offset).copied().unwrap_or(Plain::Other(Kind::Other));
             let equal = match (this, that) {
                 (Plain::Integer(a), Plain::Integer(b)) => {
                     budget.spend(1)?;
@@ -230,8 +230,21 @@ fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
                     budget.spend_bytes(a.len().min(b.len()))?;
                     a == b
                 }
-                // A string is never equal to a number.
-                (Plain::Integer(_), Plain::Text(_)) | (Plain::Text(_), Plain::Integer(_)) => {
+                // A string equals only a string; a number only a number; values of two other
+                // kinds (an array and an object, say) nothing of the other.
+                (Plain::Integer(_), Plain::Text(_))
+                | (Plain::Text(_), Plain::Integer(_) | Plain::Other(_))
+                | (Plain::Other(_), Plain::Text(_)) => {
+                    budget.spend(1)?;
+                    false
+                }
+                (Plain::Integer(_), Plain::Other(kind)) | (Plain::Other(kind), Plain::Integer(_))
+                    if !is_number(kind) =>
+                {
+                    budget.spend(1)?;
+                    false
+                }
+                (Plain::Other(a), Plain::Other(b)) if a != b && !(is_number(a) && is_number(b)) => {
                     budget.spend(1)?;
                     false
                 }
@@ -246,12 +259,13 @@ fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
 }
 
 /// What the pairwise comparison reads of an item once, for the usual items: a small integer
-/// or a string compares as one; any other item (a float may equal an integer) by its value.
+/// or a string compares as one; any other item (a float may equal an integer) by its value,
+/// unless its kind tells it apart at once.
 #[derive(Clone, Copy)]
 enum Plain<'a> {
     Integer(i64),
     Text(&'a [u8]),
-    Other,
+    Other(Kind),
 }
 
 impl<'a> Plain<'a> {
@@ -261,9 +275,14 @@ impl<'a> Plain<'a> {
         }
         match item.small_integer() {
             Some(integer) => Plain::Integer(integer),
-            None => Plain::Other,
+            None => Plain::Other(item.kind()),
         }
     }
+}
+
+/// Whether values of `kind` are JSON numbers, which compare by value across kinds.
+fn is_number(kind: Kind) -> bool {
+    matches!(kind, Kind::Integer | Kind::Float)
 }
 
 /// Lists this short are told unique pair by pair, from a copy on the stack: cheaper than
@@ -370,6 +389,16 @@ mod tests {
                 false,
             ),
             (json!([5, 4, 3, 2, 1, 0.5]), true),
+            // Items of every kind side by side: kinds that differ are unequal at once, and
+            // equal ones are compared.
+            (json!([1, "1", [1], {"1": 1}, true, false, null, 1.5]), true),
+            (json!([[1], {"1": 1}, null, [1.0]]), false),
+            (json!([{"1": 1}, [1], true, {"1": 1.0}]), false),
+            (json!([null, [], {}, false, null]), false),
+            (json!([true, [], {}, false, true]), false),
+            (json!([2.5, [], "2.5", {}, 2.5]), false),
+            (json!([3, 2.5, [], 3.0]), false),
+            (json!([[], {}, [[]], [{}], {"": []}, {"": {}}]), true),
         ];
         for (items, expected) in cases {
             assert_eq!(answers(&items), (expected, expected, expected), "{items}");
