@@ -22,6 +22,7 @@
 //! [`MAX_GROUP_DEPTH`] is refused as [`PatternError::TooLarge`] (the rest of the pattern is still
 //! checked, so [`is_valid_syntax`] stays exact, bar duplicate group names past the bounds).
 
+use regex_automata::meta;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -77,32 +78,59 @@ pub fn translate(pattern: &str) -> Result<String, PatternError> {
     Translator::new(pattern).run()
 }
 
-/// [`translate`]s and compiles with bounded size ([`SIZE_LIMIT`], [`DFA_SIZE_LIMIT`],
-/// [`NEST_LIMIT`]), every `regex` flag set explicitly.
-pub fn compile(pattern: &str) -> Result<regex::Regex, PatternError> {
-    let translated = translate(pattern)?;
-    regex::RegexBuilder::new(&translated)
-        .unicode(true)
-        .case_insensitive(false)
-        .multi_line(false)
-        .dot_matches_new_line(false)
-        .crlf(false)
-        .swap_greed(false)
-        .ignore_whitespace(false)
-        .octal(false)
-        .size_limit(SIZE_LIMIT)
-        .dfa_size_limit(DFA_SIZE_LIMIT)
-        .nest_limit(NEST_LIMIT)
-        .build()
-        .map_err(build_error)
+/// A compiled pattern, asked only whether a text holds a match.
+#[derive(Clone, Debug)]
+pub struct Regex(meta::Regex);
+
+impl Regex {
+    /// Compiles a pattern in the engine's own syntax, every flag set explicitly and its size
+    /// bounded ([`SIZE_LIMIT`], [`DFA_SIZE_LIMIT`], [`NEST_LIMIT`]).
+    fn new(syntax: &str, nest_limit: u32) -> Result<Regex, PatternError> {
+        let flags = regex_automata::util::syntax::Config::new()
+            .unicode(true)
+            .utf8(true)
+            .case_insensitive(false)
+            .multi_line(false)
+            .dot_matches_new_line(false)
+            .crlf(false)
+            .swap_greed(false)
+            .ignore_whitespace(false)
+            .octal(false)
+            .nest_limit(nest_limit);
+        let limits = meta::Config::new()
+            .match_kind(regex_automata::MatchKind::LeftmostFirst)
+            .utf8_empty(true)
+            .nfa_size_limit(Some(SIZE_LIMIT))
+            .hybrid_cache_capacity(DFA_SIZE_LIMIT);
+        meta::Builder::new()
+            .configure(limits)
+            .syntax(flags)
+            .build(syntax)
+            .map(Regex)
+            .map_err(build_error)
+    }
+
+    /// Whether a match is found anywhere in `text`; linear in its length.
+    #[inline]
+    pub fn is_match(&self, text: &str) -> bool {
+        self.0.is_match(text)
+    }
 }
 
-/// Maps a `regex` build error on a translated pattern to a [`PatternError`].
-fn build_error(err: regex::Error) -> PatternError {
-    match err {
-        regex::Error::CompiledTooBig(_) => PatternError::TooLarge,
+/// [`translate`]s and compiles.
+pub fn compile(pattern: &str) -> Result<Regex, PatternError> {
+    let translated = translate(pattern)?;
+    Regex::new(&translated, NEST_LIMIT)
+}
+
+/// Maps the engine's build error on a translated pattern to a [`PatternError`].
+fn build_error(err: meta::BuildError) -> PatternError {
+    if err.size_limit().is_some() {
+        return PatternError::TooLarge;
+    }
+    match err.syntax_error() {
         // "exceed the maximum number of nested parentheses/brackets"
-        regex::Error::Syntax(msg) if msg.contains("nested") => PatternError::TooLarge,
+        Some(syntax) if syntax.to_string().contains("nested") => PatternError::TooLarge,
         _ => PatternError::Unsupported("rejected by the regex engine"),
     }
 }
@@ -245,7 +273,7 @@ fn cmp_decimal(a: &str, b: &str) -> Ordering {
 /// Whether `c` may start (or continue) an ECMA-262 group name: ID_Start (ID_Continue), `$`, `_`
 /// (and ZWNJ, ZWJ).
 fn is_identifier_char(c: char, start: bool) -> bool {
-    static ID: OnceLock<Option<(regex::Regex, regex::Regex)>> = OnceLock::new();
+    static ID: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
     if c.is_ascii() {
         return c.is_ascii_alphabetic() || c == '$' || c == '_' || (!start && c.is_ascii_digit());
     }
@@ -253,8 +281,8 @@ fn is_identifier_char(c: char, start: bool) -> bool {
         return true;
     }
     let tables = ID.get_or_init(|| {
-        let id_start = regex::Regex::new(r"\A\p{ID_Start}\z").ok()?;
-        let id_continue = regex::Regex::new(r"\A\p{ID_Continue}\z").ok()?;
+        let id_start = Regex::new(r"\A\p{ID_Start}\z", NEST_LIMIT).ok()?;
+        let id_continue = Regex::new(r"\A\p{ID_Continue}\z", NEST_LIMIT).ok()?;
         Some((id_start, id_continue))
     });
     let mut buf = [0; 4];
@@ -1256,11 +1284,8 @@ mod tests {
         let reused = "(?<a>x)|".repeat(MAX_NAME_REUSE + 1);
         assert_eq!(translate(&reused), Err(PatternError::TooLarge));
         assert!(m(&"(?<a>x)|".repeat(MAX_NAME_REUSE), "x"));
-        let tiny_nest = regex::RegexBuilder::new("((a))").nest_limit(1).build();
-        assert_eq!(
-            tiny_nest.map_err(build_error).err(),
-            Some(PatternError::TooLarge)
-        );
+        let tiny_nest = Regex::new("((a))", 1);
+        assert_eq!(tiny_nest.err(), Some(PatternError::TooLarge));
         let worst = format!(
             r"{}[\W\d]{}",
             "(y|z(?:".repeat(MAX_GROUP_DEPTH / 2),

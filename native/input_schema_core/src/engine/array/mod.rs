@@ -217,9 +217,15 @@ fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
         *slot = Plain::of(*item);
     }
     for (index, item) in items.iter().enumerate() {
-        let this = plain.get(index).copied().unwrap_or(Plain::Other(Kind::Other));
+        let this = plain
+            .get(index)
+            .copied()
+            .unwrap_or(Plain::Other(Kind::Other));
         for (offset, other) in items.iter().enumerate().skip(index + 1) {
-            let that = plain.get(offset).copied().unwrap_or(Plain::Other(Kind::Other));
+            let that = plain
+                .get(offset)
+                .copied()
+                .unwrap_or(Plain::Other(Kind::Other));
             let equal = match (this, that) {
                 (Plain::Integer(a), Plain::Integer(b)) => {
                     budget.spend(1)?;
@@ -238,7 +244,8 @@ fn unique_pairwise<'a, const N: usize, V: Value<'a>>(
                     budget.spend(1)?;
                     false
                 }
-                (Plain::Integer(_), Plain::Other(kind)) | (Plain::Other(kind), Plain::Integer(_))
+                (Plain::Integer(_), Plain::Other(kind))
+                | (Plain::Other(kind), Plain::Integer(_))
                     if !is_number(kind) =>
                 {
                     budget.spend(1)?;

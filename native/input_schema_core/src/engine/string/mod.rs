@@ -10,7 +10,7 @@ pub use walk::{dialect_format_holds, lengths_hold};
 use super::node::{size_bounds, Named, NodeId};
 use crate::names::keywords::name;
 use crate::report::error::Assertion;
-use crate::text::ecma_regex;
+use crate::text::ecma_regex::{self, Regex};
 use crate::text::format::{Format, FormatDialect};
 use crate::values::literal::{with_key_name, Literal};
 use crate::values::value::Value;
@@ -87,7 +87,7 @@ impl StringRule {
 
 #[derive(Debug)]
 pub struct Pattern {
-    pub regex: regex::Regex,
+    pub regex: Regex,
     pub source: Box<str>,
 }
 
@@ -140,7 +140,7 @@ pub struct FormatCheck {
 #[derive(Debug)]
 enum Defined {
     Dialect(Format),
-    Pattern(regex::Regex),
+    Pattern(Regex),
     Host,
 }
 

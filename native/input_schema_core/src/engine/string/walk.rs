@@ -23,6 +23,12 @@ impl StringCheck {
         if let (false, [(StringRule::Format(format), _)]) = (S::REPORTS, &self.rules[..]) {
             return format_alone(walk, value, format);
         }
+        if let (false, [(StringRule::Pattern(pattern), _)]) = (S::REPORTS, &self.rules[..]) {
+            return match value.text() {
+                Ok(Some(text)) if pattern.found(text, walk.budget)? => Ok(true),
+                _ => Err(Halt::Failed),
+            };
+        }
         let mut text: Option<Result<&str, ()>> = None;
         let mut characters: Option<u64> = None;
         let mut valid = true;
