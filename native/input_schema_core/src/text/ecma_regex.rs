@@ -23,6 +23,7 @@
 //! checked, so [`is_valid_syntax`] stays exact, bar duplicate group names past the bounds).
 
 use regex_automata::meta;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -46,6 +47,8 @@ pub const MAX_REPEAT: u32 = 1000;
 pub const MAX_NAME_REUSE: usize = 100;
 /// Longest translated pattern (past it, compiling would exceed [`SIZE_LIMIT`] anyway).
 pub const MAX_TRANSLATED_LEN: usize = 4 * SIZE_LIMIT;
+/// What a translation's text is given beyond twice the pattern's length at first.
+const TRANSLATED_SLACK: usize = 512;
 
 /// Why a pattern cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -355,10 +358,23 @@ impl Translator {
             quantifiable: false,
         };
         Self {
-            src: pattern.chars().collect(),
+            src: {
+                let mut src = Vec::with_capacity(pattern.len());
+                src.extend(pattern.chars());
+                src
+            },
             pos: 0,
-            out: String::with_capacity(pattern.len().saturating_mul(2).min(MAX_TRANSLATED_LEN)),
-            stack: vec![root],
+            // Room for a few expanded classes (`\s` alone writes about 120 bytes) without growing.
+            out: String::with_capacity(
+                (pattern.len().saturating_mul(2))
+                    .saturating_add(TRANSLATED_SLACK)
+                    .min(MAX_TRANSLATED_LEN),
+            ),
+            stack: {
+                let mut stack = Vec::with_capacity(8);
+                stack.push(root);
+                stack
+            },
             next_id: 1,
             captures: 0,
             max_backreference: 0,
@@ -442,10 +458,10 @@ impl Translator {
                 }),
                 '[' => self.class()?,
                 '\\' => self.atom_escape()?,
-                '*' | '+' | '?' => self.quantify(c.to_string())?,
+                '*' | '+' | '?' => self.quantify(c.encode_utf8(&mut [0; 4]))?,
                 '{' => {
                     let quantifier = self.braced_quantifier()?;
-                    self.quantify(quantifier)?;
+                    self.quantify(&quantifier)?;
                 }
                 ']' | '}' => return Err(PatternError::Invalid("lone ] or }")),
                 _ => {
@@ -477,11 +493,11 @@ impl Translator {
         }
     }
 
-    fn quantify(&mut self, quantifier: String) -> Result<(), PatternError> {
+    fn quantify(&mut self, quantifier: &str) -> Result<(), PatternError> {
         if !self.stack.last().is_some_and(|f| f.quantifiable) {
             return Err(PatternError::Invalid("nothing to repeat"));
         }
-        self.out.push_str(&quantifier);
+        self.out.push_str(quantifier);
         if self.eat('?') {
             self.out.push('?');
         }
@@ -543,36 +559,35 @@ impl Translator {
         let mut kind = Kind::Group;
         let opener = if self.eat('?') {
             match self.bump() {
-                Some(':') => "(?:".to_string(),
+                Some(':') => Cow::Borrowed("(?:"),
                 Some('=' | '!') => {
                     self.refuse(PatternError::Unsupported("look-ahead"));
                     kind = Kind::LookAround;
-                    "(?:".to_string()
+                    Cow::Borrowed("(?:")
                 }
                 Some('<') if self.eat('=') || self.eat('!') => {
                     self.refuse(PatternError::Unsupported("look-behind"));
                     kind = Kind::LookAround;
-                    "(?:".to_string()
+                    Cow::Borrowed("(?:")
                 }
                 Some('<') => {
                     let name = self.group_name()?;
                     self.captures = self.captures.saturating_add(1);
-                    self.register_name(name)?
+                    Cow::Owned(self.register_name(name)?)
                 }
                 Some(c @ ('i' | 'm' | 's' | '-')) => {
                     flags = self.modifiers(c, outer)?;
-                    match (outer.ignore_case, flags.ignore_case) {
+                    Cow::Borrowed(match (outer.ignore_case, flags.ignore_case) {
                         (false, true) => "(?i:",
                         (true, false) => "(?-i:",
                         _ => "(?:",
-                    }
-                    .to_string()
+                    })
                 }
                 _ => return Err(PatternError::Invalid("invalid group")),
             }
         } else {
             self.captures = self.captures.saturating_add(1);
-            "(".to_string()
+            Cow::Borrowed("(")
         };
         self.out.push_str(&opener);
         self.stack.push(Frame {
@@ -688,8 +703,9 @@ impl Translator {
             .bump()
             .ok_or(PatternError::Invalid("\\ at end of pattern"))?;
         if let Some((body, negated)) = class_escape(e) {
-            let text = format!("[{}{body}]", if negated { "^" } else { "" });
-            self.atom(&text);
+            self.out.push_str(if negated { "[^" } else { "[" });
+            self.out.push_str(body);
+            self.atom("]");
             return Ok(());
         }
         match e {
