@@ -1,12 +1,12 @@
 //! The walk of the array check: the counts, then one pass over the items in index order.
 
-use crate::engine::array::{elements, unique_list, ArrayCheck};
+use crate::engine::array::{elements, unique_list, ArrayCheck, Contains};
 use crate::engine::node::{Named, Node};
 use crate::engine::walk::{Sink, Walk};
 use crate::report::error::{Actual, Assertion};
 use crate::report::path::{Key, Segment, Step};
 use crate::values::value::Value;
-use crate::work::halt::Flow;
+use crate::work::halt::{Flow, Halt};
 
 impl ArrayCheck {
     /// Checks a value whose type is array, of `length` items.
@@ -47,8 +47,17 @@ impl ArrayCheck {
         if self.prefix.is_none() && self.items.is_none() {
             // No schema reads the items: the rule for keys reads them in its own walk.
             walk.unread |= !V::KEYS_ARE_STRINGS && length > 0;
-            if self.contains.is_none() {
-                return Ok(valid);
+            match &self.contains {
+                None => return Ok(valid),
+                // A quick walk that reads the items for `contains` alone only counts them.
+                Some((contains, _)) if !S::REPORTS => {
+                    walk.budget.require(length)?;
+                    return match contains.holds_in(walk, value)? {
+                        true => Ok(valid),
+                        false => Err(Halt::Failed),
+                    };
+                }
+                Some(_) => {}
             }
         }
         // Each item read costs at least its own unit: a call that cannot finish gives up now,
@@ -134,5 +143,30 @@ impl ArrayCheck {
             }
         }
         Ok(valid)
+    }
+}
+
+impl Contains {
+    /// Whether `list` has as many items valid against the node as the bounds ask, counted
+    /// until the answer is known.
+    fn holds_in<'a, V: Value<'a>>(
+        &self,
+        walk: &mut Walk<'_, '_, V>,
+        list: V,
+    ) -> Result<bool, Halt> {
+        let mut found = 0_u64;
+        for item in elements(list) {
+            if walk.valid_part(self.node, item)? {
+                found += 1;
+                let known = match self.max {
+                    Some(max) => found > max,
+                    None => found >= self.min,
+                };
+                if known {
+                    break;
+                }
+            }
+        }
+        Ok(found >= self.min && self.max.is_none_or(|max| found <= max))
     }
 }
