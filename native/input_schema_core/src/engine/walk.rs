@@ -578,21 +578,13 @@ impl<'p, 'b, 'a, V: Value<'a>> Walk<'p, 'b, V> {
             }
         }
         self.note_read(node, Found::of(types::ARRAY));
-        // Items of a type alone, the usual array: the loop asks each item its type only.
-        if let Shortcut::Types(wanted) = *shortcut {
-            for element in value.list_elements() {
-                match element {
-                    Element::Item(item) => self.types_decided(wanted, item)?,
-                    Element::ImproperTail(_) => return Err(Halt::Failed),
-                };
-            }
-            return Ok(true);
-        }
         for element in value.list_elements() {
             match element {
-                Element::Item(item) => self.decide(*item_node, shortcut, item)?,
+                Element::Item(item) => {
+                    self.decide_part(*item_node, shortcut, item)?;
+                }
                 Element::ImproperTail(_) => return Err(Halt::Failed),
-            };
+            }
         }
         Ok(true)
     }
