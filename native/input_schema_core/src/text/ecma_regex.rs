@@ -1103,6 +1103,17 @@ mod tests {
     }
 
     #[test]
+    fn group_names_past_ascii_follow_the_unicode_identifier_tables() {
+        // The tables compile within the engine's bounds: without them, a name would be read
+        // by `char::is_alphanumeric`, which takes `²` (a number, but no ID_Continue).
+        assert!(is_identifier_char('é', true) && is_identifier_char('π', true));
+        assert!(!is_identifier_char('\u{301}', true) && is_identifier_char('\u{301}', false));
+        assert!(!is_identifier_char('²', true) && !is_identifier_char('²', false));
+        assert!(is_valid_syntax("(?<é>x)") && is_valid_syntax("(?<aé\u{301}>x)"));
+        assert!(!is_valid_syntax("(?<a²>x)") && !is_valid_syntax("(?<\u{301}>x)"));
+    }
+
+    #[test]
     fn every_property_name_compiles() {
         let names = |table: &'static str| table.split(' ').flat_map(|e| e.split('='));
         for gc in names(GENERAL_CATEGORIES) {
