@@ -128,11 +128,18 @@ fn counted_characters(budget: &mut Budget, text: &str) -> Result<u64, Halt> {
 /// The quick answer of a string check that has nothing but `minLength` and `maxLength`
 /// (`Shortcut::Lengths`, an absent bound `0` or `u64::MAX`): the rules' part of the loop above.
 pub fn lengths_hold<'a, V: Value<'a>>(budget: &mut Budget, value: V, min: u64, max: u64) -> Flow {
-    let size = paid_bytes(budget, value)?.len() as u64;
+    // The string read once, its bytes paid for as `paid_bytes` does.
+    let (text, size) = match value.text() {
+        Ok(Some(text)) => (Some(text), text.len()),
+        Ok(None) => return Err(Halt::Broken),
+        Err(bytes) => (None, bytes.len()),
+    };
+    budget.spend_bytes(size)?;
+    let size = size as u64;
     if bytes_refuse(size, min, max) {
         return Err(Halt::Failed);
     }
-    let Ok(Some(text)) = value.text() else {
+    let Some(text) = text else {
         return Err(Halt::Failed);
     };
     if bytes_accept(size, min, max) {
@@ -151,11 +158,16 @@ pub fn dialect_format_holds<'a, V: Value<'a>>(
     value: V,
     format: Format,
 ) -> Flow {
-    paid_bytes(budget, value)?;
-    let Ok(Some(text)) = value.text() else {
-        return Err(Halt::Failed);
+    // The string read once for both passes, each priced as `paid_bytes` and the format's read.
+    let text = match value.text() {
+        Ok(Some(text)) => text,
+        Ok(None) => return Err(Halt::Broken),
+        Err(bytes) => {
+            budget.spend_bytes(bytes.len())?;
+            return Err(Halt::Failed);
+        }
     };
-    budget.spend_bytes(text.len())?;
+    budget.spend(2 * (1 + Budget::byte_units(text.len())))?;
     match dialect_holds(format, text) {
         true => Ok(true),
         false => Err(Halt::Failed),
