@@ -143,31 +143,31 @@ impl ObjectCheck {
                 None => rest.push(name.clone()),
             }
         }
+        self.pattern_hits = self.pattern_hits_of(&names, budget)?;
         self.table = NameTable::new(names);
         self.required_mask = mask;
         self.required_rest = rest.into();
         self.required_entries = entries.into();
         self.names_unique = self.table.names.unique();
-        self.pattern_hits = self.find_pattern_hits(budget)?;
         Ok(self)
     }
 
-    /// `pattern_hits`: for each table name, the bits of the patterns found in it.
-    fn find_pattern_hits(&self, budget: &mut Budget) -> Result<Box<[u64]>, Exhausted> {
+    /// `pattern_hits`: for each of the table's names, the bits of the patterns found in it.
+    fn pattern_hits_of(
+        &self,
+        names: &[(Box<str>, Option<NodeId>)],
+        budget: &mut Budget,
+    ) -> Result<Box<[u64]>, Exhausted> {
         let patterns = match &self.patterns {
             Some((patterns, _)) if !patterns.is_empty() && patterns.len() <= 64 => patterns,
             _ => return Ok(Box::default()),
         };
-        let mut hits = Vec::with_capacity(self.table.names.len());
-        for (name, _) in self.table.names.entries() {
+        let mut hits = Vec::with_capacity(names.len());
+        for (name, _) in names {
             let mut bits = 0_u64;
-            // A table name is a schema's string, so UTF-8; were it not, every key is searched.
-            let Ok(text) = std::str::from_utf8(name) else {
-                return Ok(Box::default());
-            };
             for (index, (pattern, _)) in patterns.iter().enumerate() {
                 budget.spend_bytes(name.len())?;
-                if pattern.regex.is_match(text) {
+                if pattern.regex.is_match(name) {
                     bits |= 1 << index;
                 }
             }
