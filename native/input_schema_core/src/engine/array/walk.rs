@@ -117,10 +117,7 @@ impl ArrayCheck {
                 if walk.valid_part(contains.node, item)? {
                     found += 1;
                     // Once the answer is known, later items need not be asked.
-                    counting = match contains.max {
-                        Some(max) => found <= max,
-                        None => found < contains.min,
-                    };
+                    counting = !contains.settled(found);
                 }
             }
         }
@@ -158,15 +155,20 @@ impl Contains {
         for item in elements(list) {
             if walk.valid_part(self.node, item)? {
                 found += 1;
-                let known = match self.max {
-                    Some(max) => found > max,
-                    None => found >= self.min,
-                };
-                if known {
+                if self.settled(found) {
                     break;
                 }
             }
         }
         Ok(found >= self.min && self.max.is_none_or(|max| found <= max))
+    }
+
+    /// Whether `found` matching items decide the answer, whatever the items left hold: past
+    /// `maxContains`, or (without it) at `minContains`.
+    fn settled(&self, found: u64) -> bool {
+        match self.max {
+            Some(max) => found > max,
+            None => found >= self.min,
+        }
     }
 }
