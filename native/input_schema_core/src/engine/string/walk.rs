@@ -8,7 +8,7 @@ use crate::text::format::Format;
 use crate::values::literal::{parse_json, LiteralView};
 use crate::values::value::Value;
 use crate::work::budget::Budget;
-use crate::work::halt::{Flow, Halt};
+use crate::work::halt::{broken, Flow, Halt};
 use base64::Engine;
 
 impl StringCheck {
@@ -131,7 +131,7 @@ pub fn lengths_hold<'a, V: Value<'a>>(budget: &mut Budget, value: V, min: u64, m
     // The string read once, its bytes paid for as `paid_bytes` does.
     let (text, size) = match value.text() {
         Ok(Some(text)) => (Some(text), text.len()),
-        Ok(None) => return Err(Halt::Broken),
+        Ok(None) => return Err(broken()),
         Err(bytes) => (None, bytes.len()),
     };
     budget.spend_bytes(size)?;
@@ -161,7 +161,7 @@ pub fn dialect_format_holds<'a, V: Value<'a>>(
     // The string read once for both passes, each priced as `paid_bytes` and the format's read.
     let text = match value.text() {
         Ok(Some(text)) => text,
-        Ok(None) => return Err(Halt::Broken),
+        Ok(None) => return Err(broken()),
         Err(bytes) => {
             budget.spend_bytes(bytes.len())?;
             return Err(Halt::Failed);
