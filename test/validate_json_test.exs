@@ -404,6 +404,37 @@ defmodule InputSchema.ValidateJSONTest do
       end
     end
 
+    # Up to 32 KiB the strings written without escapes are made as parts of the text's binary.
+    test "strings and keys are read right from any binary: small, large, or part of another" do
+      {:ok, compiled} = InputSchema.compile(@object_schema)
+      note = String.duplicate("n", 100)
+      short = ~S({"path": "lib/a.ex", "tab": "a\tb", "list": ["one", {"k": "v"}]})
+
+      long =
+        ~s({"path": "lib/a.ex", "tab": "a\\tb", "list": ["one", {"k": "v"}], "note": "#{note}"})
+
+      padded = ~s({"path": "lib/a.ex", "pad": "#{String.duplicate("x", @normal_text_max)}"})
+      framed = "[1, " <> long <> ", 2]"
+      within = binary_part(framed, 4, byte_size(long))
+      assert :binary.referenced_byte_size(within) == byte_size(framed)
+
+      expected = %{"path" => "lib/a.ex", "tab" => "a\tb", "list" => ["one", %{"k" => "v"}]}
+
+      for schema <- [@object_schema, compiled] do
+        assert InputSchema.validate_json(schema, short) === {:ok, expected}
+
+        for text <- [long, within] do
+          assert InputSchema.validate_json(schema, text) ===
+                   {:ok, Map.put(expected, "note", note)}
+        end
+
+        assert {:ok, %{"path" => "lib/a.ex", "pad" => pad}} =
+                 InputSchema.validate_json(schema, padded)
+
+        assert pad === String.duplicate("x", @normal_text_max)
+      end
+    end
+
     test "a 10 MB string value" do
       content = String.duplicate("0123456789", 1_000_000)
       text = ~s({"path": "big.txt", "content": "#{content}\\n"})

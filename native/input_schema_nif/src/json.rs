@@ -9,8 +9,8 @@ use input_schema_core::text::json_text::{Builder, Entries, JsonError};
 use input_schema_core::text::short_keys::ShortKeys;
 use input_schema_core::BigInt;
 use rustler::codegen_runtime::c_uint;
-use rustler::sys::{enif_make_list_from_array, ErlNifTerm};
-use rustler::{Encoder, Env, NewBinary, Term};
+use rustler::sys::{enif_make_list_from_array, enif_make_sub_binary, ErlNifTerm};
+use rustler::{Binary, Encoder, Env, NewBinary, Term};
 use std::cell::Cell;
 use std::vec::Drain;
 
@@ -24,6 +24,9 @@ pub struct TermBuilder<'a> {
     /// The short keys of the text's objects, each made once: the objects of a list mostly
     /// repeat the same few keys, and one binary each makes less to build and to collect.
     kept_keys: Option<ShortKeys<ErlNifTerm>>,
+    /// The text's binary, when a string written in it without escapes is made as a part of it
+    /// (a sub-binary: no copy, and nothing to allocate for a long one), and its length.
+    text: Option<(ErlNifTerm, usize)>,
 }
 
 /// Keys made one by one before the rest are kept: small texts never pay for the table.
@@ -35,6 +38,15 @@ impl<'a> TermBuilder<'a> {
             env,
             keys_made: 0,
             kept_keys: None,
+            text: None,
+        }
+    }
+
+    /// A builder whose strings share `text`, the binary being read, wherever it can.
+    pub fn sharing(env: Env<'a>, text: &Binary<'a>) -> Self {
+        TermBuilder {
+            text: Some((text.to_term(env).as_c_arg(), text.len())),
+            ..Self::new(env)
         }
     }
 
@@ -89,6 +101,27 @@ impl<'a> Builder for TermBuilder<'a> {
         let mut binary = NewBinary::new(self.env, bytes.len());
         binary.as_mut_slice().copy_from_slice(bytes);
         Self::word(Term::from(binary))
+    }
+
+    fn text_string(&mut self, bytes: &[u8], at: usize) -> ErlNifTerm {
+        match self.text {
+            Some((text, len)) if at.checked_add(bytes.len()).is_some_and(|end| end <= len) => {
+                // SAFETY: `text` is a binary of this env, and the part lies within it.
+                unsafe { enif_make_sub_binary(self.env.as_c_arg(), text, at, bytes.len()) }
+            }
+            _ => self.string(bytes),
+        }
+    }
+
+    /// A key shares the text as a string does, until the builder starts keeping its keys.
+    fn text_key(&mut self, bytes: &[u8], at: usize) -> ErlNifTerm {
+        match self.text {
+            Some(_) if self.kept_keys.is_none() && self.keys_made < KEYS_BEFORE_KEEPING => {
+                self.keys_made += 1;
+                self.text_string(bytes, at)
+            }
+            _ => self.key(bytes),
+        }
     }
 
     fn key(&mut self, bytes: &[u8]) -> ErlNifTerm {

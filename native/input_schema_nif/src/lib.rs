@@ -353,6 +353,11 @@ fn validated<'a>(
 /// time a normal scheduler may be held.
 const NORMAL_TEXT_MAX: usize = WARM_TEXT_BYTES;
 
+/// The strings of a text at most this long are made as parts of its binary (a string kept
+/// from the arguments then keeps the text's bytes); a longer text's are copied. A tree is only
+/// read from such a text.
+const SHARED_TEXT_MAX: usize = NORMAL_TEXT_MAX;
+
 /// Reads `text` into `tree` for a compiled schema's walk (`for_walk`); the JSON errors are
 /// entry-gate failures (nothing was checked yet): an empty text says so, and at the tool
 /// boundary (`object_root`) a value that is no object is refused as such, never blaming the
@@ -388,11 +393,15 @@ fn read_json<'a>(
 /// a tree that cannot give its terms (which `Tree::build` never leaves).
 fn read_json_terms<'a>(
     env: Env<'a>,
-    text: &[u8],
+    binary: &Binary<'a>,
     object_root: bool,
     budget: &mut Budget,
 ) -> Result<Term<'a>, Failure<Arg<'a>>> {
-    let mut builder = json::TermBuilder::new(env);
+    let text = binary.as_slice();
+    let mut builder = match text.len() <= SHARED_TEXT_MAX {
+        true => json::TermBuilder::sharing(env, binary),
+        false => json::TermBuilder::new(env),
+    };
     let value = json_text::parse(text, &mut builder, budget)
         .map(|word| builder.term(word))
         .map_err(|stop| text_failure(stop, text, object_root))?;
@@ -430,9 +439,9 @@ fn gate_failure<V>(error: Error<V>) -> Failure<V> {
     }
 }
 
-/// The terms of a tree read whole.
-fn tree_terms<'a>(env: Env<'a>, tree: &Tree) -> Option<Term<'a>> {
-    let mut builder = json::TermBuilder::new(env);
+/// The terms of a tree read whole, from `text`, the binary it was read from.
+fn tree_terms<'a>(env: Env<'a>, tree: &Tree, text: &Binary<'a>) -> Option<Term<'a>> {
+    let mut builder = json::TermBuilder::sharing(env, text);
     tree.build(&mut builder).map(|word| builder.term(word))
 }
 
@@ -530,10 +539,10 @@ fn run_validate_text<'a>(
         Ok(None) => return atoms::not_compiled().encode(env),
         Err(failure) => return round.failure(&failure, report, false),
     };
-    let Ok(text) = Binary::from_term(text.term()) else {
+    let Ok(binary) = Binary::from_term(text.term()) else {
         return round.failure(&gate_failure(Error::JsonTextNotBinary), report, false);
     };
-    let text = text.as_slice();
+    let text = binary.as_slice();
     // The tree's answer leaves the thread-local borrow as a bare word: a `Term` carries its
     // env's kind byte, and copying that shape out through `LocalKey::with` stalls the loads
     // that read it back.
@@ -552,10 +561,10 @@ fn run_validate_text<'a>(
             if let TreeWalk::Spent = walked {
                 break 'answer round.failure(&Failure::Exhausted, report, false);
             }
-            let terms = tree_read.then(|| tree_terms(env, tree)).flatten();
+            let terms = tree_read.then(|| tree_terms(env, tree, &binary)).flatten();
             let arguments = match terms {
                 Some(arguments) => arguments,
-                None => match read_json_terms(env, text, object_root, &mut round.budget) {
+                None => match read_json_terms(env, &binary, object_root, &mut round.budget) {
                     Ok(arguments) => arguments,
                     Err(failure) => break 'answer round.failure(&failure, report, false),
                 },

@@ -52,6 +52,8 @@ pub struct Tree {
     parts: Parts,
     /// Whether the last text was read whole: only then has the tree a root.
     whole: bool,
+    /// The text's length: bytes before it in `Parts::bytes` are the text's own.
+    text_len: u32,
 }
 
 /// What a text's reading makes: its nodes, their members, their bytes.
@@ -98,6 +100,7 @@ impl Tree {
                 widest_map: 0,
             },
             whole: false,
+            text_len: 0,
         }
     }
 
@@ -121,7 +124,7 @@ impl Tree {
     /// held (its root is then `root`): or why reading stopped. `None`, with nothing read, for
     /// a text of 4 GiB or more.
     pub fn read(&mut self, text: &[u8], budget: &mut Budget) -> Option<Result<(), Stop>> {
-        u32::try_from(text.len()).ok()?;
+        self.text_len = u32::try_from(text.len()).ok()?;
         self.parts.nodes.clear();
         self.parts.members.clear();
         // The text's bytes in one copy: a string written without escapes is then a place in
@@ -170,8 +173,14 @@ impl Tree {
                     builder.big_integer(self.parts.big_integers.get(at as usize)?)
                 }
                 Node::Float(value) => builder.float(value),
-                Node::String { start, len } => builder.string(self.slice(start, len)?),
-                Node::Key { start, len } => builder.key(self.slice(start, len)?),
+                Node::String { start, len } => match self.in_text(start, len) {
+                    true => builder.text_string(self.slice(start, len)?, start as usize),
+                    false => builder.string(self.slice(start, len)?),
+                },
+                Node::Key { start, len } => match self.in_text(start, len) {
+                    true => builder.text_key(self.slice(start, len)?, start as usize),
+                    false => builder.key(self.slice(start, len)?),
+                },
                 Node::List { len, .. } => {
                     let from = made.len().checked_sub(len as usize)?;
                     builder.list(made.drain(from..))
@@ -188,6 +197,11 @@ impl Tree {
         made.clear();
         builder.recycle(made);
         root
+    }
+
+    /// Whether the bytes from `start` are the text's own (not a decoded string kept after it).
+    fn in_text(&self, start: u32, len: u32) -> bool {
+        u64::from(start) + u64::from(len) <= u64::from(self.text_len)
     }
 
     fn slice(&self, start: u32, len: u32) -> Option<&[u8]> {
