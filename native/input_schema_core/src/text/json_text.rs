@@ -499,6 +499,112 @@ impl Keys {
     }
 }
 
+/// The offset of the first byte from `at` that is no blank. Most texts a gateway reads are
+/// compact: a blank is seldom there to skip.
+#[inline(always)]
+pub(crate) fn past_blanks(text: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = text.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The offset after `word`, which must be written at `at`; or the offset of the first byte
+/// that differs.
+#[inline]
+pub(crate) fn literal_end(text: &[u8], at: usize, word: &[u8]) -> Result<usize, usize> {
+    let rest = text.get(at..).unwrap_or_default();
+    let matching = rest
+        .iter()
+        .zip(word)
+        .take_while(|(byte, expected)| byte == expected)
+        .count();
+    match matching == word.len() {
+        true => Ok(at + matching),
+        false => Err(at + matching),
+    }
+}
+
+/// Where the string whose quote is at `at` has its bytes, between its quotes, when it holds
+/// no escape or control character and is UTF-8 (`None` otherwise).
+#[inline(always)]
+pub(crate) fn raw_string(text: &[u8], at: usize) -> Option<(usize, usize)> {
+    let start = at + 1;
+    let rest = text.get(start..)?;
+    let (stop, ascii) = string_stop(rest);
+    if rest.get(stop) != Some(&b'"') {
+        return None;
+    }
+    if !ascii {
+        std::str::from_utf8(rest.get(..stop)?).ok()?;
+    }
+    Some((start, start + stop))
+}
+
+/// A number's place in a text, read by `number_at`.
+pub(crate) struct NumberAt {
+    /// The offset after it.
+    pub(crate) end: usize,
+    pub(crate) negative: bool,
+    /// Its integer part's digits.
+    pub(crate) digits: std::ops::Range<usize>,
+    /// Whether it has a fraction or an exponent.
+    pub(crate) float: bool,
+}
+
+/// The number at `at`, `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; or the offset
+/// where a digit is missing.
+#[inline]
+pub(crate) fn number_at(text: &[u8], at: usize) -> Result<NumberAt, usize> {
+    let digits_from = |from: usize| {
+        text.get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|byte| byte.is_ascii_digit())
+            .count()
+    };
+    let negative = text.get(at) == Some(&b'-');
+    let digits_start = at + usize::from(negative);
+    let mut end = match text.get(digits_start) {
+        Some(b'0') => digits_start + 1,
+        Some(b'1'..=b'9') => digits_start + digits_from(digits_start),
+        _ => return Err(digits_start),
+    };
+    let digits = digits_start..end;
+    let mut float = false;
+    if text.get(end) == Some(&b'.') {
+        end += 1;
+        match digits_from(end) {
+            0 => return Err(end),
+            count => end += count,
+        }
+        float = true;
+    }
+    if let Some(b'e' | b'E') = text.get(end) {
+        end += 1;
+        if let Some(b'+' | b'-') = text.get(end) {
+            end += 1;
+        }
+        match digits_from(end) {
+            0 => return Err(end),
+            count => end += count,
+        }
+        float = true;
+    }
+    Ok(NumberAt {
+        end,
+        negative,
+        digits,
+        float,
+    })
+}
+
+/// The value of a number `number_at` read as a float: correctly rounded, infinite past every
+/// float. The grammar is a subset of what `f64::from_str` reads, so `None` never comes.
+pub(crate) fn float_of(literal: &[u8]) -> Option<f64> {
+    std::str::from_utf8(literal).ok()?.parse().ok()
+}
+
 /// How far a string's bytes run before a byte that ends its plain run (a quote, a backslash or
 /// a control character), and whether all of them are ASCII. Eight bytes at a time where it can,
 /// the stop found within its word: most strings of a tool call are short words and paths.
@@ -646,25 +752,9 @@ impl<B: Builder> Reader<'_, '_, B> {
         self.text.get(self.at).copied()
     }
 
-    fn rest(&self) -> &[u8] {
-        self.text.get(self.at..).unwrap_or_default()
-    }
-
-    /// Most texts a gateway reads are compact: a blank is seldom there to skip.
     #[inline(always)]
     fn skip_whitespace(&mut self) {
-        if let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.skip_blanks();
-        }
-    }
-
-    fn skip_blanks(&mut self) {
-        let rest = self.rest();
-        let blanks = rest
-            .iter()
-            .position(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
-            .unwrap_or(rest.len());
-        self.at += blanks;
+        self.at = past_blanks(self.text, self.at);
     }
 
     /// The value about to be read, plus the bytes read since the last payment.
@@ -880,79 +970,26 @@ impl<B: Builder> Reader<'_, '_, B> {
     }
 
     fn literal(&mut self, word: &[u8]) -> Result<(), Stop> {
-        let matching = self
-            .rest()
-            .iter()
-            .zip(word)
-            .take_while(|(byte, expected)| byte == expected)
-            .count();
-        if matching < word.len() {
-            return Err(malformed(self.at + matching));
-        }
-        self.at += word.len();
+        self.at = literal_end(self.text, self.at, word).map_err(malformed)?;
         Ok(())
-    }
-
-    /// Consumes ASCII digits; returns how many.
-    fn digits(&mut self) -> usize {
-        let count = self
-            .rest()
-            .iter()
-            .take_while(|byte| byte.is_ascii_digit())
-            .count();
-        self.at += count;
-        count
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
     fn number(&mut self) -> Result<B::Out, Stop> {
         let start = self.at;
-        let negative = self.peek() == Some(b'-');
-        if negative {
-            self.at += 1;
-        }
-        let digits_start = self.at;
-        match self.peek() {
-            Some(b'0') => self.at += 1,
-            Some(b'1'..=b'9') => {
-                self.digits();
-            }
-            _ => return Err(malformed(self.at)),
-        }
-        let digits_end = self.at;
-        let mut float = false;
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            if self.digits() == 0 {
-                return Err(malformed(self.at));
-            }
-            float = true;
-        }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.at += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.at += 1;
-            }
-            if self.digits() == 0 {
-                return Err(malformed(self.at));
-            }
-            float = true;
-        }
-        if float {
-            let literal = self.text.get(start..self.at).unwrap_or_default();
-            // The grammar above is a subset of what `f64::from_str` reads, so this cannot
-            // fail; the conversion is correctly rounded.
-            let value = std::str::from_utf8(literal)
-                .ok()
-                .and_then(|literal| literal.parse::<f64>().ok())
-                .ok_or_else(|| malformed(start))?;
+        let number = number_at(self.text, start).map_err(malformed)?;
+        self.at = number.end;
+        if number.float {
+            let Some(value) = float_of(self.text.get(start..number.end).unwrap_or_default()) else {
+                return Err(malformed(start));
+            };
             if !value.is_finite() {
                 return Ok(self.too_large());
             }
             return Ok(self.builder.float(value));
         }
-        let digits = self.text.get(digits_start..digits_end).unwrap_or_default();
-        self.integer(negative, digits)
+        let digits = self.text.get(number.digits).unwrap_or_default();
+        self.integer(number.negative, digits)
     }
 
     /// Notes a number too large (see `content_error`) and stands `null` in for it.
@@ -1011,18 +1048,12 @@ impl<B: Builder> Reader<'_, '_, B> {
     /// Reads the string whose opening quote is at `self.at`, through its closing quote.
     #[inline(always)]
     fn scan_string(&mut self) -> Result<Scanned, Stop> {
-        let start = self.at + 1;
-        let rest = self.text.get(start..).unwrap_or_default();
-        let (stop, ascii) = string_stop(rest);
         // Most strings hold no escape and end at their first stop.
-        if rest.get(stop) == Some(&b'"') {
-            let plain = rest.get(..stop).unwrap_or_default();
-            if ascii || std::str::from_utf8(plain).is_ok() {
-                self.at = start + stop + 1;
-                return Ok(Scanned::Raw(start, start + stop));
-            }
+        if let Some((start, end)) = raw_string(self.text, self.at) {
+            self.at = end + 1;
+            return Ok(Scanned::Raw(start, end));
         }
-        self.scan_escaped_string(start)
+        self.scan_escaped_string(self.at + 1)
     }
 
     /// `scan_string` for a string with escapes or bytes that are no UTF-8.
