@@ -7,7 +7,10 @@
 //! the very calls the reader would have made, in the same order, and a builder cannot tell a
 //! tree's values from a text's.
 
-use crate::text::json_text::{parse_in, Builder, Entries, Stop, Workspace};
+use crate::text::json_text::{
+    float_of, literal_end, number_at, parse_in, past_blanks, raw_string, Builder, Entries,
+    NumberAt, Stop, Workspace,
+};
 use crate::values::number::{BigInt, Number};
 use crate::values::value::{AtomKind, Element, Kind, Value};
 use crate::work::budget::Budget;
@@ -134,6 +137,13 @@ impl Tree {
         self.parts.big_integers.clear();
         self.parts.widest_map = 0;
         self.whole = false;
+        if self.parts.read_plain(text, budget) {
+            self.whole = true;
+            return Some(Ok(()));
+        }
+        self.parts.nodes.clear();
+        self.parts.members.clear();
+        self.parts.widest_map = 0;
         let read = parse_in(text, &mut Planter(&mut self.parts), budget, &mut self.work);
         self.whole = read.is_ok();
         Some(read.map(|_root| ()))
@@ -228,6 +238,7 @@ impl Tree {
 }
 
 impl Parts {
+    #[inline(always)]
     fn push(&mut self, node: Node) -> u32 {
         self.nodes.push(node);
         (self.nodes.len() - 1) as u32
@@ -238,6 +249,211 @@ impl Parts {
         self.bytes.extend_from_slice(bytes);
         (start, bytes.len() as u32)
     }
+}
+
+/// The most containers open at once in a text `Parts::read_plain` reads.
+const PLAIN_DEPTH: usize = 32;
+/// The most keys of an object in a text `Parts::read_plain` reads: it finds a repeated one by
+/// comparing it with each key before it.
+const PLAIN_KEYS: usize = 16;
+
+/// An open container of `Parts::read_plain`: where its members start on the stack.
+#[derive(Clone, Copy, Default)]
+struct PlainFrame {
+    start: u32,
+    map: bool,
+}
+
+impl Parts {
+    /// Reads the plain text most tool calls are into the very nodes, members and budget that
+    /// `json_text`'s reader gives through `Planter`, in one loop without a builder's calls: a
+    /// text without escapes or repeated keys, no deeper than `PLAIN_DEPTH` containers and no
+    /// object wider than `PLAIN_KEYS`, whose integers have at most 18 digits and whose floats
+    /// are finite, read within the budget's current slice. `false` for any other, the parts
+    /// then to be cleared: the general reader reads it, and gives every error.
+    fn read_plain(&mut self, text: &[u8], budget: &mut Budget) -> bool {
+        if budget.is_unlimited() && budget.remaining() < Budget::text_ceiling(text.len()) {
+            // The general reader first prices such a text on a trial budget.
+            return false;
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let units = self.plain_units(text, &mut stack);
+        stack.clear();
+        self.stack = stack;
+        units.is_some_and(|units| budget.spend_in_slice(units))
+    }
+
+    /// `read_plain`'s loop, `json_text`'s `Reader::run` for a plain text: the units that
+    /// reader would spend, or `None` where the text is not plain.
+    fn plain_units(&mut self, text: &[u8], stack: &mut Vec<u32>) -> Option<u64> {
+        let value_units = Budget::built_value_units(text.len());
+        let mut frames = [PlainFrame::default(); PLAIN_DEPTH];
+        let mut depth = 0;
+        let mut units: u64 = 0;
+        let mut at = 0;
+        let mut paid_to = 0;
+        loop {
+            // At the start of a value: it is paid for with the bytes read since the last one.
+            at = past_blanks(text, at);
+            units += value_units + Budget::text_units(at - paid_to);
+            paid_to = at;
+            let node = match *text.get(at)? {
+                open @ (b'[' | b'{') => {
+                    let map = open == b'{';
+                    at = past_blanks(text, at + 1);
+                    if text.get(at) == Some(if map { &b'}' } else { &b']' }) {
+                        at += 1;
+                        let start = self.members.len() as u32;
+                        match map {
+                            true => Node::Map { start, len: 0 },
+                            false => Node::List { start, len: 0 },
+                        }
+                    } else {
+                        let frame = PlainFrame {
+                            start: stack.len() as u32,
+                            map,
+                        };
+                        *frames.get_mut(depth)? = frame;
+                        depth += 1;
+                        if map {
+                            at = self.plain_key(text, at, stack, frame)?;
+                            units += value_units;
+                        }
+                        continue;
+                    }
+                }
+                b'"' => {
+                    let (start, end) = raw_string(text, at)?;
+                    at = end + 1;
+                    Node::String {
+                        start: start as u32,
+                        len: (end - start) as u32,
+                    }
+                }
+                b't' => {
+                    at = literal_end(text, at, b"true").ok()?;
+                    Node::Boolean(true)
+                }
+                b'f' => {
+                    at = literal_end(text, at, b"false").ok()?;
+                    Node::Boolean(false)
+                }
+                b'n' => {
+                    at = literal_end(text, at, b"null").ok()?;
+                    Node::Null
+                }
+                _ => {
+                    let number = number_at(text, at).ok()?;
+                    let node = plain_number(text, at, &number)?;
+                    at = number.end;
+                    node
+                }
+            };
+            let id = self.push(node);
+            stack.push(id);
+            // A value is complete: close containers until one has a next member.
+            loop {
+                at = past_blanks(text, at);
+                let Some(&frame) = depth.checked_sub(1).and_then(|open| frames.get(open)) else {
+                    if at != text.len() {
+                        return None;
+                    }
+                    return Some(units + Budget::text_units(at - paid_to));
+                };
+                match *text.get(at)? {
+                    b',' => {
+                        at += 1;
+                        if frame.map {
+                            at = self.plain_key(text, at, stack, frame)?;
+                            units += value_units;
+                        }
+                        break;
+                    }
+                    b']' if !frame.map => {}
+                    b'}' if frame.map => {}
+                    _ => return None,
+                }
+                at += 1;
+                depth -= 1;
+                let start = self.members.len() as u32;
+                let members = stack.get(frame.start as usize..)?;
+                let len = members.len() as u32;
+                self.members.extend_from_slice(members);
+                stack.truncate(frame.start as usize);
+                let node = match frame.map {
+                    true => {
+                        self.widest_map = self.widest_map.max(len as usize / 2);
+                        Node::Map {
+                            start,
+                            len: len / 2,
+                        }
+                    }
+                    false => Node::List { start, len },
+                };
+                let id = self.push(node);
+                stack.push(id);
+            }
+        }
+    }
+
+    /// A member's key, from `at` (blanks first), and its colon, in the object `frame`: the
+    /// offset after the colon; `None` for a key the object has already or one key too many.
+    #[inline(always)]
+    fn plain_key(
+        &mut self,
+        text: &[u8],
+        at: usize,
+        stack: &mut Vec<u32>,
+        frame: PlainFrame,
+    ) -> Option<usize> {
+        let at = past_blanks(text, at);
+        if text.get(at) != Some(&b'"') {
+            return None;
+        }
+        let (start, end) = raw_string(text, at)?;
+        let key = text.get(start..end)?;
+        let keys = stack.get(frame.start as usize..)?;
+        if keys.len() >= 2 * PLAIN_KEYS {
+            return None;
+        }
+        for node in keys.iter().step_by(2) {
+            if let Some(Node::Key { start, len }) = self.nodes.get(*node as usize) {
+                let start = *start as usize;
+                if *len as usize == key.len() && text.get(start..start + key.len())? == key {
+                    return None;
+                }
+            }
+        }
+        let id = self.push(Node::Key {
+            start: start as u32,
+            len: key.len() as u32,
+        });
+        stack.push(id);
+        let at = past_blanks(text, end + 1);
+        (text.get(at) == Some(&b':')).then_some(at + 1)
+    }
+}
+
+/// The node of the number `number_at` read at `at`: `None` for an integer of 19 digits or
+/// more (maybe past an `i64`) and for a float past every float.
+fn plain_number(text: &[u8], at: usize, number: &NumberAt) -> Option<Node> {
+    if number.float {
+        let value = float_of(text.get(at..number.end)?)?;
+        return value.is_finite().then_some(Node::Float(value));
+    }
+    let digits = text.get(number.digits.clone())?;
+    if digits.len() >= 19 {
+        return None;
+    }
+    let magnitude = digits
+        .iter()
+        .fold(0_i64, |value, digit| value * 10 + i64::from(digit - b'0'));
+    Some(Node::Integer(if number.negative {
+        -magnitude
+    } else {
+        magnitude
+    }))
 }
 
 /// The builder that makes a tree's nodes.
@@ -656,6 +872,21 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Any text, compact or spread over lines: where the plain way reads it, it gives what
+        /// the reader gives.
+        #[test]
+        fn the_plain_way_agrees_with_the_reader(value in any_json(), pretty in any::<bool>()) {
+            let text = match pretty {
+                true => serde_json::to_string_pretty(&value),
+                false => serde_json::to_string(&value),
+            };
+            let text = text.unwrap_or_default();
+            read_plain_agrees(&text, None);
+            read_plain_agrees(&text, Some(1_000));
+        }
+    }
+
     #[test]
     fn a_tree_read_costs_what_the_text_read_costs_and_stops_where_it_stops() {
         let mut refused: Vec<String> = vec![
@@ -678,6 +909,110 @@ mod tests {
             assert_eq!(read, Some(direct.map(|_| ())), "{text}");
             assert_eq!(tree_budget.remaining(), direct_budget.remaining(), "{text}");
         }
+    }
+
+    /// Reads `text` the plain way and the general way, each into parts of its own, on budgets
+    /// of `units`: whether the plain way took it, where it gives what the general way gives.
+    fn read_plain_agrees(text: &str, units: Option<u64>) -> bool {
+        let budget = || units.map_or_else(Budget::unlimited, Budget::new);
+        let text = text.as_bytes();
+        let mut general = Tree::new();
+        let mut general_budget = budget();
+        let read = parse_in(
+            text,
+            &mut Planter(&mut general.parts),
+            &mut general_budget,
+            &mut general.work,
+        );
+        let mut plain = Parts::default();
+        let mut plain_budget = budget();
+        if !plain.read_plain(text, &mut plain_budget) {
+            assert_eq!(plain_budget.remaining(), budget().remaining(), "{text:?}");
+            return false;
+        }
+        assert!(read.is_ok(), "{text:?}");
+        let nodes = |parts: &Parts| format!("{:?}", parts.nodes);
+        assert_eq!(nodes(&plain), nodes(&general.parts), "{text:?}");
+        assert_eq!(plain.members, general.parts.members, "{text:?}");
+        assert_eq!(plain.widest_map, general.parts.widest_map, "{text:?}");
+        assert!(plain.big_integers.is_empty());
+        assert_eq!(
+            plain_budget.remaining(),
+            general_budget.remaining(),
+            "{text:?}"
+        );
+        true
+    }
+
+    #[test]
+    fn a_plain_text_is_read_in_one_loop_into_what_the_reader_gives() {
+        let long = format!("\"{}\"", "x".repeat(100));
+        let wide: Vec<String> = (0..PLAIN_KEYS).map(|i| format!("\"k{i}\":{i}")).collect();
+        let deep = format!("{}1{}", "[".repeat(PLAIN_DEPTH), "]".repeat(PLAIN_DEPTH));
+        let plain = [
+            r#"{"path":"src/lib.rs","offset":10,"limit":20}"#,
+            " { \"a\" :\t[ 1 ,\n-2.5e3 , true , false , null , \"é€😀\" ] }\r\n",
+            r#"{"empty":{},"none":[],"nested":[[[]],{"k":{}}],"z":-0,"f":0.5E-3,"g":1e+2}"#,
+            r#"{"big":999999999999999999,"neg":-999999999999999999,"p":"a","pa":"b"}"#,
+            r#"[1,"two",{"three":3}]"#,
+            r#""just a string""#,
+            "0",
+            "[]",
+            "{}",
+            &long,
+            &format!("{{{}}}", wide.join(",")),
+            &deep,
+        ];
+        for text in plain {
+            for units in [None, Some(1_000_000)] {
+                assert!(read_plain_agrees(text, units), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_other_text_is_left_to_the_reader() {
+        let wide: Vec<String> = (0..=PLAIN_KEYS).map(|i| format!("\"k{i}\":{i}")).collect();
+        let deep = format!(
+            "{}1{}",
+            "[".repeat(PLAIN_DEPTH + 1),
+            "]".repeat(PLAIN_DEPTH + 1)
+        );
+        let others = [
+            r#"{"a\nb":1}"#,
+            r#"{"a":"\u00e9"}"#,
+            r#"{"a":1,"a":2}"#,
+            r#"{"a":1,"b":{"c":1,"c":2}}"#,
+            r#"{"a":1000000000000000000}"#,
+            r#"{"a":1e400}"#,
+            "{\"a\":\"\u{1}\"}",
+            &format!("{{{}}}", wide.join(",")),
+            &deep,
+            "",
+            " ",
+            "[1,]",
+            r#"{"a" 1}"#,
+            r#"{"a":1,}"#,
+            "{1:2}",
+            "tru",
+            "01",
+            "-",
+            "1.",
+            "1e",
+            "[1] x",
+            r#"{"a":"#,
+            "[[1]",
+        ];
+        for text in others {
+            for units in [None, Some(1_000_000)] {
+                assert!(!read_plain_agrees(text, units), "{text:?}");
+            }
+        }
+        // A plain text that the budget's slice does not cover, nor the two units short of it.
+        let text = r#"{"path":"src/lib.rs","offset":10}"#;
+        assert!(read_plain_agrees(text, Some(10)));
+        assert!(!read_plain_agrees(text, Some(9)));
+        assert!(!read_plain_agrees(text, Some(8)));
     }
 
     #[test]

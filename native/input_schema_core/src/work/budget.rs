@@ -108,6 +108,19 @@ impl Budget {
         }
     }
 
+    /// Spends `units` only if the current slice covers them, as it would cover any payments
+    /// that add up to them; `false`, spending nothing, otherwise.
+    #[inline]
+    pub(crate) fn spend_in_slice(&mut self, units: u64) -> bool {
+        match self.remaining.checked_sub(units) {
+            Some(left) => {
+                self.remaining = left;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Spends `units` that the current slice cannot cover from the reserve, once `go_on`
     /// agrees; a budget without reserve is exhausted.
     #[cold]
@@ -265,7 +278,7 @@ impl Budget {
 
     /// The price of `bytes` bytes of JSON text read.
     #[inline(always)]
-    fn text_units(bytes: usize) -> u64 {
+    pub(crate) fn text_units(bytes: usize) -> u64 {
         bytes as u64 / TEXT_BYTES_PER_UNIT
     }
 
