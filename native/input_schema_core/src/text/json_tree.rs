@@ -125,7 +125,8 @@ impl Tree {
 
     /// Reads `text` as `json_text::parse` does, at the same price, in place of what the tree
     /// held (its root is then `root`): or why reading stopped. `None`, with nothing read, for
-    /// a text of 4 GiB or more.
+    /// a text of 4 GiB or more. A plain text is read by a loop of its own (`read_plain`), any
+    /// other by the reader itself.
     pub fn read(&mut self, text: &[u8], budget: &mut Budget) -> Option<Result<(), Stop>> {
         self.text_len = u32::try_from(text.len()).ok()?;
         self.parts.nodes.clear();
