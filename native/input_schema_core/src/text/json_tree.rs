@@ -258,11 +258,23 @@ const PLAIN_DEPTH: usize = 32;
 /// comparing it with each key before it.
 const PLAIN_KEYS: usize = 16;
 
-/// An open container of `Parts::read_plain`: where its members start on the stack.
+/// An open container of `Parts::read_plain`: where its members start on the stack, and
+/// whether it is an object, in one word (so that the frames start as zeros).
 #[derive(Clone, Copy, Default)]
-struct PlainFrame {
-    start: u32,
-    map: bool,
+struct PlainFrame(u32);
+
+impl PlainFrame {
+    fn new(start: usize, map: bool) -> Self {
+        PlainFrame((start as u32) << 1 | u32::from(map))
+    }
+
+    fn start(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+
+    fn map(self) -> bool {
+        self.0 & 1 == 1
+    }
 }
 
 impl Parts {
@@ -311,10 +323,7 @@ impl Parts {
                             false => Node::List { start, len: 0 },
                         }
                     } else {
-                        let frame = PlainFrame {
-                            start: stack.len() as u32,
-                            map,
-                        };
+                        let frame = PlainFrame::new(stack.len(), map);
                         *frames.get_mut(depth)? = frame;
                         depth += 1;
                         if map {
@@ -365,24 +374,24 @@ impl Parts {
                 match *text.get(at)? {
                     b',' => {
                         at += 1;
-                        if frame.map {
+                        if frame.map() {
                             at = self.plain_key(text, at, stack, frame)?;
                             units += value_units;
                         }
                         break;
                     }
-                    b']' if !frame.map => {}
-                    b'}' if frame.map => {}
+                    b']' if !frame.map() => {}
+                    b'}' if frame.map() => {}
                     _ => return None,
                 }
                 at += 1;
                 depth -= 1;
                 let start = self.members.len() as u32;
-                let members = stack.get(frame.start as usize..)?;
+                let members = stack.get(frame.start()..)?;
                 let len = members.len() as u32;
                 self.members.extend_from_slice(members);
-                stack.truncate(frame.start as usize);
-                let node = match frame.map {
+                stack.truncate(frame.start());
+                let node = match frame.map() {
                     true => {
                         self.widest_map = self.widest_map.max(len as usize / 2);
                         Node::Map {
@@ -414,7 +423,7 @@ impl Parts {
         }
         let (start, end) = raw_string(text, at)?;
         let key = text.get(start..end)?;
-        let keys = stack.get(frame.start as usize..)?;
+        let keys = stack.get(frame.start()..)?;
         if keys.len() >= 2 * PLAIN_KEYS {
             return None;
         }
