@@ -167,9 +167,11 @@ defmodule InputSchema do
   integers, other numbers as floats, `null` as `nil`), or exactly the error `validate/3` gives
   on them. In a text of at most 32 KiB, a string written without escapes is a part of the
   text's binary, not a copy: a string of more than 64 bytes kept from the arguments keeps the
-  text (`:binary.copy/1` frees it); the VM copies shorter ones when it collects. Reading the text is part of the entry gate: after the schema's own gate (a `nil`
-  schema is "tool schema is required", any other non-map "tool schema and arguments must be
-  maps") and before the schema phase. A text that is not JSON, or not one object, is refused
+  text (`:binary.copy/1` frees it); the VM copies shorter ones when it collects.
+
+  Reading the text is part of the entry gate: after the schema's own gate (a `nil` schema is
+  "tool schema is required", any other non-map "tool schema and arguments must be maps") and
+  before the schema phase. A text that is not JSON, or not one object, is refused
   before the schema is checked, with the first of these that applies, in this order (the whole
   text is read before anything but its syntax is reported):
 
