@@ -34,6 +34,7 @@ use input_schema_core::{
 };
 use request::{CallTerms, Raw, Reading};
 use resource::CompiledSchema;
+use rustler::sys::ErlNifTerm;
 use rustler::{Binary, Encoder, Env, SchedulerFlags, Term, TermType};
 use std::sync::Arc;
 use term::Arg;
@@ -363,7 +364,7 @@ const SHARED_TEXT_MAX: usize = NORMAL_TEXT_MAX;
 /// boundary (`object_root`) a value that is no object is refused as such, never blaming the
 /// schema. `false` where nothing was read: a text no compiled schema walks, or one longer than
 /// a normal call reads, whose values are built as they are read (a tree would hold them twice)
-/// on the dirty scheduler.
+/// on the dirty scheduler. With `true`, the terms `builder` made as it read a plain text.
 fn read_json<'a>(
     tree: &mut Tree,
     text: &[u8],
@@ -371,21 +372,22 @@ fn read_json<'a>(
     for_walk: bool,
     budget: &mut Budget,
     dirty: bool,
-) -> Result<bool, Failure<Arg<'a>>> {
+    builder: &mut json::TermBuilder<'a>,
+) -> Result<(bool, Option<ErlNifTerm>), Failure<Arg<'a>>> {
     let long = text.len() > NORMAL_TEXT_MAX;
     if long && !dirty {
         return Err(Failure::Exhausted);
     }
     if long || !for_walk {
-        return Ok(false);
+        return Ok((false, None));
     }
-    match tree.read(text, budget) {
-        None => Ok(false),
-        Some(Err(stop)) => Err(text_failure(stop, text, object_root)),
-        Some(Ok(())) if object_root && tree.root().and_then(Value::map_size).is_none() => {
+    match tree.read_building(text, budget, builder) {
+        None => Ok((false, None)),
+        Some((Err(stop), _)) => Err(text_failure(stop, text, object_root)),
+        Some((Ok(()), _)) if object_root && tree.root().and_then(Value::map_size).is_none() => {
             Err(gate_failure(Error::ArgumentsNotObject))
         }
-        Some(Ok(())) => Ok(true),
+        Some((Ok(()), made)) => Ok((true, made)),
     }
 }
 
@@ -549,11 +551,20 @@ fn run_validate_text<'a>(
     let answer = with_tree(|tree| {
         let answer: Term<'a> = 'answer: {
             let for_walk = compiled.is_some();
-            let tree_read =
-                match read_json(tree, text, object_root, for_walk, &mut round.budget, dirty) {
-                    Ok(tree_read) => tree_read,
-                    Err(failure) => break 'answer round.failure(&failure, report, false),
-                };
+            let mut builder = json::TermBuilder::sharing(env, &binary);
+            let budget = &mut round.budget;
+            let (tree_read, made) = match read_json(
+                tree,
+                text,
+                object_root,
+                for_walk,
+                budget,
+                dirty,
+                &mut builder,
+            ) {
+                Ok(read) => read,
+                Err(failure) => break 'answer round.failure(&failure, report, false),
+            };
             let walked = match tree_read {
                 true => tree_walked(tree, compiled, &call, &mut round.budget),
                 false => TreeWalk::Undecided,
@@ -561,7 +572,10 @@ fn run_validate_text<'a>(
             if let TreeWalk::Spent = walked {
                 break 'answer round.failure(&Failure::Exhausted, report, false);
             }
-            let terms = tree_read.then(|| tree_terms(env, tree, &binary)).flatten();
+            let terms = match made {
+                Some(word) => Some(builder.term(word)),
+                None => tree_read.then(|| tree_terms(env, tree, &binary)).flatten(),
+            };
             let arguments = match terms {
                 Some(arguments) => arguments,
                 None => match read_json_terms(env, &binary, object_root, &mut round.budget) {

@@ -8,7 +8,7 @@
 //! tree's values from a text's.
 
 use crate::text::json_text::{
-    float_of, literal_end, number_at, parse_in, past_blanks, raw_string, Builder, Entries,
+    float_of, literal_end, number_at, parse_in, past_blanks, raw_string, Builder, Entries, Nothing,
     NumberAt, Stop, Workspace,
 };
 use crate::values::number::{BigInt, Number};
@@ -46,6 +46,9 @@ enum Node {
         len: u32,
     },
 }
+
+/// What `Tree::read_building` gives: how the reading ended, and the values made as it read.
+pub type ReadBuilding<O> = (Result<(), Stop>, Option<O>);
 
 /// A read text, and the reader's workspace. Kept between reads (`with_tree`), so that a small
 /// text allocates nothing.
@@ -128,6 +131,20 @@ impl Tree {
     /// a text of 4 GiB or more. A plain text is read by a loop of its own (`read_plain`), any
     /// other by the reader itself.
     pub fn read(&mut self, text: &[u8], budget: &mut Budget) -> Option<Result<(), Stop>> {
+        self.read_building(text, budget, &mut Nothing)
+            .map(|(read, _)| read)
+    }
+
+    /// `read`, and for a plain text the values `build` would make, made by `builder` as the
+    /// text is read: the same calls in the same order, without a second pass over the nodes.
+    /// `None` in their place for any other text (`build` makes them), and for one read only
+    /// part way.
+    pub fn read_building<B: Builder>(
+        &mut self,
+        text: &[u8],
+        budget: &mut Budget,
+        builder: &mut B,
+    ) -> Option<ReadBuilding<B::Out>> {
         self.text_len = u32::try_from(text.len()).ok()?;
         self.parts.nodes.clear();
         self.parts.members.clear();
@@ -138,16 +155,16 @@ impl Tree {
         self.parts.big_integers.clear();
         self.parts.widest_map = 0;
         self.whole = false;
-        if self.parts.read_plain(text, budget) {
+        if let Some(root) = self.parts.read_plain(text, budget, builder) {
             self.whole = true;
-            return Some(Ok(()));
+            return Some((Ok(()), Some(root)));
         }
         self.parts.nodes.clear();
         self.parts.members.clear();
         self.parts.widest_map = 0;
         let read = parse_in(text, &mut Planter(&mut self.parts), budget, &mut self.work);
         self.whole = read.is_ok();
-        Some(read.map(|_root| ()))
+        Some((read.map(|_root| ()), None))
     }
 
     /// The value read: the last node made. `None` unless the last text was read whole.
@@ -282,24 +299,42 @@ impl Parts {
     /// `json_text`'s reader gives through `Planter`, in one loop without a builder's calls: a
     /// text without escapes or repeated keys, no deeper than `PLAIN_DEPTH` containers and no
     /// object wider than `PLAIN_KEYS`, whose integers have at most 18 digits and whose floats
-    /// are finite, read within the budget's current slice. `false` for any other, the parts
+    /// are finite, read within the budget's current slice; and its values made by `builder` as
+    /// `Tree::build` would make them, the root's given. `None` for any other text, the parts
     /// then to be cleared: the general reader reads it, and gives every error.
-    fn read_plain(&mut self, text: &[u8], budget: &mut Budget) -> bool {
+    fn read_plain<B: Builder>(
+        &mut self,
+        text: &[u8],
+        budget: &mut Budget,
+        builder: &mut B,
+    ) -> Option<B::Out> {
         if budget.is_unlimited() && budget.remaining() < Budget::text_ceiling(text.len()) {
             // The general reader first prices such a text on a trial budget.
-            return false;
+            return None;
         }
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
-        let units = self.plain_units(text, &mut stack);
+        let mut made = builder.value_stack();
+        made.clear();
+        let units = self.plain_units(text, &mut stack, builder, &mut made);
+        let root = made.pop().filter(|_| made.is_empty());
+        made.clear();
+        builder.recycle(made);
         stack.clear();
         self.stack = stack;
-        units.is_some_and(|units| budget.spend_in_slice(units))
+        root.filter(|_| units.is_some_and(|units| budget.spend_in_slice(units)))
     }
 
     /// `read_plain`'s loop, `json_text`'s `Reader::run` for a plain text: the units that
-    /// reader would spend, or `None` where the text is not plain.
-    fn plain_units(&mut self, text: &[u8], stack: &mut Vec<u32>) -> Option<u64> {
+    /// reader would spend, or `None` where the text is not plain. `made` holds a value for
+    /// each node that `stack` holds.
+    fn plain_units<B: Builder>(
+        &mut self,
+        text: &[u8],
+        stack: &mut Vec<u32>,
+        builder: &mut B,
+        made: &mut Vec<B::Out>,
+    ) -> Option<u64> {
         let value_units = Budget::built_value_units(text.len());
         let mut frames = [PlainFrame::default(); PLAIN_DEPTH];
         let mut depth = 0;
@@ -318,16 +353,25 @@ impl Parts {
                     if text.get(at) == Some(if map { &b'}' } else { &b']' }) {
                         at += 1;
                         let start = self.members.len() as u32;
+                        let end = made.len();
                         match map {
-                            true => Node::Map { start, len: 0 },
-                            false => Node::List { start, len: 0 },
+                            true => {
+                                let empty = builder.map(Entries::new(made.drain(end..)));
+                                made.push(empty);
+                                Node::Map { start, len: 0 }
+                            }
+                            false => {
+                                let empty = builder.list(made.drain(end..));
+                                made.push(empty);
+                                Node::List { start, len: 0 }
+                            }
                         }
                     } else {
                         let frame = PlainFrame::new(stack.len(), map);
                         *frames.get_mut(depth)? = frame;
                         depth += 1;
                         if map {
-                            at = self.plain_key(text, at, stack, frame)?;
+                            at = self.plain_key(text, at, stack, frame, builder, made)?;
                             units += value_units;
                         }
                         continue;
@@ -336,6 +380,7 @@ impl Parts {
                 b'"' => {
                     let (start, end) = raw_string(text, at)?;
                     at = end + 1;
+                    made.push(builder.text_string(text.get(start..end)?, start));
                     Node::String {
                         start: start as u32,
                         len: (end - start) as u32,
@@ -343,20 +388,28 @@ impl Parts {
                 }
                 b't' => {
                     at = literal_end(text, at, b"true").ok()?;
+                    made.push(builder.boolean(true));
                     Node::Boolean(true)
                 }
                 b'f' => {
                     at = literal_end(text, at, b"false").ok()?;
+                    made.push(builder.boolean(false));
                     Node::Boolean(false)
                 }
                 b'n' => {
                     at = literal_end(text, at, b"null").ok()?;
+                    made.push(builder.null());
                     Node::Null
                 }
                 _ => {
                     let number = number_at(text, at).ok()?;
                     let node = plain_number(text, at, &number)?;
                     at = number.end;
+                    made.push(match node {
+                        Node::Float(value) => builder.float(value),
+                        Node::Integer(value) => builder.integer(value),
+                        _ => return None,
+                    });
                     node
                 }
             };
@@ -375,7 +428,7 @@ impl Parts {
                     b',' => {
                         at += 1;
                         if frame.map() {
-                            at = self.plain_key(text, at, stack, frame)?;
+                            at = self.plain_key(text, at, stack, frame, builder, made)?;
                             units += value_units;
                         }
                         break;
@@ -391,15 +444,22 @@ impl Parts {
                 let len = members.len() as u32;
                 self.members.extend_from_slice(members);
                 stack.truncate(frame.start());
+                let members = made.drain(frame.start().min(made.len())..);
                 let node = match frame.map() {
                     true => {
+                        let value = builder.map(Entries::new(members));
+                        made.push(value);
                         self.widest_map = self.widest_map.max(len as usize / 2);
                         Node::Map {
                             start,
                             len: len / 2,
                         }
                     }
-                    false => Node::List { start, len },
+                    false => {
+                        let value = builder.list(members);
+                        made.push(value);
+                        Node::List { start, len }
+                    }
                 };
                 let id = self.push(node);
                 stack.push(id);
@@ -410,12 +470,14 @@ impl Parts {
     /// A member's key, from `at` (blanks first), and its colon, in the object `frame`: the
     /// offset after the colon; `None` for a key the object has already or one key too many.
     #[inline(always)]
-    fn plain_key(
+    fn plain_key<B: Builder>(
         &mut self,
         text: &[u8],
         at: usize,
         stack: &mut Vec<u32>,
         frame: PlainFrame,
+        builder: &mut B,
+        made: &mut Vec<B::Out>,
     ) -> Option<usize> {
         let at = past_blanks(text, at);
         if text.get(at) != Some(&b'"') {
@@ -440,6 +502,7 @@ impl Parts {
             len: key.len() as u32,
         });
         stack.push(id);
+        made.push(builder.text_key(key, start));
         let at = past_blanks(text, end + 1);
         (text.get(at) == Some(&b':')).then_some(at + 1)
     }
@@ -818,8 +881,20 @@ mod tests {
                 Some(Ok(())),
                 "{text}"
             );
-            assert_eq!(tree.build(&mut replayed), root.ok(), "{text}");
+            let root = root.ok();
+            assert_eq!(tree.build(&mut replayed), root, "{text}");
             assert_eq!(replayed.0, direct.0, "{text}");
+            // Made while read, where the text is plain: the same calls again.
+            let mut during = Recorder::default();
+            let read = tree.read_building(text.as_bytes(), &mut Budget::unlimited(), &mut during);
+            match read {
+                Some((Ok(()), Some(made))) => {
+                    assert_eq!(Some(made), root, "{text}");
+                    assert_eq!(during.0, direct.0, "{text}");
+                }
+                Some((Ok(()), None)) => {}
+                other => panic!("{text}: {other:?}"),
+            }
         }
     }
 
@@ -936,11 +1011,17 @@ mod tests {
         );
         let mut plain = Parts::default();
         let mut plain_budget = budget();
-        if !plain.read_plain(text, &mut plain_budget) {
+        let mut during = Recorder::default();
+        let Some(root) = plain.read_plain(text, &mut plain_budget, &mut during) else {
             assert_eq!(plain_budget.remaining(), budget().remaining(), "{text:?}");
             return false;
-        }
+        };
         assert!(read.is_ok(), "{text:?}");
+        // The values made as it read: the reader's own calls, in their order.
+        let mut direct = Recorder::default();
+        let direct_root = parse(text, &mut direct, &mut budget());
+        assert_eq!(Ok(root), direct_root, "{text:?}");
+        assert_eq!(during.0, direct.0, "{text:?}");
         let nodes = |parts: &Parts| format!("{:?}", parts.nodes);
         assert_eq!(nodes(&plain), nodes(&general.parts), "{text:?}");
         assert_eq!(plain.members, general.parts.members, "{text:?}");
