@@ -111,6 +111,7 @@ impl Tree {
     }
 
     /// Kept for the next text: dropped when a large text grew it.
+    #[inline]
     fn tidy(&mut self) {
         let grown = self
             .parts
@@ -627,7 +628,7 @@ impl<'t> TreeValue<'t> {
     /// The node; a value of no JSON type where the tree has none there, or a container whose
     /// members it lacks (neither of which its reader leaves): such a value is refused by every
     /// schema that reads it, never read as an empty one.
-    #[inline]
+    #[inline(always)]
     fn node(self) -> Option<Node> {
         let node = self.tree.parts.nodes.get(self.node as usize).copied();
         debug_assert!(node.is_some(), "a tree value points outside its tree");
