@@ -599,6 +599,26 @@ pub(crate) fn number_at(text: &[u8], at: usize) -> Result<NumberAt, usize> {
     })
 }
 
+/// Decimal digits are read into an integer this many at a time: 10^19 fits a `u64`.
+const CHUNK_DIGITS: usize = 19;
+
+/// The value of at most `CHUNK_DIGITS` decimal digits.
+fn decimal_value(digits: &[u8]) -> u64 {
+    digits
+        .iter()
+        .fold(0_u64, |value, digit| value * 10 + u64::from(digit - b'0'))
+}
+
+/// The integer of a number's digits when there are fewer than 19 of them, which always fit an
+/// `i64`; `None` for more, which may not.
+pub(crate) fn small_integer(negative: bool, digits: &[u8]) -> Option<i64> {
+    if digits.len() >= CHUNK_DIGITS {
+        return None;
+    }
+    let magnitude = decimal_value(digits) as i64;
+    Some(if negative { -magnitude } else { magnitude })
+}
+
 /// The value of a number `number_at` read as a float: correctly rounded, infinite past every
 /// float. The grammar is a subset of what `f64::from_str` reads, so `None` never comes.
 pub(crate) fn float_of(literal: &[u8]) -> Option<f64> {
@@ -1006,30 +1026,19 @@ impl<B: Builder> Reader<'_, '_, B> {
 
     /// Decimal digits (no leading zero) to an integer of any size up to the digit limit.
     fn integer(&mut self, negative: bool, digits: &[u8]) -> Result<B::Out, Stop> {
-        /// Each step takes this many digits: 10^19 fits a `u64`.
-        const CHUNK: usize = 19;
-        let value_of = |chunk: &[u8]| {
-            chunk
-                .iter()
-                .fold(0_u64, |value, digit| value * 10 + u64::from(digit - b'0'))
-        };
-        if digits.len() < CHUNK {
-            // Fewer than 19 digits always fit an i64.
-            let magnitude = value_of(digits) as i64;
-            return Ok(self
-                .builder
-                .integer(if negative { -magnitude } else { magnitude }));
+        if let Some(value) = small_integer(negative, digits) {
+            return Ok(self.builder.integer(value));
         }
         if digits.len() > MAX_INTEGER_DIGITS {
             return Ok(self.too_large());
         }
-        let chunks = digits.len().div_ceil(CHUNK) as u64;
+        let chunks = digits.len().div_ceil(CHUNK_DIGITS) as u64;
         // About chunks^2 / 2 multiply-adds, a few nanoseconds each.
         self.budget.spend(1 + chunks * chunks / 32)?;
         let mut magnitude: Vec<u64> = Vec::new();
-        for chunk in digits.chunks(CHUNK) {
+        for chunk in digits.chunks(CHUNK_DIGITS) {
             let scale = u128::from(10_u64.pow(chunk.len() as u32));
-            let mut carry = u128::from(value_of(chunk));
+            let mut carry = u128::from(decimal_value(chunk));
             for word in magnitude.iter_mut() {
                 let product = u128::from(*word) * scale + carry;
                 *word = product as u64;

@@ -8,8 +8,8 @@
 //! tree's values from a text's.
 
 use crate::text::json_text::{
-    float_of, literal_end, number_at, parse_in, past_blanks, raw_string, Builder, Entries, Nothing,
-    NumberAt, Stop, Workspace,
+    float_of, literal_end, number_at, parse_in, past_blanks, raw_string, small_integer, Builder,
+    Entries, Nothing, NumberAt, Stop, Workspace,
 };
 use crate::values::number::{BigInt, Number};
 use crate::values::value::{AtomKind, Element, Kind, Value};
@@ -517,17 +517,7 @@ fn plain_number(text: &[u8], at: usize, number: &NumberAt) -> Option<Node> {
         return value.is_finite().then_some(Node::Float(value));
     }
     let digits = text.get(number.digits.clone())?;
-    if digits.len() >= 19 {
-        return None;
-    }
-    let magnitude = digits
-        .iter()
-        .fold(0_i64, |value, digit| value * 10 + i64::from(digit - b'0'));
-    Some(Node::Integer(if number.negative {
-        -magnitude
-    } else {
-        magnitude
-    }))
+    small_integer(number.negative, digits).map(Node::Integer)
 }
 
 /// The builder that makes a tree's nodes.
