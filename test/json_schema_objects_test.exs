@@ -57,6 +57,43 @@ defmodule InputSchema.JsonSchemaObjectsTest do
              a_error("required tool argument is missing", "dependencies", property: "y")
   end
 
+  test "an empty object: only a required name or a size bound refuses it" do
+    # Many properties, so that the last required name is past the first 64 names.
+    many = Map.new(1..70, &{"p#{&1}", %{"type" => "integer"}})
+
+    accepted = [
+      %{"additionalProperties" => false},
+      %{"properties" => %{}, "additionalProperties" => false},
+      %{"properties" => many, "patternProperties" => %{"^x" => false}},
+      %{"propertyNames" => %{"maxLength" => 1}, "maxProperties" => 0},
+      %{"dependentRequired" => %{"x" => ["y"]}, "dependentSchemas" => %{"x" => false}}
+    ]
+
+    for subschema <- accepted do
+      assert check_a(subschema, %{}) === {:ok, %{"a" => %{}}}, inspect(subschema)
+    end
+
+    assert check_a(%{"dependencies" => %{"x" => ["y"], "z" => false}}, %{}, @d7) ===
+             {:ok, %{"a" => %{}}}
+
+    for subschema <- [
+          %{"required" => ["x"]},
+          %{"properties" => %{"x" => %{}}, "required" => ["x"], "additionalProperties" => false},
+          %{"dependentRequired" => %{"y" => ["z"]}, "required" => ["x"]},
+          %{"properties" => many, "required" => ["x"]}
+        ] do
+      assert check_a(subschema, %{}) ===
+               a_error("required tool argument is missing", "required", property: "x"),
+             inspect(subschema)
+    end
+
+    assert check_a(%{"properties" => many, "required" => ["p70"]}, %{}) ===
+             a_error("required tool argument is missing", "required", property: "p70")
+
+    assert check_a(%{"minProperties" => 1, "additionalProperties" => false}, %{}) ===
+             a_error("tool argument has too few properties", "minProperties", minProperties: 1)
+  end
+
   test "additionalProperties / unevaluatedProperties: additional / unevaluated argument" do
     for options <- [@d20, @d7] do
       subschema = %{"properties" => %{"p" => true}, "additionalProperties" => false}

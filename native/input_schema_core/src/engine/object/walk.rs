@@ -40,6 +40,13 @@ impl ObjectCheck {
                 return Err(Halt::Failed);
             }
         }
+        if size == 0 && self.decides_empty() {
+            // No entry to read and no name to look up: a required name fails it.
+            return match self.required_mask {
+                0 => Ok(true),
+                _ => Err(Halt::Failed),
+            };
+        }
         let must_walk =
             self.additional.is_some() || self.patterns.is_some() || self.property_names.is_some();
         let reads_names = self.properties.is_some() || self.required.is_some();
@@ -63,6 +70,18 @@ impl ObjectCheck {
         }
         self.dependents::<Quick, V>(walk, map, &())
     }
+
+    /// Whether an empty map is decided by the required names of the table's first 64 entries
+    /// alone: no other required name, and no keyword that looks a name up in the map (which
+    /// the budget prices even where the map is empty).
+    #[inline(always)]
+    fn decides_empty(&self) -> bool {
+        self.required_rest.is_empty()
+            && self.dependent_required.is_none()
+            && self.dependent_schemas.is_none()
+            && self.dependencies.is_none()
+    }
+
     /// The quick walk of every entry, in one pass that checks each entry against the schemas
     /// that go no deeper and marks off the required names its key spells, and leaves the
     /// others for after the required names are known: so a `oneOf` branch fails on its `tag`
