@@ -4,6 +4,7 @@
 
 use crate::atoms;
 use crate::long_calls;
+use crate::written;
 use rustler::sys::{enif_make_map_from_arrays, ErlNifTerm};
 use rustler::{Env, Term};
 
@@ -23,20 +24,21 @@ pub unsafe fn map_from_words<'a>(
         // A stand-in: the call's answer is thrown away and the call made again elsewhere.
         return Some(atoms::nil().to_term(env));
     }
-    let mut map = ErlNifTerm::default();
     // SAFETY: `keys` and `values` are terms of `env` (this function's contract), each array
-    // as long as the count given; the VM writes `map` only on success.
-    let made = unsafe {
-        enif_make_map_from_arrays(
-            env.as_c_arg(),
-            keys.as_ptr(),
-            values.as_ptr(),
-            keys.len(),
-            &mut map,
-        )
-    };
-    // SAFETY: on success `map` is a term the VM made in `env`.
-    (made != 0).then(|| unsafe { Term::new(env, map) })
+    // as long as the count given; the VM writes the map where it answers non-zero, a term it
+    // made in `env`.
+    unsafe {
+        let map = written::one(|map| {
+            enif_make_map_from_arrays(
+                env.as_c_arg(),
+                keys.as_ptr(),
+                values.as_ptr(),
+                keys.len(),
+                map,
+            )
+        })?;
+        Some(Term::new(env, map))
+    }
 }
 
 /// The list of `items`, in their order: made from its end, one cell at a time.

@@ -5,6 +5,7 @@
 //! since the last clear pass `CLEAR_BYTES`, so it holds at most that much between lookups, and
 //! one key besides during one.
 
+use crate::written;
 use rustler::sys::{
     enif_alloc_env, enif_clear_env, enif_free_env, enif_get_map_value, ErlNifEnv, ErlNifTerm,
 };
@@ -48,11 +49,9 @@ pub fn lookup(
 ) -> Option<ErlNifTerm> {
     let scratch = scratch_env();
     let found = make(scratch.unwrap_or(env)).and_then(|key| {
-        let mut value = ErlNifTerm::default();
         // SAFETY: `map` is a live term of `env` and `key` one of the env it was made in, live
-        // until `release` below; `value` is only read on success.
-        let found = unsafe { enif_get_map_value(env, map, key, &mut value) } != 0;
-        found.then_some(value)
+        // until `release` below; the VM writes the value where it answers non-zero.
+        unsafe { written::one(|value| enif_get_map_value(env, map, key, value)) }
     });
     if let Some(env) = scratch {
         release(env, bytes);

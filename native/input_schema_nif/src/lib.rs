@@ -24,6 +24,7 @@ mod request;
 mod resource;
 mod source;
 mod term;
+mod written;
 
 use encode::{Answer, Report};
 use input_schema_core::text::json_text::{self, JsonError, Stop};

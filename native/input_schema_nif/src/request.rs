@@ -4,6 +4,7 @@
 
 use crate::atoms;
 use crate::term::Arg;
+use crate::written;
 use input_schema_core::json_schema::{self, Supply};
 use input_schema_core::{AtomKind, FormatAnswers, Kind, Profile, Role, Value};
 use rustler::sys::enif_get_uint64;
@@ -192,10 +193,10 @@ impl<'a> CallTerms<'a> {
 
 /// A non-negative integer that fits 64 bits, read by a direct call.
 pub fn unsigned(term: Term<'_>) -> Option<u64> {
-    let mut value = 0;
-    // SAFETY: a term of this env; the value is only read on success.
-    let read = unsafe { enif_get_uint64(term.get_env().as_c_arg(), term.as_c_arg(), &mut value) };
-    (read != 0).then_some(value)
+    // SAFETY: a term of this env; the VM writes the value where it answers non-zero.
+    unsafe {
+        written::one(|value| enif_get_uint64(term.get_env().as_c_arg(), term.as_c_arg(), value))
+    }
 }
 
 /// The host's answers of its custom format functions: `%{format => %{string => boolean}}`.

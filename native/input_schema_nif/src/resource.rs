@@ -2,6 +2,7 @@
 //! `Resource` trait: rustler finds a type's handle in a `HashMap` keyed by `TypeId` on every
 //! lookup, which was a tenth of a whole compiled call. Here the handle is read from a static.
 
+use crate::written;
 use input_schema_core::Compiled;
 use rustler::sys::{
     enif_alloc_resource, enif_get_resource, enif_make_resource, enif_open_resource_type,
@@ -123,19 +124,13 @@ pub fn get<'a>(term: Term<'a>) -> Option<&'a CompiledSchema> {
     if handle.is_null() {
         return None;
     }
-    let mut object: *const c_void = ptr::null();
-    // SAFETY: a term of its env; the VM writes `object` only when the term is a resource of
-    // this type, which `make` initialised and which lives as long as the term ('a).
+    // SAFETY: a term of its env; the VM writes the object where it answers non-zero, only
+    // when the term is a resource of this type, which `make` initialised and which lives as
+    // long as the term ('a).
     unsafe {
-        if enif_get_resource(
-            term.get_env().as_c_arg(),
-            term.as_c_arg(),
-            handle,
-            &mut object,
-        ) == 0
-        {
-            return None;
-        }
+        let object: *const c_void = written::one(|object| {
+            enif_get_resource(term.get_env().as_c_arg(), term.as_c_arg(), handle, object)
+        })?;
         Some(&*place(object.cast_mut()))
     }
 }

@@ -3,6 +3,7 @@
 use crate::atoms;
 use crate::big_integers;
 use crate::key_scratch;
+use crate::written;
 use input_schema_core::{AtomKind, BigInt, Element, Kind, Number, Value, EXACT_KEY_EXPANSION};
 use rustler::sys::{
     enif_binary_to_term, enif_get_int64, enif_get_list_cell, enif_get_map_size, enif_is_binary,
@@ -138,13 +139,15 @@ impl<'a> Iterator for Entries<'a> {
         }
         let env = self.map.env;
         let iterator = self.iterator.as_mut_ptr();
-        let (mut key, mut value) = (ErlNifTerm::default(), ErlNifTerm::default());
-        // SAFETY: a live iterator over a map of this env; the pair is only read on success.
+        // SAFETY: a live iterator over a map of this env; the VM writes the pair where it
+        // answers non-zero.
         unsafe {
-            if enif_map_iterator_get_pair(env, iterator, &mut key, &mut value) == 0 {
+            let pair =
+                written::two(|key, value| enif_map_iterator_get_pair(env, iterator, key, value));
+            let Some((key, value)) = pair else {
                 self.remaining = 0;
                 return None;
-            }
+            };
             self.remaining -= 1;
             if self.remaining > 0 {
                 if self.backward {
@@ -181,10 +184,13 @@ impl<'a> Iterator for Elements<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let list = self.0.take()?;
-        let (mut head, mut tail) = (ErlNifTerm::default(), ErlNifTerm::default());
-        // SAFETY: a term of this env; the cell is only read on success. (Called directly:
-        // rustler's wrapper returns a Result whose error is dropped out of line at every cell.)
-        if unsafe { enif_get_list_cell(list.env, list.term, &mut head, &mut tail) } != 0 {
+        // SAFETY: a term of this env; the VM writes the cell where it answers non-zero.
+        // (Called directly: rustler's wrapper returns a Result whose error is dropped out of
+        // line at every cell.)
+        let cell = unsafe {
+            written::two(|head, tail| enif_get_list_cell(list.env, list.term, head, tail))
+        };
+        if let Some((head, tail)) = cell {
             self.0 = Some(Arg::from_raw(list.env, tail));
             return Some(Element::Item(Arg::from_raw(list.env, head)));
         }
@@ -200,25 +206,25 @@ impl<'a> Iterator for Elements<'a> {
 /// `enif_get_list_cell` above.)
 #[inline(always)]
 fn map_size(map: Arg<'_>) -> Option<usize> {
-    let mut size = 0;
-    // SAFETY: a term of this env; the size is only read on success.
-    (unsafe { enif_get_map_size(map.env, map.term, &mut size) } != 0).then_some(size)
+    // SAFETY: a term of this env; the VM writes the size where it answers non-zero.
+    unsafe { written::one(|size| enif_get_map_size(map.env, map.term, size)) }
 }
 
 /// The arity of a tuple term, read without copying its elements; `None` for any other term.
 pub fn tuple_arity(tuple: Term<'_>) -> Option<usize> {
-    let mut arity = 0;
-    let mut elements = std::ptr::null();
-    // SAFETY: a term of its env; the arity is only read on success, the elements never.
-    let found = unsafe {
-        rustler::sys::enif_get_tuple(
-            tuple.get_env().as_c_arg(),
-            tuple.as_c_arg(),
-            &mut arity,
-            &mut elements,
-        )
-    };
-    (found != 0).then(|| usize::try_from(arity).unwrap_or(usize::MAX))
+    // SAFETY: a term of its env; the VM writes the arity and the elements where it answers
+    // non-zero, and the elements are never read.
+    let (arity, _elements) = unsafe {
+        written::two(|arity, elements| {
+            rustler::sys::enif_get_tuple(
+                tuple.get_env().as_c_arg(),
+                tuple.as_c_arg(),
+                arity,
+                elements,
+            )
+        })
+    }?;
+    Some(usize::try_from(arity).unwrap_or(usize::MAX))
 }
 
 impl<'a> Value<'a> for Arg<'a> {
@@ -311,10 +317,9 @@ impl<'a> Value<'a> for Arg<'a> {
     }
 
     fn small_integer(self) -> Option<i64> {
-        let mut value = 0;
-        // SAFETY: a term of this env; the value is only read on success. (Called directly, as
-        // `enif_get_list_cell` above.)
-        (unsafe { enif_get_int64(self.env, self.term, &mut value) } != 0).then_some(value)
+        // SAFETY: a term of this env; the VM writes the value where it answers non-zero.
+        // (Called directly, as `enif_get_list_cell` above.)
+        unsafe { written::one(|value| enif_get_int64(self.env, self.term, value)) }
     }
 
     fn is_boolean(self) -> bool {
