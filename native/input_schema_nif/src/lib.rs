@@ -248,9 +248,13 @@ fn may_load(reading: Reading<'_>) -> bool {
 }
 
 /// How a validation ended: against a compiled schema, with the schema held for a next round.
+/// A passed check keeps its value apart from the failures: taken out of the check's result by
+/// its tag, rather than moved with the room a failure takes, whose wide copy stalled on the
+/// narrow stores that had just written the value.
 enum Ran<'a, R> {
     NotCompiled,
-    Done(Result<R, Failure<Arg<'a>>>, Option<Held<'a>>),
+    Passed(R, Held<'a>),
+    Failed(Failure<Arg<'a>>, Option<Held<'a>>),
 }
 
 /// Runs `check` on the compiled schema for `schema`, after the gate on `arguments`.
@@ -262,15 +266,15 @@ fn run_checked<'a, R>(
     check: impl FnOnce(&CompiledSchema, &mut Budget) -> Result<R, Failure<Arg<'a>>>,
 ) -> Ran<'a, R> {
     if let Err(failure) = gate(schema, arguments, reading) {
-        return Ran::Done(Err(failure), None);
+        return Ran::Failed(failure, None);
     }
     match hold(schema, reading, &mut round.budget) {
         Ok(None) => Ran::NotCompiled,
-        Ok(Some(held)) => {
-            let result = check(held.schema(), &mut round.budget);
-            Ran::Done(result, Some(held))
-        }
-        Err(failure) => Ran::Done(Err(failure), None),
+        Ok(Some(held)) => match check(held.schema(), &mut round.budget) {
+            Ok(value) => Ran::Passed(value, held),
+            Err(failure) => Ran::Failed(failure, Some(held)),
+        },
+        Err(failure) => Ran::Failed(failure, None),
     }
 }
 
@@ -287,11 +291,17 @@ fn answer_ran<'a, R>(
     failed: impl FnOnce(&Failure<Arg<'a>>) -> Term<'a>,
 ) -> Term<'a> {
     let env = round.env;
-    let (result, held) = match ran {
+    let (failure, held) = match ran {
         Ran::NotCompiled => return atoms::not_compiled().encode(env),
-        Ran::Done(result, held) => (result, held),
+        Ran::Passed(value, held) => {
+            if let Reading::Raw(raw) = reading {
+                held.settle(schema.term(), raw);
+            }
+            return success(value);
+        }
+        Ran::Failed(failure, held) => (failure, held),
     };
-    if let Err(Failure::Unanswered(asked)) = &result {
+    if let Failure::Unanswered(asked) = &failure {
         let resume = held
             .and_then(|held| held.resume(env))
             .map(|schema| (schema, arguments.term()).encode(env));
@@ -300,10 +310,7 @@ fn answer_ran<'a, R>(
     if let (Some(held), Reading::Raw(raw)) = (held, reading) {
         held.settle(schema.term(), raw);
     }
-    match result {
-        Ok(value) => success(value),
-        Err(failure) => failed(&failure),
-    }
+    failed(&failure)
 }
 
 fn run_validate<'a>(
@@ -330,11 +337,13 @@ fn validated<'a>(
     valid: impl FnOnce() -> Term<'a>,
 ) -> Term<'a> {
     let mode = mode(call.max_errors);
-    let answers = call.answers;
+    // Borrowed, not copied: the usual `None` is one word, which a copy of the whole option
+    // read wide just after it was written.
+    let answers = call
+        .answers
+        .as_ref()
+        .map(|answers| answers as &dyn FormatAnswers);
     let ran = run_checked(round, schema, arguments, reading, |compiled, budget| {
-        let answers = answers
-            .as_ref()
-            .map(|answers| answers as &dyn FormatAnswers);
         compiled.validate_answered(arguments, mode, answers, budget)
     });
     let report = Report::arguments(call.max_errors, call.role);
@@ -613,18 +622,17 @@ fn run_valid<'a>(
     dirty: bool,
 ) -> Term<'a> {
     let mut round = Round::new(env, dirty, call.spent);
-    let answers = call.answers;
+    // Borrowed, not copied, as in `validated`.
+    let answers = call
+        .answers
+        .as_ref()
+        .map(|answers| answers as &dyn FormatAnswers);
     let ran = run_checked(
         &mut round,
         schema,
         arguments,
         reading,
-        |compiled, budget| {
-            let answers = answers
-                .as_ref()
-                .map(|answers| answers as &dyn FormatAnswers);
-            compiled.is_valid_answered(arguments, answers, budget)
-        },
+        |compiled, budget| compiled.is_valid_answered(arguments, answers, budget),
     );
     // A missing document the host may load is asked for, and the budget's failure is
     // answered, as in validation; any other failure is `false`.
