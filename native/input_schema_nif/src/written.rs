@@ -1,10 +1,9 @@
 //! Values a VM function writes through pointers it is given, read back where it succeeded.
 //!
-//! The places are left unwritten before the call. A value stored to a stack slot just before
-//! a call that writes the slot through a pointer, and read from it right after, made that
-//! read stall on the AMD machine these were measured on, its memory renaming taking the read
-//! for one of the earlier store; how often varied from one VM to the next (see the JSON text
-//! and reject sections of docs/performance.md).
+//! The places are left unwritten before the call. Where a value was stored to the stack slot
+//! just before a call that writes the slot through a pointer, the read right after the call
+//! stalled on the AMD machine these were measured on, in some VMs and not in others (see the
+//! reject section of docs/performance.md).
 
 use std::ffi::c_int;
 use std::mem::MaybeUninit;
