@@ -99,18 +99,15 @@ impl Budget {
 
     #[inline]
     pub fn spend(&mut self, units: u64) -> Result<(), Exhausted> {
-        match self.remaining.checked_sub(units) {
-            Some(left) => {
-                self.remaining = left;
-                Ok(())
-            }
-            None => self.next_slice(units),
+        match self.spend_in_slice(units) {
+            true => Ok(()),
+            false => self.next_slice(units),
         }
     }
 
     /// Spends `units` only if the current slice covers them, as it would cover any payments
     /// that add up to them; `false`, spending nothing, otherwise.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn spend_in_slice(&mut self, units: u64) -> bool {
         match self.remaining.checked_sub(units) {
             Some(left) => {
