@@ -90,7 +90,7 @@ defmodule Bench.Timing do
 
   # Each round starts from a collected heap: the garbage the function before it left would
   # otherwise be collected on this one's time, which charged a function for its place in the
-  # rounds (up to a third of a small call).
+  # rounds.
   defp round_us(fun, calls) do
     :erlang.garbage_collect()
     {us, :ok} = :timer.tc(fn -> loop(calls, fun) end)

@@ -297,10 +297,10 @@ impl PlainFrame {
 
 impl Parts {
     /// Reads the plain text most tool calls are into the very nodes, members and budget that
-    /// `json_text`'s reader gives through `Planter`, in one loop without a builder's calls: a
-    /// text without escapes or repeated keys, no deeper than `PLAIN_DEPTH` containers and no
-    /// object wider than `PLAIN_KEYS`, whose integers have at most 18 digits and whose floats
-    /// are finite, read within the budget's current slice; and its values made by `builder` as
+    /// `json_text`'s reader gives through `Planter`, in one loop of its own: a text without
+    /// escapes or repeated keys, no deeper than `PLAIN_DEPTH` containers and no object wider
+    /// than `PLAIN_KEYS`, whose integers have at most 18 digits and whose floats are finite,
+    /// read within the budget's current slice; and its values made by `builder` as
     /// `Tree::build` would make them, the root's given. `None` for any other text, the parts
     /// then to be cleared: the general reader reads it, and gives every error.
     fn read_plain<B: Builder>(
